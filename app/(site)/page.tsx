@@ -1,0 +1,106 @@
+import { Suspense } from 'react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { ArrowRight, FolderKanban } from 'lucide-react';
+
+import { Button } from '@/components/ui/button';
+import { getAbout } from '@/lib/content/about';
+import { SITE } from '@/lib/site';
+
+export const metadata: Metadata = {
+  title: { absolute: `${SITE.name} · Mathematics` },
+  description: SITE.description,
+};
+
+export default function HomePage() {
+  return (
+    <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden">
+      <HeroBackdrop />
+      <div className="mx-auto flex max-w-6xl flex-col items-start px-4 pt-20 pb-24 sm:px-6 md:pt-32 md:pb-36 lg:px-8">
+        <Suspense fallback={<OwnerNameSkeleton />}>
+          <OwnerName />
+        </Suspense>
+        <h1
+          id="hero-heading"
+          className="mt-5 max-w-3xl font-serif text-5xl leading-[1.05] font-semibold tracking-tight text-foreground sm:text-6xl lg:text-7xl"
+        >
+          Mathematics PhD Student &amp; Researcher
+        </h1>
+        <div className="mt-12 flex flex-wrap gap-3">
+          <Button asChild size="lg" className="group">
+            <Link href="/about">
+              Learn More About Me
+              <ArrowRight
+                aria-hidden="true"
+                className="transition-transform motion-safe:group-hover:translate-x-0.5"
+              />
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link href="/projects">
+              <FolderKanban aria-hidden="true" />
+              View My Portfolio
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/**
+ * The owner's name comes from the database, which no page may read during `next build`: connection()
+ * defers it to request time, and the Suspense boundary around it keeps the rest of the hero static.
+ */
+async function OwnerName() {
+  await connection();
+  let name: string | null = null;
+  try {
+    name = (await getAbout())?.name.trim() || null;
+  } catch (error) {
+    // The hero stays useful without the name; the failure is still recorded.
+    console.error('Home hero: could not load the owner name', error);
+  }
+  if (!name) return null;
+  return (
+    <p className="flex items-center gap-3 font-serif text-2xl text-primary sm:text-3xl">
+      <span aria-hidden="true" className="h-px w-10 bg-primary/60" />
+      {name}
+    </p>
+  );
+}
+
+function OwnerNameSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex h-8 items-center gap-3 sm:h-9">
+      <span className="h-px w-10 bg-primary/60" />
+      <span className="h-6 w-52 rounded-md bg-muted motion-safe:animate-pulse sm:h-7" />
+    </div>
+  );
+}
+
+const FORMULAS = [
+  { text: 'π₁(S¹) ≅ ℤ', className: 'top-[18%] right-[8%] text-4xl' },
+  { text: '∮ ω = 0', className: 'top-[52%] right-[22%] text-3xl' },
+  { text: 'e^{iπ} + 1 = 0', className: 'bottom-[14%] right-[6%] text-2xl' },
+  { text: '∑ 1/n² = π²/6', className: 'top-[8%] right-[34%] text-2xl' },
+] as const;
+
+function HeroBackdrop() {
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10">
+      <div className="absolute inset-0 bg-[linear-gradient(to_right,oklch(1_0_0/0.04)_1px,transparent_1px),linear-gradient(to_bottom,oklch(1_0_0/0.04)_1px,transparent_1px)] mask-[radial-gradient(ellipse_at_30%_40%,black_20%,transparent_70%)] bg-size-[48px_48px]" />
+      <div className="absolute -top-40 -left-32 size-[36rem] rounded-full bg-primary/10 blur-3xl" />
+      <div className="absolute -right-40 bottom-0 size-[28rem] rounded-full bg-sky-500/5 blur-3xl" />
+      {FORMULAS.map((formula) => (
+        <span
+          key={formula.text}
+          className={`absolute hidden font-serif text-foreground/[0.07] italic select-none lg:block ${formula.className}`}
+        >
+          {formula.text}
+        </span>
+      ))}
+    </div>
+  );
+}

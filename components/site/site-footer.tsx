@@ -1,0 +1,82 @@
+import Link from 'next/link';
+import { Mail } from 'lucide-react';
+
+import { BrandIcon } from '@/components/site/brand-icons';
+import { CurrentYear } from '@/components/site/current-year';
+import { ADMIN_LINK, PERSONAL_LINKS, PROFESSIONAL_LINKS, type NavLink } from '@/lib/nav';
+import { SITE } from '@/lib/site';
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-border bg-card/40">
+      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 sm:px-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:px-8">
+        <div className="max-w-md space-y-5">
+          <Link href="/" className="inline-flex items-center gap-2.5 rounded-md font-serif text-lg font-semibold">
+            <span
+              aria-hidden="true"
+              className="grid size-8 place-items-center rounded-lg bg-primary/10 text-primary ring-1 ring-primary/30"
+            >
+              ∂
+            </span>
+            {SITE.name}
+          </Link>
+          <p className="text-sm leading-relaxed text-muted-foreground">{SITE.footerBlurb}</p>
+          <ul className="flex flex-wrap items-center gap-2" aria-label="Social profiles">
+            {SITE.social.map((link) => (
+              <li key={link.platform}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={link.label}
+                  title={link.label}
+                  className="grid size-10 place-items-center rounded-full border border-border text-muted-foreground transition-colors hover:border-primary/50 hover:bg-primary/10 hover:text-primary"
+                >
+                  <BrandIcon platform={link.platform} className="size-[1.125rem]" />
+                </a>
+              </li>
+            ))}
+          </ul>
+          <a
+            href={`mailto:${SITE.email}`}
+            className="inline-flex items-center gap-2 rounded-sm text-sm text-muted-foreground transition-colors hover:text-primary"
+          >
+            <Mail aria-hidden="true" className="size-4" />
+            {SITE.email}
+          </a>
+        </div>
+
+        <nav aria-label="Footer" className="grid grid-cols-2 gap-8">
+          <FooterLinks heading="Professional" links={PROFESSIONAL_LINKS} />
+          <FooterLinks heading="Personal" links={[...PERSONAL_LINKS, ADMIN_LINK]} />
+        </nav>
+      </div>
+
+      <div className="border-t border-border">
+        <p className="mx-auto max-w-6xl px-4 py-6 text-center text-xs text-muted-foreground sm:px-6 md:text-left lg:px-8">
+          © <CurrentYear /> {SITE.ownerName}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterLinks({ heading, links }: { heading: string; links: readonly NavLink[] }) {
+  return (
+    <div>
+      <h2 className="text-xs font-semibold tracking-[0.14em] text-foreground uppercase">{heading}</h2>
+      <ul className="mt-4 space-y-2.5">
+        {links.map((link) => (
+          <li key={link.href}>
+            <Link
+              href={link.href}
+              className="rounded-sm text-sm text-muted-foreground transition-colors hover:text-primary"
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+
+import { SiteFooter } from '@/components/site/site-footer';
+import { SiteHeader } from '@/components/site/site-header';
+
+/**
+ * The public chrome: skip link, fixed header, main landmark, footer. Shared by the (site) layout and
+ * the root not-found page, which renders outside every route group.
+ */
+export function SiteShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60]"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      {/* tabIndex lets the skip link move keyboard focus, not only the scroll position. */}
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col pt-header outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes'));
+
+const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.preprocess(emptyAsUndefined, z.string().optional()),
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+    DATABASE_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    SEED_SAMPLE_CONTENT: flag(true),
+    NEXT_PUBLIC_SUPABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+    NEXT_PUBLIC_SUPABASE_ANON_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    SUPABASE_SERVICE_ROLE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+    AUTH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+    ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email('ADMIN_EMAIL must be an email address').optional()),
+    ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
+    ADMIN_FRESHNESS_BYPASS: flag(false),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.NEXT_PUBLIC_SUPABASE_URL) !== Boolean(env.NEXT_PUBLIC_SUPABASE_ANON_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['NEXT_PUBLIC_SUPABASE_ANON_KEY'],
+        message: 'NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_ANON_KEY must be set together',
+      });
+    }
+    if (env.NEXT_PUBLIC_SUPABASE_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'Supabase mode needs DATABASE_URL (the project database connection string) as well',
+      });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together' });
+    }
+  });
+
+export type Env = z.infer<typeof schema> & {
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  /** Which backend serves data, auth and files (ARCHITECTURE.md, "Backends"). */
+  mode: 'embedded' | 'postgres' | 'supabase';
+};
+
+export class EnvError extends Error {}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const mode = env.NEXT_PUBLIC_SUPABASE_URL ? 'supabase' : env.DATABASE_URL ? 'postgres' : 'embedded';
+  return { ...env, dataDir: path.resolve(env.DATA_DIR), mode };
+}
+
+let cached: Env | undefined;
+
+/** The process's configuration, parsed once; throws EnvError with every problem listed. */
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

@@ -1,0 +1,43 @@
+export type NavLink = {
+  readonly href: string;
+  readonly label: string;
+};
+
+/** Header links shown directly, and the 'Professional' group of the mobile menu and footer. */
+export const PROFESSIONAL_LINKS: readonly NavLink[] = [
+  { href: '/', label: 'Home' },
+  { href: '/about', label: 'About' },
+  { href: '/experience', label: 'Experience' },
+  { href: '/projects', label: 'Projects' },
+  { href: '/research', label: 'Research' },
+];
+
+/** The header's 'Personal' dropdown, and the 'Personal' group of the mobile menu and footer. */
+export const PERSONAL_LINKS: readonly NavLink[] = [
+  { href: '/blog', label: 'Blog' },
+  { href: '/personal', label: 'Personal' },
+];
+
+export const ADMIN_LINK: NavLink = { href: '/admin', label: 'Admin' };
+
+function normalizePath(path: string): string {
+  const withoutSuffix = path.split(/[?#]/, 1)[0] ?? '';
+  const trimmed = withoutSuffix.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/**
+ * Whether `href` is the current section: '/' only on the home page itself, every other link on its
+ * own path and anything below it. The match stops at a segment boundary, so '/blog' does not light
+ * up on '/blogs'.
+ */
+export function isActivePath(pathname: string, href: string): boolean {
+  const path = normalizePath(pathname);
+  const target = normalizePath(href);
+  if (target === '/') return path === '/';
+  return path === target || path.startsWith(`${target}/`);
+}
+
+export function isAnyActive(pathname: string, links: readonly NavLink[]): boolean {
+  return links.some((link) => isActivePath(pathname, link.href));
+}

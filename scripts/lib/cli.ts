@@ -1,0 +1,18 @@
+import path from 'node:path';
+import nextEnv from '@next/env';
+
+/** Output and environment helpers shared by the command-line scripts. */
+
+export function log(message: string): void {
+  console.log(`▲ ${message}`);
+}
+
+export function fail(message: string): never {
+  console.error(`✖ ${message}`);
+  process.exit(1);
+}
+
+/** Loads .env, .env.local, … the way Next.js does, so the scripts see the same configuration as the app. */
+export function loadEnvFiles(dev = false): void {
+  nextEnv.loadEnvConfig(path.resolve(import.meta.dirname, '..', '..'), dev, { info: () => undefined, error: console.error });
+}

@@ -1,0 +1,33 @@
+/**
+ * `npm test`: typecheck, lint, unit + integration tests, a production build, end-to-end tests. Stops at
+ * the first failing step, with that step's exit code.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ensureBuild } from './lib/build';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+
+function step(title: string, command: string, args: string[]): void {
+  const started = Date.now();
+  console.log(`\n━━ ${title}: ${[path.basename(command), ...args].join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    console.error(`━━ ${title} failed after ${seconds}s`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`━━ ${title} passed in ${seconds}s`);
+}
+
+step('Route types', bin('next'), ['typegen']);
+step('Typecheck', bin('tsc'), ['--noEmit']);
+step('Lint', bin('eslint'), ['--max-warnings=0', '.']);
+step('Unit and integration tests', bin('vitest'), ['run']);
+const started = Date.now();
+console.log('\n━━ Production build');
+await ensureBuild();
+console.log(`━━ Production build ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+step('End-to-end tests', bin('playwright'), ['test']);

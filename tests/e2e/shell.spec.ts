@@ -1,0 +1,103 @@
+import { expect, test } from './fixtures/site';
+
+const NOT_FOUND_TEXT = "Oops! The page you're looking for doesn't exist or has been moved.";
+
+test.describe('the site shell', () => {
+  test('the home page renders in dark mode with the hero, header and footer', async ({ page, request }) => {
+    // The served HTML is dark before any script runs: no light flash.
+    const html = await (await request.get('/')).text();
+    expect(html).toMatch(/<html[^>]*class="dark"/);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Mathematics PhD Student & Researcher' })).toBeVisible();
+    await expect(page.getByText('Alex Morgan', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Learn More About Me' })).toHaveAttribute('href', '/about');
+    await expect(page.getByRole('link', { name: 'View My Portfolio' })).toHaveAttribute('href', '/projects');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const [r, g, b] = background.match(/\d+/g)!.map(Number);
+    expect(r + g + b).toBeLessThan(120);
+
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Alex Morgan. All rights reserved.`);
+    await expect(footer.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
+  });
+
+  test('the header turns translucent once scrolled more than 10 pixels', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo(0, 10));
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo(0, 11));
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await expect(header).toHaveClass(/backdrop-blur/);
+  });
+
+  test('the active link: Home only on / exactly, the others by prefix, Personal for the blog', async ({ page }) => {
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+    await page.goto('/');
+    await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'About' })).not.toHaveAttribute('aria-current', 'page');
+
+    await page.goto('/research/some-paper');
+    await expect(nav.getByRole('link', { name: 'Research' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', 'page');
+
+    await page.goto('/blog/some-post');
+    const personal = nav.getByRole('button', { name: 'Personal' });
+    await expect(personal).toHaveAttribute('data-active', 'true');
+    await personal.click();
+    await expect(page.getByRole('menuitem', { name: 'Blog' })).toHaveAttribute('href', '/blog');
+    await expect(page.getByRole('menuitem', { name: 'Personal' })).toHaveAttribute('href', '/personal');
+  });
+
+  test('on a small screen the menu groups the links and closes on every route change', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/missing-page');
+    const toggle = page.getByRole('button', { name: 'Toggle menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('banner').getByRole('heading', { name: 'Professional' })).toBeHidden();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByRole('banner');
+    await expect(menu.getByRole('heading', { name: 'Professional' })).toBeVisible();
+    await expect(menu.getByRole('heading', { name: 'Personal' })).toBeVisible();
+
+    await menu.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu.getByRole('heading', { name: 'Professional' })).toBeHidden();
+
+    // Back/forward is a route change too.
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/missing-page$/);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('each navigation scrolls back to the top', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto('/');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('an unknown path answers 404 with the text, Go Home and Go Back, and is logged', async ({ page, site }) => {
+    await page.goto('/');
+    const response = await page.goto('/no/such/page?x=1');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+    await expect.poll(() => site.output()).toContain('[404] GET "/no/such/page?x=1"');
+
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mathematics PhD Student & Researcher' })).toBeVisible();
+  });
+});

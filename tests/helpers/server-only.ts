@@ -1,0 +1,2 @@
+// Stand-in for the 'server-only' package under Vitest, which runs everything on the server.
+export {};

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { verifyPassword } from '@/lib/auth/password';
+import { migrate } from '@/lib/db/migrate';
+import { openDatabase } from '@/lib/db/open';
+import { parseEnv } from '@/lib/env';
+import { runScript, tempDataDir } from '../helpers/site-server';
+
+async function adminCreate(dataDir: string, ...args: string[]) {
+  const run = runScript('scripts/admin-create.ts', args, { DATA_DIR: dataDir });
+  const { code } = await run.exited;
+  return { code, output: run.output() };
+}
+
+async function readUsers(dataDir: string) {
+  const opened = await openDatabase(parseEnv({ DATA_DIR: dataDir }), { purpose: 'test' });
+  try {
+    // A refused command never opened the database: migrating here gives an empty one to read.
+    await migrate(opened.db, { authBootstrap: true });
+    const { rows } = await opened.db.query<{ email: string; encrypted_password: string; is_admin: boolean }>(
+      `select u.email, u.encrypted_password,
+              exists (select 1 from user_roles ur join roles r on r.id = ur.role_id
+                      where ur.user_id = u.id and r.name = 'admin') as is_admin
+       from auth.users u order by u.email`,
+    );
+    return rows;
+  } finally {
+    await opened.release();
+  }
+}
+
+describe('npm run admin:create', () => {
+  it.each([
+    [[], 'An email is required'],
+    [['--email', 'owner@example.com'], 'A password is required'],
+    [['--email', 'not-an-email', '--password', 'long-enough-1'], 'The email address is not valid.'],
+    [['--email', 'owner@example.com', '--password', 'short'], 'The password must be at least 8 characters.'],
+    [['--email', 'owner@example.com', '--password', 'long-enough-1', '--role', 'x'], "Unknown option '--role'"],
+  ])('refuses %j with a clear message, exits non-zero and creates nothing', async (args, message) => {
+    const dataDir = tempDataDir();
+    const { code, output } = await adminCreate(dataDir, ...args);
+    expect(code).toBe(1);
+    expect(output).toContain(message);
+    expect(output).toContain('Usage: npm run admin:create -- --email');
+    expect(await readUsers(dataDir)).toEqual([]);
+  });
+
+  it('creates the user with the admin role, then reports an existing admin without changing it', async () => {
+    const dataDir = tempDataDir();
+    const first = await adminCreate(dataDir, '--email', 'Owner@Example.com', '--password', 'long-enough-1');
+    expect(first.code).toBe(0);
+    expect(first.output).toContain('Created admin owner@example.com');
+    const [user] = await readUsers(dataDir);
+    expect(user).toMatchObject({ email: 'owner@example.com', is_admin: true });
+    expect(await verifyPassword('long-enough-1', user.encrypted_password)).toBe(true);
+
+    const again = await adminCreate(dataDir, '--email', 'owner@example.com', '--password', 'another-password');
+    expect(again.code).toBe(0);
+    expect(again.output).toContain('owner@example.com is already an admin; nothing changed.');
+    const [unchanged] = await readUsers(dataDir);
+    expect(unchanged.encrypted_password).toBe(user.encrypted_password);
+  });
+
+  it('promotes an existing registered user and keeps their password', async () => {
+    const dataDir = tempDataDir();
+    const opened = await openDatabase(parseEnv({ DATA_DIR: dataDir }), { purpose: 'test' });
+    await migrate(opened.db, { authBootstrap: true });
+    await opened.db.query("insert into auth.users (email, encrypted_password) values ('reader@example.com', 'kept')");
+    await opened.release();
+
+    const { code, output } = await adminCreate(dataDir, '--email', 'reader@example.com', '--password', 'long-enough-1');
+    expect(code).toBe(0);
+    expect(output).toContain('reader@example.com already had an account (password unchanged) and is now an admin.');
+    expect(await readUsers(dataDir)).toEqual([{ email: 'reader@example.com', encrypted_password: 'kept', is_admin: true }]);
+  });
+});

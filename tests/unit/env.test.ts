@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from '@/lib/env';
+
+describe('configuration', () => {
+  it('defaults to embedded mode on port 3000 with data in ./data and sample content on', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ mode: 'embedded', PORT: 3000, SEED_SAMPLE_CONTENT: true, ADMIN_FRESHNESS_BYPASS: false });
+    expect(env.dataDir).toBe(path.resolve('data'));
+  });
+
+  it('reads PORT, DATA_DIR and SEED_SAMPLE_CONTENT=false', () => {
+    const env = parseEnv({ PORT: '4100', DATA_DIR: '/tmp/x', SEED_SAMPLE_CONTENT: 'false' });
+    expect(env).toMatchObject({ PORT: 4100, dataDir: '/tmp/x', SEED_SAMPLE_CONTENT: false });
+  });
+
+  it('chooses postgres mode for DATABASE_URL and supabase mode when the Supabase variables are set too', () => {
+    expect(parseEnv({ DATABASE_URL: 'postgres://u@h/db' }).mode).toBe('postgres');
+    expect(
+      parseEnv({
+        DATABASE_URL: 'postgres://u@h/db',
+        NEXT_PUBLIC_SUPABASE_URL: 'https://abc.supabase.co',
+        NEXT_PUBLIC_SUPABASE_ANON_KEY: 'anon',
+      }).mode,
+    ).toBe('supabase');
+  });
+
+  it('lists every invalid variable in one clear error', () => {
+    expect(() => parseEnv({ PORT: 'http', DATABASE_URL: 'mysql://x', ADMIN_EMAIL: 'not-an-email' })).toThrowError(
+      /Invalid configuration:\n {2}- PORT: .*\n {2}- DATABASE_URL: DATABASE_URL must start with postgres:\/\/.*\n {2}- ADMIN_EMAIL: ADMIN_EMAIL must be an email address/s,
+    );
+  });
+
+  it('refuses variables that only work together when one is missing', () => {
+    const attempt = () => parseEnv({ NEXT_PUBLIC_SUPABASE_URL: 'https://a.supabase.co', ADMIN_EMAIL: 'me@example.com' });
+    expect(attempt).toThrowError(EnvError);
+    expect(attempt).toThrowError(/NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_ANON_KEY must be set together/);
+    expect(attempt).toThrowError(/Supabase mode needs DATABASE_URL/);
+    expect(attempt).toThrowError(/ADMIN_EMAIL and ADMIN_PASSWORD must be set together/);
+  });
+});

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const root = path.dirname(new URL(import.meta.url).pathname);
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@': root,
+      // Next.js resolves 'server-only' to an empty module on the server; tests run on the server too.
+      'server-only': path.join(root, 'tests/helpers/server-only.ts'),
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file opens its own PGlite (and possibly a Postgres server): 2 cores, keep it calm.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
