@@ -14,7 +14,7 @@ export const metadata: Metadata = {
 // public header and footer itself.
 export default function NotFound() {
   return (
-    <SiteShell>
+    <SiteShell markActive={false}>
       <section
         aria-labelledby="not-found-heading"
         className="relative isolate flex flex-1 items-center justify-center overflow-hidden px-4 py-24 sm:px-6 md:py-32"

@@ -24,10 +24,10 @@ export const SITE: SiteConfig = {
   name: 'Alex Morgan',
   ownerName: 'Alex Morgan',
   description:
-    'Alex Morgan is a mathematics PhD student working on geometric group theory and low-dimensional topology. Research papers, projects, teaching and writing.',
-  email: 'alex.morgan@example.edu',
+    'Alex Morgan is a mathematics PhD student working in analytic number theory. Research papers, projects, teaching and writing.',
+  email: 'alex.morgan@example.com',
   footerBlurb:
-    'PhD student in mathematics studying geometric group theory and low-dimensional topology: how groups act on spaces, and what the geometry of those spaces says about the groups.',
+    'PhD student in mathematics working in analytic number theory: how the zeros of L-functions govern the way primes fall into arithmetic progressions and short intervals.',
   social: [
     { platform: 'github', label: 'GitHub', href: 'https://github.com/alex-morgan-math' },
     { platform: 'linkedin', label: 'LinkedIn', href: 'https://www.linkedin.com/in/alex-morgan-math' },

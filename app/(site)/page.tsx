@@ -83,7 +83,7 @@ function OwnerNameSkeleton() {
 const FORMULAS = [
   { text: 'π₁(S¹) ≅ ℤ', className: 'top-[18%] right-[8%] text-4xl' },
   { text: '∮ ω = 0', className: 'top-[52%] right-[22%] text-3xl' },
-  { text: 'e^{iπ} + 1 = 0', className: 'bottom-[14%] right-[6%] text-2xl' },
+  { text: 'e^(iπ) + 1 = 0', className: 'bottom-[14%] right-[6%] text-2xl' },
   { text: '∑ 1/n² = π²/6', className: 'top-[8%] right-[34%] text-2xl' },
 ] as const;
 

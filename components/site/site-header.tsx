@@ -33,30 +33,35 @@ type Pathname = string | null;
 
 const isActive = (pathname: Pathname, href: string) => pathname !== null && isActivePath(pathname, href);
 
-export function SiteHeader() {
+/**
+ * `markActive={false}` is for the 404 page: a missing page belongs to no section, and that page is
+ * prerendered once for every unknown path, so a path-dependent mark could not match on hydration.
+ */
+export function SiteHeader({ markActive = true }: { markActive?: boolean }) {
   // With cacheComponents, usePathname suspends while prerendering routes with request-time params
   // (/blog/[slug]); the fallback is the same header with no active link, so the shell stays static.
   return (
-    <Suspense fallback={<HeaderBar pathname={null} />}>
-      <HeaderForCurrentPath />
+    <Suspense fallback={<HeaderBar pathname={null} markActive={false} />}>
+      <HeaderForCurrentPath markActive={markActive} />
     </Suspense>
   );
 }
 
-function HeaderForCurrentPath() {
-  return <HeaderBar pathname={usePathname()} />;
+function HeaderForCurrentPath({ markActive }: { markActive: boolean }) {
+  return <HeaderBar pathname={usePathname()} markActive={markActive} />;
 }
 
-function HeaderBar({ pathname }: { pathname: Pathname }) {
+function HeaderBar({ pathname: currentPath, markActive }: { pathname: Pathname; markActive: boolean }) {
+  const pathname = markActive ? currentPath : null;
   const scrolled = useSyncExternalStore(subscribeToScroll, getScrolled, getServerScrolled);
   const [menuOpen, setMenuOpen] = useState(false);
-  const [menuPathname, setMenuPathname] = useState(pathname);
+  const [menuPathname, setMenuPathname] = useState(currentPath);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
   // Close the mobile menu on every route change, including browser back/forward.
-  if (menuPathname !== pathname) {
-    setMenuPathname(pathname);
+  if (menuPathname !== currentPath) {
+    setMenuPathname(currentPath);
     setMenuOpen(false);
   }
 

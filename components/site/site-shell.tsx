@@ -7,7 +7,7 @@ import { SiteHeader } from '@/components/site/site-header';
  * The public chrome: skip link, fixed header, main landmark, footer. Shared by the (site) layout and
  * the root not-found page, which renders outside every route group.
  */
-export function SiteShell({ children }: { children: ReactNode }) {
+export function SiteShell({ children, markActive = true }: { children: ReactNode; markActive?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -16,7 +16,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <SiteHeader />
+      <SiteHeader markActive={markActive} />
       {/* tabIndex lets the skip link move keyboard focus, not only the scroll position. */}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col pt-header outline-none">
         {children}
