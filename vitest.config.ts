@@ -15,7 +15,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
@@ -27,6 +32,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file opens its own PGlite (and possibly a Postgres server): 2 cores, keep it calm.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
