@@ -1,0 +1,22 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startSite } from '../helpers/site-server';
+
+test('SEED_SAMPLE_CONTENT=false starts an empty site and says how to create the first admin', async ({ page }) => {
+  test.setTimeout(120_000);
+  const site = await startSite({ env: { SEED_SAMPLE_CONTENT: 'false' } });
+  try {
+    expect(site.output()).not.toContain('Seeded sample content');
+    expect(site.output()).toContain("npm run admin:create -- --email you@example.com --password 'a-long-password'");
+    expect(site.output()).toContain(`Ready on ${site.url} (embedded mode, data in ${site.dataDir})`);
+    expect(existsSync(path.join(site.dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+
+    await page.goto(site.url);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mathematics PhD Student & Researcher' })).toBeVisible();
+    // The footer's name is site configuration; the hero's comes from the (empty) database.
+    await expect(page.locator('#main').getByText('Alex Morgan')).toHaveCount(0);
+  } finally {
+    await site.stop();
+  }
+});
