@@ -1,0 +1,18 @@
+'use client';
+
+import { useEffect } from 'react';
+import { useRouter } from 'next/navigation';
+import { toast } from 'sonner';
+
+/**
+ * Rendered by a server component whose read failed: shows the spec's error toast once (section 8) and,
+ * for the detail pages, moves on to the list page.
+ */
+export function LoadErrorToast({ message, redirectTo }: { message: string; redirectTo?: string }) {
+  const router = useRouter();
+  useEffect(() => {
+    toast.error(message, { id: message });
+    if (redirectTo) router.replace(redirectTo);
+  }, [message, redirectTo, router]);
+  return null;
+}

@@ -1,0 +1,52 @@
+/** Text and date formatting shared by the public pages and the admin (spec section 9). */
+
+const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const monthYear = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/** 'yyyy-mm-dd' or 'yyyy-mm' as a UTC date, so the calendar day never shifts with the server's zone. */
+function parseCalendarDate(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?/.exec(value);
+  if (!match) return null;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3] ?? '1')));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** US English long form: 'March 5, 2026'. Unparseable input is returned as it is. */
+export function formatLongDate(value: string): string {
+  const date = parseCalendarDate(value);
+  return date ? longDate.format(date) : value;
+}
+
+/** 'March 2026' (research paper dates, experience months). */
+export function formatMonthYear(value: string): string {
+  const date = parseCalendarDate(value);
+  return date ? monthYear.format(date) : value;
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+}
+
+/**
+ * Spec section 9: under 60 s 'just now'; minutes under an hour; hours under a day; days under 7 days;
+ * weeks under 30 days; then months of 30 days.
+ */
+export function formatRelativeTime(from: Date | string, now: Date = new Date()): string {
+  const elapsed = Math.max(0, now.getTime() - new Date(from).getTime());
+  if (elapsed < MINUTE) return 'just now';
+  if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hour');
+  if (elapsed < 7 * DAY) return plural(Math.floor(elapsed / DAY), 'day');
+  if (elapsed < 30 * DAY) return plural(Math.floor(elapsed / (7 * DAY)), 'week');
+  return plural(Math.floor(elapsed / (30 * DAY)), 'month');
+}
+
+/** Cuts text to `max` characters plus an ellipsis when it is longer (home excerpts: 150, abstracts: 200). */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max).trimEnd()}...` : text;
+}
