@@ -5,12 +5,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { countAdmins, ensureAdmin } from '@/lib/auth/admins';
+import { issueSetupCode } from '@/lib/auth/setup';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { migrate } from '@/lib/db/migrate';
 import { openDatabase, type OpenedDatabase } from '@/lib/db/open';
 import { seedSampleContent } from '@/lib/db/seed';
 import { shareDatabase } from '@/lib/db/shared';
 import { EnvError, parseEnv, type Env } from '@/lib/env';
+import { checkStorageAtStartup } from '@/lib/storage/status';
 import { ensureBuild } from './lib/build';
 import { fail, loadEnvFiles, log } from './lib/cli';
 
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
   const env = parseEnv();
   // The lock comes before the build: rebuilding .next under a server that is still running would break it.
   const opened = await prepareData(env);
+  await checkStorageAtStartup(env, log);
   if (!dev) {
     try {
       if ((await ensureBuild()) === 'built') log('Production build ready.');
@@ -62,6 +65,12 @@ async function main(): Promise<void> {
   const handle = app.getRequestHandler();
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // The client address feeds the sign-in rate limit. Only a reverse proxy we were told to trust may
+    // name it; otherwise any client could send its own X-Forwarded-For and dodge the per-address limit.
+    if (!env.TRUST_PROXY) {
+      req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
+      delete req.headers['x-real-ip'];
+    }
     res.on('finish', () => {
       if (res.statusCode === 404) console.warn(`[404] ${req.method} ${JSON.stringify(req.url)}`);
     });
@@ -81,7 +90,9 @@ async function main(): Promise<void> {
     log(
       'No admin account yet. Create one with:\n' +
         "  npm run admin:create -- --email you@example.com --password 'a-long-password'\n" +
-        '  (stop the server first), or start with ADMIN_EMAIL=you@example.com ADMIN_PASSWORD=... npm start',
+        '  (stop the server first), or start with ADMIN_EMAIL=you@example.com ADMIN_PASSWORD=... npm start,\n' +
+        '  or open this one-time setup link (valid until used) to create the owner account in the browser:\n' +
+        `  http://${hostname}:${port}/admin/setup?code=${issueSetupCode()}`,
     );
   }
   log(`Ready on http://${hostname}:${port} (${env.mode} mode${env.mode === 'embedded' ? `, data in ${env.dataDir}` : ''})`);

@@ -106,3 +106,37 @@ $$;
 
 grant usage on schema auth to anon, authenticated, service_role;
 grant execute on function auth.uid(), auth.role(), auth.jwt() to anon, authenticated, service_role;
+
+-- Built-in sessions. Named app_* so they never collide with Supabase Auth's own auth.sessions and
+-- auth.refresh_tokens should this file ever meet a Supabase database in DATABASE_URL mode.
+create table if not exists auth.app_sessions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  refreshed_at timestamptz not null default now(),
+  -- Set by sign-out or by a detected refresh-token reuse; a revoked session never comes back.
+  revoked_at timestamptz,
+  user_agent text
+);
+create index if not exists app_sessions_user_id_idx on auth.app_sessions (user_id);
+
+-- Only a SHA-256 of each refresh token is kept: a leaked table cannot be replayed. A token is used once;
+-- presenting a used one again means it was stolen (or replayed), and its whole session is revoked.
+create table if not exists auth.app_refresh_tokens (
+  token_hash text primary key,
+  session_id uuid not null references auth.app_sessions (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null,
+  used_at timestamptz
+);
+create index if not exists app_refresh_tokens_session_id_idx on auth.app_refresh_tokens (session_id);
+
+-- Failed sign-in counters (per account and per client address), one row per key and window. An upsert
+-- counts atomically, so a burst of parallel attempts cannot slip past the limit.
+create table if not exists auth.app_sign_in_attempts (
+  key text primary key,
+  attempts integer not null,
+  window_started_at timestamptz not null
+);
+
+revoke all on table auth.app_sessions, auth.app_refresh_tokens, auth.app_sign_in_attempts from public, anon, authenticated;

@@ -1,0 +1,76 @@
+'use server';
+
+import { z } from 'zod';
+import { checkAdmin } from '@/lib/auth/guard';
+import { getDb } from '@/lib/db/client';
+import { BUCKETS, getStorageForRequest } from '@/lib/storage';
+import { encodeObjectPath, pathFromPublicUrl, safeObjectPath } from '@/lib/storage/paths';
+import { findContentReferences, type ContentReference } from '@/lib/storage/references';
+
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string };
+
+const fileSchema = z.object({
+  bucket: z.enum(BUCKETS),
+  path: z
+    .string()
+    .min(1)
+    .max(512)
+    .refine((p) => safeObjectPath(p) !== null, 'Invalid file path.'),
+});
+
+const NOT_ALLOWED = "Permission denied: You don't have access to this storage bucket. Please make sure you're logged in as an admin.";
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Content that still refers to the file, shown in the delete confirmation. */
+export async function findReferencesAction(input: unknown): Promise<ActionResult<ContentReference[]>> {
+  const parsed = fileSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: z.prettifyError(parsed.error) };
+  if (!(await checkAdmin()).ok) return { ok: false, error: NOT_ALLOWED };
+  try {
+    return { ok: true, data: await findContentReferences(await getDb(), parsed.data.bucket, encodeObjectPath(parsed.data.path)) };
+  } catch (error) {
+    console.error('Media library: reference search failed', error);
+    return { ok: false, error: `Could not check where the file is used: ${message(error)}` };
+  }
+}
+
+/** Deletes one stored file (the media library's Delete, after confirmation). */
+export async function deleteFileAction(input: unknown): Promise<ActionResult<{ path: string }>> {
+  const parsed = fileSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, error: z.prettifyError(parsed.error) };
+  if (!(await checkAdmin()).ok) return { ok: false, error: NOT_ALLOWED };
+  try {
+    const removed = await (await getStorageForRequest()).remove(parsed.data.bucket, [parsed.data.path]);
+    if (removed === 0) return { ok: false, error: 'The file was not found; it may have been deleted already.' };
+    return { ok: true, data: { path: parsed.data.path } };
+  } catch (error) {
+    console.error('Media library: delete failed', error);
+    return { ok: false, error: `Failed to delete file: ${message(error)}` };
+  }
+}
+
+/**
+ * Spec section 8, Profile image delete: the path is what follows the bucket name in the image's URL.
+ * For the About editor's Delete Image; the editor clears image_url when it saves.
+ */
+export async function deleteProfileImageAction(imageUrl: unknown): Promise<ActionResult<{ message: string }>> {
+  try {
+    const url = z.string().trim().max(2048).catch('').parse(imageUrl);
+    if (!(await checkAdmin()).ok) return { ok: false, error: NOT_ALLOWED };
+    if (!url || url === '/placeholder.svg') return { ok: false, error: 'No image to delete' };
+    const path = pathFromPublicUrl(url, 'profile-images');
+    if (!path) return { ok: false, error: 'Failed to delete image: Could not determine file path' };
+    try {
+      await (await getStorageForRequest()).remove('profile-images', [path]);
+    } catch (error) {
+      return { ok: false, error: `Failed to delete image from storage: ${message(error)}` };
+    }
+    return { ok: true, data: { message: 'Profile image deleted successfully.' } };
+  } catch (error) {
+    console.error('Profile image delete failed', error);
+    return { ok: false, error: `An unexpected error occurred: ${message(error)}` };
+  }
+}

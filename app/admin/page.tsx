@@ -1,0 +1,147 @@
+import { Suspense } from 'react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import {
+  BookOpen,
+  Briefcase,
+  FileText,
+  FolderKanban,
+  Images,
+  PenLine,
+  Settings,
+  Upload,
+  User,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { requireAdmin } from '@/lib/auth/guard';
+import { getDashboardCounts, getRecentActivity, type ActivityKind, type DashboardCounts } from '@/lib/content/dashboard';
+import { formatRelativeTime } from '@/lib/format';
+
+export const metadata: Metadata = { title: 'Dashboard' };
+
+const COUNT_CARDS: { key: keyof DashboardCounts; title: string; unit: string; icon: LucideIcon }[] = [
+  { key: 'experience', title: 'Experience', unit: 'entries', icon: Briefcase },
+  { key: 'projects', title: 'Projects', unit: 'items', icon: FolderKanban },
+  { key: 'blog', title: 'Blog Posts', unit: 'articles', icon: BookOpen },
+  { key: 'personal', title: 'Personal', unit: 'posts', icon: PenLine },
+  { key: 'research', title: 'Research', unit: 'papers', icon: FileText },
+];
+
+const LINK_CARDS: { href: string; title: string; description: string; icon: LucideIcon }[] = [
+  { href: '/admin/users', title: 'Admin Users', description: 'Grant or revoke admin access', icon: Users },
+  { href: '/admin/settings', title: 'Site Settings', description: 'Profile, site configuration and security', icon: Settings },
+  { href: '/admin/about/edit', title: 'About', description: 'Edit your profile, education and research interests', icon: User },
+  { href: '/admin/experience/edit', title: 'Experience', description: 'Edit positions and highlights', icon: Briefcase },
+  { href: '/admin/projects/edit', title: 'Projects', description: 'Edit and feature projects', icon: FolderKanban },
+  { href: '/admin/media', title: 'File Upload', description: 'Upload images and PDFs', icon: Upload },
+  { href: '/admin/media', title: 'Media Library', description: 'Browse uploaded files', icon: Images },
+];
+
+const ACTIVITY_LABEL: Record<ActivityKind, string> = { blog: 'Blog post updated', project: 'Project updated', research: 'Research paper updated' };
+
+export default function AdminDashboardPage() {
+  return (
+    <div className="flex flex-col gap-8">
+      <div>
+        <h1 className="text-2xl font-semibold">Dashboard</h1>
+        <p className="text-muted-foreground">Manage the content of your portfolio.</p>
+      </div>
+      <Suspense fallback={<Counts counts={null} />}>
+        <GuardedCounts />
+      </Suspense>
+      <section aria-labelledby="manage-heading" className="flex flex-col gap-4">
+        <h2 id="manage-heading" className="text-lg font-semibold">
+          Manage
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {LINK_CARDS.map(({ href, title, description, icon: Icon }) => (
+            <Link key={title} href={href} className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none">
+              <Card className="h-full gap-2 transition-colors group-hover:border-primary/50">
+                <CardHeader>
+                  <CardTitle className="flex items-center gap-2">
+                    <Icon className="size-5 text-primary" aria-hidden />
+                    {title}
+                  </CardTitle>
+                  <CardDescription>{description}</CardDescription>
+                </CardHeader>
+              </Card>
+            </Link>
+          ))}
+        </div>
+      </section>
+      <section aria-labelledby="activity-heading" className="flex flex-col gap-4">
+        <h2 id="activity-heading" className="text-lg font-semibold">
+          Recent Activity
+        </h2>
+        <Card>
+          <CardContent>
+            <Suspense fallback={<p className="text-sm text-muted-foreground">...</p>}>
+              <GuardedActivity />
+            </Suspense>
+          </CardContent>
+        </Card>
+      </section>
+    </div>
+  );
+}
+
+function Counts({ counts }: { counts: DashboardCounts | null }) {
+  return (
+    <section aria-label="Content counts" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      {COUNT_CARDS.map(({ key, title, unit, icon: Icon }) => (
+        <Card key={key} className="gap-2" data-testid={`count-${key}`}>
+          <CardHeader>
+            <CardDescription className="flex items-center gap-2">
+              <Icon className="size-4" aria-hidden />
+              {title}
+            </CardDescription>
+            <CardTitle className="text-3xl">{counts ? counts[key] : '...'}</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm text-muted-foreground">{unit}</CardContent>
+        </Card>
+      ))}
+    </section>
+  );
+}
+
+async function GuardedCounts() {
+  // The page checks the role itself: a client-side navigation does not re-run the layout's check.
+  await requireAdmin();
+  const counts = await getDashboardCounts().catch((error: unknown) => {
+    // Spec section 8: dashboard fetch errors are only logged.
+    console.error('Dashboard counts failed', error);
+    return null;
+  });
+  return <Counts counts={counts} />;
+}
+
+async function GuardedActivity() {
+  await requireAdmin();
+  let items: Awaited<ReturnType<typeof getRecentActivity>>;
+  try {
+    items = await getRecentActivity();
+  } catch (error) {
+    console.error('Dashboard recent activity failed', error);
+    items = [];
+  }
+  if (items.length === 0) return <p className="text-sm text-muted-foreground">No recent activity found.</p>;
+  const now = new Date();
+  return (
+    <ul className="flex flex-col divide-y">
+      {items.map((item) => (
+        <li key={item.kind} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <p className="text-sm text-muted-foreground">{ACTIVITY_LABEL[item.kind]}</p>
+            <p className="font-medium">{item.title}</p>
+          </div>
+          <time dateTime={item.updatedAt} className="text-sm text-muted-foreground">
+            {formatRelativeTime(item.updatedAt, now)}
+          </time>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,17 @@
+/** The admin sidebar of spec section 2, in its order. */
+export const ADMIN_NAV = [
+  { href: '/admin', label: 'Dashboard' },
+  { href: '/admin/about/edit', label: 'About' },
+  { href: '/admin/experience/edit', label: 'Experience' },
+  { href: '/admin/projects/edit', label: 'Projects' },
+  { href: '/admin/blog/edit', label: 'Blog' },
+  { href: '/admin/personal/edit', label: 'Personal Posts' },
+  { href: '/admin/research/edit', label: 'Research Papers' },
+  { href: '/admin/settings', label: 'Settings' },
+] as const;
+
+/** Dashboard only on /admin itself; every other item also for the pages below it. */
+export function isActiveAdminLink(href: string, pathname: string): boolean {
+  if (href === '/admin') return pathname === '/admin' || pathname === '/admin/';
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

@@ -1,0 +1,159 @@
+'use client';
+
+import { useActionState, useEffect, useRef, useState } from 'react';
+import Link from 'next/link';
+import { ArrowLeft, Loader2 } from 'lucide-react';
+
+import { signInAction, signUpAction, type LoginState, type SignupState } from '@/app/admin/login/actions';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { adminToast } from './toast';
+
+/**
+ * The 'Admin Portal' card. Spec section 2: only a Login tab is offered; the signup form exists without a
+ * tab trigger and is reached with ?mode=signup.
+ */
+export function LoginCard({ initialMode, stale }: { initialMode: 'login' | 'signup'; stale: boolean }) {
+  const [mode, setMode] = useState(initialMode);
+  const staleShown = useRef(false);
+
+  useEffect(() => {
+    if (stale && !staleShown.current) {
+      staleShown.current = true;
+      adminToast.info('Please sign in again to access admin area');
+    }
+  }, [stale]);
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader className="text-center">
+        <CardTitle className="text-2xl">Admin Portal</CardTitle>
+        <CardDescription>Sign in or register to access the admin dashboard</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <Tabs value={mode} onValueChange={(value) => setMode(value === 'signup' ? 'signup' : 'login')}>
+          <TabsList className="w-full">
+            <TabsTrigger value="login">Login</TabsTrigger>
+          </TabsList>
+          <TabsContent value="login" className="pt-4">
+            <LoginForm />
+          </TabsContent>
+          <TabsContent value="signup" className="pt-4">
+            <SignupForm onRegistered={() => setMode('login')} />
+          </TabsContent>
+        </Tabs>
+        <Button variant="ghost" asChild className="self-center">
+          <Link href="/">
+            <ArrowLeft aria-hidden />
+            Back to Home
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+const initialLogin: LoginState = { status: 'idle' };
+
+function LoginForm() {
+  const [state, formAction, pending] = useActionState(signInAction, initialLogin);
+  const handled = useRef<LoginState>(initialLogin);
+
+  useEffect(() => {
+    // Each answer is reported once, however often the effect runs.
+    if (handled.current === state) return;
+    handled.current = state;
+    if (state.status === 'error') adminToast.error(state.message);
+    if (state.status === 'success') {
+      adminToast.success('Login successful', { description: 'You have successfully logged in.' });
+      // A full navigation, replacing the login page in history: the admin layout then renders (and checks
+      // the role) for the signed-in admin from scratch.
+      window.location.replace(state.redirectTo);
+    }
+  }, [state]);
+
+  const busy = pending || state.status === 'success';
+  return (
+    <form action={formAction} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="login-email">Email</Label>
+        <Input
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          placeholder="you@example.com"
+          defaultValue={state.status === 'error' ? state.email : undefined}
+          key={state.status === 'error' ? `e-${state.email}` : 'e'}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="login-password">Password</Label>
+        <Input id="login-password" name="password" type="password" autoComplete="current-password" required />
+      </div>
+      <p role="status" aria-live="polite" className="min-h-5 text-sm">
+        {state.status === 'error' ? <span className="text-destructive">{state.message}</span> : null}
+        {state.status === 'success' ? <span className="text-muted-foreground">Redirecting to admin dashboard...</span> : null}
+      </p>
+      <Button type="submit" disabled={busy}>
+        {busy ? <Loader2 className="animate-spin" aria-hidden /> : null}
+        {pending ? 'Signing in...' : 'Login'}
+      </Button>
+    </form>
+  );
+}
+
+const initialSignup: SignupState = { status: 'idle' };
+
+function SignupForm({ onRegistered }: { onRegistered: () => void }) {
+  const [state, formAction, pending] = useActionState(signUpAction, initialSignup);
+  const handled = useRef<SignupState>(initialSignup);
+
+  useEffect(() => {
+    if (handled.current === state) return;
+    handled.current = state;
+    if (state.status === 'error') adminToast.error(state.title, { description: state.message });
+    if (state.status === 'success') {
+      adminToast.success('Registration successful', {
+        description: 'Your account has been created. Please verify your email before signing in.',
+      });
+      onRegistered();
+    }
+  }, [state, onRegistered]);
+
+  return (
+    <form action={formAction} className="flex flex-col gap-4" noValidate>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="signup-email">Email</Label>
+        <Input
+          id="signup-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+         
+          defaultValue={state.status === 'error' ? state.email : undefined}
+          key={state.status === 'error' ? `e-${state.email}` : 'e'}
+        />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="signup-password">Password</Label>
+        <Input id="signup-password" name="password" type="password" autoComplete="new-password" />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="signup-confirm">Confirm Password</Label>
+        <Input id="signup-confirm" name="confirmPassword" type="password" autoComplete="new-password" />
+      </div>
+      <p role="status" aria-live="polite" className="min-h-5 text-sm text-destructive">
+        {state.status === 'error' ? state.message : null}
+      </p>
+      <Button type="submit" disabled={pending}>
+        {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+        {pending ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

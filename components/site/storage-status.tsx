@@ -1,0 +1,25 @@
+import { connection } from 'next/server';
+import { getCurrentUser } from '@/lib/auth/guard';
+import { BUCKETS, getStorageStatus } from '@/lib/storage';
+import { StorageStatusToasts, type StorageProblem } from './storage-status-toasts';
+
+/**
+ * The startup storage check's toasts (spec section 8) for whoever opens the site. Renders nothing when
+ * every bucket is ready. Request-time data (the session): mount it inside <Suspense fallback={null}>.
+ */
+export async function StorageStatus() {
+  await connection();
+  const status = await getStorageStatus().catch((error: unknown) => {
+    console.error('Storage status: the check could not be read', error);
+    return null;
+  });
+  if (!status?.ok) return <StorageStatusToasts checkFailed problems={[]} signedIn={false} />;
+  const problems: StorageProblem[] = BUCKETS.flatMap((bucket) => {
+    const state = status.buckets[bucket];
+    return state === 'ready' ? [] : [{ bucket, state }];
+  });
+  if (problems.length === 0) return null;
+  // Only asked when there is something to say: the public pages stay free of session reads otherwise.
+  const signedIn = (await getCurrentUser().catch(() => null)) !== null;
+  return <StorageStatusToasts problems={problems} signedIn={signedIn} />;
+}

@@ -1,0 +1,34 @@
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { getDb } from '@/lib/db/client';
+import { LOGIN_PATH, UNAUTHORIZED_PATH } from './constants';
+import { getAuth } from './index';
+import { isAdmin } from './roles';
+import type { AuthUser } from './types';
+
+export type AdminCheck = { ok: true; user: { id: string; email: string } } | { ok: false; reason: 'anonymous' | 'forbidden' };
+
+/**
+ * The authorisation decision for server actions and route handlers: a verified session from the
+ * request's cookies, and the admin role re-read from the database on every call (a revoked admin loses
+ * access at once). Deliberately not subject to the 5-minute freshness stamp: an admin who typed for 20
+ * minutes can still save.
+ */
+export async function checkAdmin(): Promise<AdminCheck> {
+  const user = await getAuth().getUser();
+  if (!user) return { ok: false, reason: 'anonymous' };
+  if (!(await isAdmin(await getDb(), user.id))) return { ok: false, reason: 'forbidden' };
+  return { ok: true, user: { id: user.id, email: user.email } };
+}
+
+/** For admin pages: the admin, or a redirect to the login page (anonymous) or Access Denied (no role). */
+export async function requireAdmin(): Promise<AuthUser> {
+  const check = await checkAdmin();
+  if (check.ok) return check.user;
+  redirect(check.reason === 'anonymous' ? LOGIN_PATH : UNAUTHORIZED_PATH);
+}
+
+/** The signed-in user whatever their role (the login and Access Denied pages), or null. */
+export async function getCurrentUser(): Promise<AuthUser | null> {
+  return getAuth().getUser();
+}

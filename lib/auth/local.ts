@@ -1,0 +1,107 @@
+import 'server-only';
+import { cookies } from 'next/headers';
+import { getDb } from '@/lib/db/client';
+import { cookieOptions } from './cookies';
+import { COOKIE_PATHS, COOKIES } from './constants';
+import {
+  activeSessionUser,
+  authenticate,
+  createPasswordUser,
+  createSession,
+  peekRefreshToken,
+  revokeSessions,
+  rotateRefreshToken,
+} from './local-store';
+import { hashPassword } from './password';
+import { secureCookies } from './request';
+import { getAuthSecret } from './secret';
+import { verifyAccessToken } from './tokens';
+import type { AuthPort, AuthUser, Session } from './types';
+
+type CookieStore = Awaited<ReturnType<typeof cookies>>;
+
+function writeSessionCookies(store: CookieStore, session: Session, secure: boolean): void {
+  store.set(COOKIES.access, session.access_token, cookieOptions.access(secure));
+  store.set(COOKIES.refresh, session.refresh_token, cookieOptions.refresh(secure));
+}
+
+function clearSessionCookies(store: CookieStore): void {
+  store.set(COOKIES.access, '', cookieOptions.expired(COOKIE_PATHS.access));
+  store.set(COOKIES.refresh, '', cookieOptions.expired(COOKIE_PATHS.refresh));
+  store.set(COOKIES.fresh, '', cookieOptions.expired(COOKIE_PATHS.fresh));
+}
+
+/** Server components cannot write cookies; server actions and route handlers can. */
+function tryClearSessionCookies(store: CookieStore): void {
+  try {
+    clearSessionCookies(store);
+  } catch {
+    // A render: the proxy or the next action clears them.
+  }
+}
+
+export interface LocalSession {
+  user: AuthUser;
+  sessionId: string;
+}
+
+/**
+ * The signed-in user from the request's cookies. A valid access token is checked against its session
+ * row (so a sign-out anywhere takes effect at once). An expired one is renewed with the refresh token:
+ * rotated where cookies can be written (actions, route handlers), merely verified in a render, where the
+ * rotation rolls back because the new cookies cannot be stored.
+ */
+export async function readLocalSession(): Promise<LocalSession | null> {
+  const store = await cookies();
+  const secret = getAuthSecret();
+  const verdict = await verifyAccessToken(secret, store.get(COOKIES.access)?.value);
+  const db = await getDb();
+  if (verdict.status === 'valid') {
+    const user = await activeSessionUser(db, verdict.claims.sid);
+    if (user) return { user, sessionId: verdict.claims.sid };
+    tryClearSessionCookies(store);
+    return null;
+  }
+  const refreshToken = store.get(COOKIES.refresh)?.value;
+  if (!refreshToken) return null;
+  const secure = await secureCookies();
+  try {
+    const outcome = await rotateRefreshToken(db, secret, refreshToken, { persist: (session) => writeSessionCookies(store, session, secure) });
+    if (outcome.status === 'rotated') return { user: outcome.session.user, sessionId: outcome.sessionId };
+    if (outcome.status === 'concurrent') return { user: outcome.user, sessionId: outcome.sessionId };
+    tryClearSessionCookies(store);
+    return null;
+  } catch {
+    return peekRefreshToken(db, refreshToken);
+  }
+}
+
+export const localAuth: AuthPort = {
+  async signInWithPassword({ email, password }, client) {
+    const db = await getDb();
+    const result = await authenticate(db, email, password, client.ip);
+    if (!result.ok) return result;
+    const session = await createSession(db, getAuthSecret(), result.data, client.userAgent);
+    writeSessionCookies(await cookies(), session, await secureCookies());
+    return { ok: true, data: session };
+  },
+
+  async signUp({ email, password }) {
+    const db = await getDb();
+    const result = await createPasswordUser(db, email, await hashPassword(password));
+    return result.ok ? { ok: true, data: { user: result.data } } : result;
+  },
+
+  async signOut(scope) {
+    const store = await cookies();
+    const current = await readLocalSession();
+    if (current) await revokeSessions(await getDb(), current.sessionId, scope);
+    // Spec section 4: scope others keeps this session (and its cookies); global and local remove it.
+    if (scope !== 'others') clearSessionCookies(store);
+    return { ok: true, data: null };
+  },
+
+  async getUser() {
+    return (await readLocalSession())?.user ?? null;
+  },
+};

@@ -1,0 +1,46 @@
+import 'server-only';
+import { cookies } from 'next/headers';
+import { createSupabaseServerClient } from '@/lib/auth/supabase-client';
+import { getEnv } from '@/lib/env';
+import { createStorage } from './adapter';
+import { storageStatus, type StorageStatus } from './status';
+import { SupabaseStorage } from './supabase';
+import type { StorageAdapter } from './types';
+
+export { BUCKETS, BUCKET_FOLDERS, isBucket, type Bucket } from './buckets';
+export { StorageError, type BucketState, type StoredObject } from './types';
+export type { StorageStatus } from './status';
+
+let storage: StorageAdapter | undefined;
+
+/** The process's storage adapter (lib/storage is the only way the app reaches files). */
+export function getStorage(): StorageAdapter {
+  storage ??= createStorage(getEnv());
+  return storage;
+}
+
+/** The startup check's result for this process. */
+export function getStorageStatus(): Promise<StorageStatus> {
+  return storageStatus(getEnv());
+}
+
+/**
+ * The adapter for a write on behalf of the signed-in admin (after checkAdmin()). With Supabase and no
+ * service-role key, the admin's own access token is sent, so Supabase's storage policies decide as they
+ * would for the browser (spec section 7: "The session is read before uploading").
+ */
+export async function getStorageForRequest(): Promise<StorageAdapter> {
+  const storage = getStorage();
+  const env = getEnv();
+  if (!(storage instanceof SupabaseStorage) || env.SUPABASE_SERVICE_ROLE_KEY || !env.NEXT_PUBLIC_SUPABASE_URL || !env.NEXT_PUBLIC_SUPABASE_ANON_KEY) {
+    return storage;
+  }
+  const jar = await cookies();
+  const client = createSupabaseServerClient(
+    { url: env.NEXT_PUBLIC_SUPABASE_URL, anonKey: env.NEXT_PUBLIC_SUPABASE_ANON_KEY },
+    { getAll: () => jar.getAll(), setAll: (list) => list.forEach(({ name, value, options }) => jar.set(name, value, options)) },
+  );
+  // The caller has verified the user with getClaims() (checkAdmin); here only the token is taken.
+  const { data } = await client.auth.getSession();
+  return data.session ? storage.withAccessToken(data.session.access_token) : storage;
+}

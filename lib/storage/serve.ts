@@ -1,0 +1,124 @@
+import 'server-only';
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { CACHE_CONTROL_SECONDS } from './buckets';
+import { resolveObjectFile } from './local';
+import { contentTypeOfPath } from './paths';
+
+export interface ServeRequest {
+  method: string;
+  headers: Headers;
+}
+
+type ByteRange = { start: number; end: number };
+
+/**
+ * The Range header as one byte range of a file of `size` bytes: 'none' when absent, malformed, not in
+ * bytes or asking for several ranges (RFC 9110 lets a server answer those with the whole file), and
+ * 'unsatisfiable' when it starts at or past the end.
+ */
+export function parseRange(header: string | null, size: number): ByteRange | 'none' | 'unsatisfiable' {
+  if (!header) return 'none';
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return 'none';
+  const [, first, last] = match;
+  if (first === '' && last === '') return 'none';
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Number(last);
+  if (last !== '' && end < start) return 'none';
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
+
+function etagMatches(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  const weakless = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => weakless(tag) === weakless(etag));
+}
+
+/**
+ * Content-Security-Policy for a served file. A sandboxed, script-less document for images and anything
+ * else: even a file that slipped past the checks could not run script on this origin. PDFs get none:
+ * browsers refuse to start their PDF viewer inside a CSP sandbox, and the PDF viewer itself is isolated.
+ */
+function securityPolicy(contentType: string): string | null {
+  if (contentType === 'application/pdf') return null;
+  return "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+}
+
+/**
+ * Answers a GET or HEAD for one stored file, with the stored content type, nosniff, a one-hour cache
+ * lifetime, ETag/Last-Modified validation (304) and single byte ranges (206/416) so PDFs open in the
+ * browser's viewer and downloads resume. Anything that is not a regular file inside bucketDir is a 404.
+ */
+export async function serveStoredFile(bucketDir: string, objectPath: readonly string[], request: ServeRequest): Promise<Response> {
+  const file = await resolveObjectFile(bucketDir, objectPath);
+  if (!file) return notFound();
+  let handle;
+  try {
+    // O_NOFOLLOW: a symlink swapped in after the check above is refused instead of followed.
+    handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch {
+    return notFound();
+  }
+  let keepOpen = false;
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return notFound();
+    const contentType = contentTypeOfPath(file);
+    const etag = `"${info.size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`;
+    const lastModified = new Date(Math.floor(info.mtimeMs / 1000) * 1000);
+    const name = objectPath[objectPath.length - 1];
+    const inline = contentType.startsWith('image/') || contentType === 'application/pdf';
+    const headers = new Headers({
+      'Content-Type': contentType,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': `public, max-age=${CACHE_CONTROL_SECONDS}`,
+      ETag: etag,
+      'Last-Modified': lastModified.toUTCString(),
+      'Accept-Ranges': 'bytes',
+      'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${name}"`,
+    });
+    const policy = securityPolicy(contentType);
+    if (policy) headers.set('Content-Security-Policy', policy);
+
+    const ifNoneMatch = request.headers.get('if-none-match');
+    const ifModifiedSince = request.headers.get('if-modified-since');
+    const notModified = ifNoneMatch
+      ? etagMatches(ifNoneMatch, etag)
+      : ifModifiedSince !== null && !Number.isNaN(Date.parse(ifModifiedSince)) && lastModified.getTime() <= Date.parse(ifModifiedSince);
+    if (notModified) return new Response(null, { status: 304, headers });
+
+    let range = parseRange(request.headers.get('range'), info.size);
+    const ifRange = request.headers.get('if-range');
+    // If-Range: a range of a file that changed since the client's copy would corrupt it; send it whole.
+    if (range !== 'none' && ifRange && (ifRange.startsWith('"') || ifRange.startsWith('W/') ? ifRange !== etag : Date.parse(ifRange) !== lastModified.getTime())) {
+      range = 'none';
+    }
+    if (range === 'unsatisfiable') {
+      headers.set('Content-Range', `bytes */${info.size}`);
+      return new Response(null, { status: 416, headers });
+    }
+    const { start, end } = range === 'none' ? { start: 0, end: info.size - 1 } : range;
+    headers.set('Content-Length', String(Math.max(0, end - start + 1)));
+    if (range !== 'none') headers.set('Content-Range', `bytes ${start}-${end}/${info.size}`);
+    const status = range === 'none' ? 200 : 206;
+    if (request.method === 'HEAD' || info.size === 0) return new Response(null, { status, headers });
+    // The stream closes the file handle when it ends or the client goes away.
+    const stream = handle.createReadStream({ start, end });
+    keepOpen = true;
+    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers });
+  } finally {
+    if (!keepOpen) await handle.close();
+  }
+}
+
+function notFound(): Response {
+  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' } });
+}

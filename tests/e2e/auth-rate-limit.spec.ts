@@ -1,0 +1,46 @@
+import { expect, test, type Page } from '@playwright/test';
+import { startSite, type SiteServer } from '../helpers/site-server';
+
+const RATE_LIMIT_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+
+// A server of its own: exhausting the per-address limit would lock the shared server's other tests out.
+let site: SiteServer;
+
+/** Submits the login form and waits for the server action's answer, so no attempt overlaps another. */
+async function attempt(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/admin/login'),
+    page.getByRole('button', { name: 'Login' }).click(),
+  ]);
+}
+
+test.beforeAll(async () => {
+  site = await startSite({ env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-123' } });
+});
+test.afterAll(async () => {
+  await site.stop();
+});
+
+test('a client cannot dodge the per-address sign-in limit by sending its own X-Forwarded-For', async ({ page }) => {
+  let n = 0;
+  // Every request claims to come from a different address, as an attacker's script would.
+  await page.route('**/*', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': `203.0.113.${(n += 1)}` } }),
+  );
+  await page.goto(`${site.url}/admin/login`);
+  // A different account each time, so only the per-address limit can stop the sixth attempt.
+  for (let n = 1; n <= 5; n += 1) {
+    await attempt(page, `nobody-${n}@example.com`, 'wrong-password');
+    await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+    await expect(page.getByText(RATE_LIMIT_MESSAGE)).toHaveCount(0);
+  }
+  await attempt(page, 'nobody-6@example.com', 'wrong-password');
+  await expect(page.getByText(RATE_LIMIT_MESSAGE).first()).toBeVisible();
+
+  // The limit holds for the real owner too from this address, without saying whether the account exists.
+  await attempt(page, 'owner@example.com', 'owner-password-123');
+  await expect(page.getByText(RATE_LIMIT_MESSAGE).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login/);
+});
