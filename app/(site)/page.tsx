@@ -2,18 +2,92 @@ import { Suspense } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { connection } from 'next/server';
+import { Analytics } from '@vercel/analytics/next';
 import { ArrowRight, FolderKanban } from 'lucide-react';
 
+import { splitParagraphs } from '@/components/site/about/format';
+import { FeaturedProjects, RecentArticles, ResearchHighlights } from '@/components/site/home/home-content';
+import { CardsSkeleton, HomeSection } from '@/components/site/home/home-section';
+import { SubscribeForm } from '@/components/site/home/subscribe-form';
 import { Button } from '@/components/ui/button';
 import { getAbout } from '@/lib/content/about';
+import { truncate } from '@/lib/format';
 import { SITE } from '@/lib/site';
 
-export const metadata: Metadata = {
-  title: { absolute: `${SITE.name} · Mathematics` },
-  description: SITE.description,
-};
+export async function generateMetadata(): Promise<Metadata> {
+  // Title and description come from the stored profile: request-time data, never read during the build.
+  await connection();
+  const about = await getAbout().catch((error: unknown) => {
+    console.error('Home metadata: could not load the profile', error);
+    return null;
+  });
+  const name = about?.name.trim() || SITE.name;
+  const role = about?.title.trim() || 'Mathematics';
+  const firstParagraph = splitParagraphs(about?.bio ?? '')[0];
+  return {
+    title: { absolute: `${name} · ${role}` },
+    description: firstParagraph ? truncate(firstParagraph, 160) : SITE.description,
+  };
+}
+
+/**
+ * Vercel's page-view script (spec section 1: loaded from the site's own insights path) exists only on a
+ * Vercel deployment; anywhere else nothing may call out.
+ */
+const onVercel = process.env.VERCEL === '1';
 
 export default function HomePage() {
+  return (
+    <>
+      <Hero />
+      <HomeSection id="featured-projects" eyebrow="Portfolio" title="Featured Projects" action={{ href: '/projects', label: 'View All Projects' }}>
+        <Suspense fallback={<CardsSkeleton />}>
+          <FeaturedProjects />
+        </Suspense>
+      </HomeSection>
+      <HomeSection id="recent-articles" eyebrow="Writing" title="Recent Articles" action={{ href: '/blog', label: 'Browse All Articles' }}>
+        <Suspense fallback={<CardsSkeleton />}>
+          <RecentArticles />
+        </Suspense>
+      </HomeSection>
+      <HomeSection
+        id="research-highlights"
+        eyebrow="Research"
+        title="Research Highlights"
+        action={{ href: '/research', label: 'Explore All Research' }}
+      >
+        <Suspense fallback={<CardsSkeleton />}>
+          <ResearchHighlights />
+        </Suspense>
+      </HomeSection>
+      <StayUpdated />
+      {onVercel ? <Analytics /> : null}
+    </>
+  );
+}
+
+function StayUpdated() {
+  return (
+    <section aria-labelledby="stay-updated-heading" className="border-t border-border/60">
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20 lg:px-8">
+        <div className="relative isolate flex flex-col gap-8 overflow-hidden rounded-2xl border border-border bg-card px-6 py-10 sm:px-10 md:flex-row md:items-center md:justify-between">
+          <div aria-hidden="true" className="absolute -right-24 -bottom-24 -z-10 size-72 rounded-full bg-primary/10 blur-3xl" />
+          <div className="max-w-md">
+            <h2 id="stay-updated-heading" className="font-serif text-3xl font-semibold tracking-tight">
+              Stay Updated
+            </h2>
+            <p className="mt-3 text-muted-foreground">
+              New articles, papers and projects, now and then, straight to your inbox.
+            </p>
+          </div>
+          <SubscribeForm />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Hero() {
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden">
       <HeroBackdrop />

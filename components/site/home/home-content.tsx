@@ -1,0 +1,156 @@
+import Link from 'next/link';
+import { connection } from 'next/server';
+import { CalendarDays } from 'lucide-react';
+
+import { FallbackImage } from '@/components/site/fallback-image';
+import { LoadErrorToast } from '@/components/site/load-error-toast';
+import { CachedMarkdown } from '@/components/site/markdown';
+import { CATEGORY_LABELS } from '@/components/site/projects/filters';
+import { cutMarkup, highlightLabel, STATUS_BADGES } from '@/components/site/research/format';
+import { Badge } from '@/components/ui/badge';
+import { getBlogPosts } from '@/lib/content/blog';
+import { getFeaturedProjects } from '@/lib/content/projects';
+import { getPublishedPapers } from '@/lib/content/research';
+import { formatLongDate, formatMonthYear, truncate } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { homeCard, stretchedLink } from './home-section';
+
+/** Spec section 9: 3 featured projects, 3 latest published papers; excerpts cut at 150, abstracts at 200. */
+const FEATURED_PROJECTS = 3;
+const RECENT_ARTICLES = 3;
+const RESEARCH_HIGHLIGHTS = 3;
+const EXCERPT_LENGTH = 150;
+const ABSTRACT_LENGTH = 200;
+
+/** Every home section reports a failed read with the same toast; its id keeps it to one on screen. */
+const LOAD_FAILED = 'Failed to load page data';
+
+async function load<T>(section: string, read: () => Promise<T>): Promise<T | null> {
+  // The database is read at request time only (never during the build): connection() comes first.
+  await connection();
+  return read().catch((error: unknown) => {
+    console.error(`Home page: could not load ${section}`, error);
+    return null;
+  });
+}
+
+export async function FeaturedProjects() {
+  const projects = await load('the featured projects', () => getFeaturedProjects(FEATURED_PROJECTS));
+  if (!projects) return <LoadErrorToast message={LOAD_FAILED} />;
+  if (projects.length === 0) return <Nothing>No featured projects yet.</Nothing>;
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {projects.map((project) => (
+        <li key={project.id}>
+          <article className={homeCard}>
+            <div className="relative aspect-video overflow-hidden border-b border-border bg-muted">
+              <FallbackImage
+                src={project.image}
+                alt=""
+                fill
+                sizes="(min-width: 768px) 22rem, 100vw"
+                className="object-cover transition-transform duration-500 motion-safe:group-hover:scale-[1.03]"
+              />
+            </div>
+            <div className="flex flex-1 flex-col p-6">
+              <Badge variant="outline" className="text-muted-foreground">
+                {CATEGORY_LABELS[project.category]}
+              </Badge>
+              <h3 className="mt-3 font-serif text-xl font-semibold tracking-tight">
+                <Link href={`/projects#${project.id}`} className={stretchedLink}>
+                  {project.title}
+                </Link>
+              </h3>
+              <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-muted-foreground">{project.description}</p>
+              {project.technologies.length > 0 ? (
+                <ul aria-label="Technologies" className="mt-auto flex flex-wrap gap-1.5 pt-5">
+                  {project.technologies.map((technology) => (
+                    <li key={technology}>
+                      <Badge variant="secondary">{technology}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export async function RecentArticles() {
+  const posts = await load('the recent articles', async () => (await getBlogPosts()).slice(0, RECENT_ARTICLES));
+  if (!posts) return <LoadErrorToast message={LOAD_FAILED} />;
+  if (posts.length === 0) return <Nothing>No articles yet.</Nothing>;
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {posts.map((post) => (
+        <li key={post.id}>
+          <article className={cn(homeCard, 'p-6')}>
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <CalendarDays aria-hidden="true" className="size-4" />
+              <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+            </p>
+            <h3 className="mt-3 font-serif text-xl font-semibold tracking-tight">
+              <Link href={`/blog/${post.slug}`} className={stretchedLink}>
+                {post.title}
+              </Link>
+            </h3>
+            <p className="mt-3 text-sm leading-relaxed text-muted-foreground">{truncate(post.excerpt, EXCERPT_LENGTH)}</p>
+            {post.tags.length > 0 ? (
+              <ul aria-label="Tags" className="mt-auto flex flex-wrap gap-1.5 pt-5">
+                {post.tags.map((tag) => (
+                  <li key={tag}>
+                    <Badge variant="secondary">{tag}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export async function ResearchHighlights() {
+  const papers = await load('the research highlights', () => getPublishedPapers(RESEARCH_HIGHLIGHTS));
+  if (!papers) return <LoadErrorToast message={LOAD_FAILED} />;
+  if (papers.length === 0) return <Nothing>No published papers yet.</Nothing>;
+  return (
+    <ul className="grid gap-6 md:grid-cols-3">
+      {papers.map((paper) => {
+        const label = highlightLabel(paper.status);
+        return (
+          <li key={paper.id}>
+            <article className={cn(homeCard, 'p-6')}>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
+                <Badge variant="outline" className={STATUS_BADGES[label === 'Published' ? 'published' : 'preprint'].className}>
+                  {label}
+                </Badge>
+                <time dateTime={paper.date}>{formatMonthYear(paper.date)}</time>
+              </div>
+              <h3 className="mt-3 font-serif text-xl font-semibold tracking-tight">
+                <Link href={`/research#${paper.id}`} className={stretchedLink}>
+                  {paper.title}
+                </Link>
+              </h3>
+              {paper.journal ? <p className="mt-1 text-sm text-muted-foreground italic">{paper.journal}</p> : null}
+              {paper.abstract ? (
+                <CachedMarkdown
+                  source={cutMarkup(paper.abstract, ABSTRACT_LENGTH)}
+                  className="mt-3 text-sm leading-relaxed text-muted-foreground"
+                />
+              ) : null}
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Nothing({ children }: { children: string }) {
+  return <p className="text-muted-foreground">{children}</p>;
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import Link from 'next/link';
+import { ArrowRight } from 'lucide-react';
+
+import { Button } from '@/components/ui/button';
+
+/**
+ * A home page band: heading and the link to the full list are static (prerendered); the cards in between
+ * arrive from the tagged cache at request time.
+ */
+export function HomeSection({
+  id,
+  eyebrow,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  action: { href: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className="border-t border-border/60">
+      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20 lg:px-8">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <p className="text-xs font-semibold tracking-[0.18em] text-primary uppercase">{eyebrow}</p>
+            <h2 id={`${id}-heading`} className="mt-2 font-serif text-3xl font-semibold tracking-tight sm:text-4xl">
+              {title}
+            </h2>
+          </div>
+          <Button asChild variant="ghost" className="group -mr-3 text-primary hover:text-primary">
+            <Link href={action.href}>
+              {action.label}
+              <ArrowRight aria-hidden="true" className="transition-transform motion-safe:group-hover:translate-x-0.5" />
+            </Link>
+          </Button>
+        </div>
+        <div className="mt-10">{children}</div>
+      </div>
+    </section>
+  );
+}
+
+/** Placeholder cards while a section's data streams in; hidden from assistive technology. */
+export function CardsSkeleton({ count = 3 }: { count?: number }) {
+  return (
+    <div aria-hidden="true" className="grid gap-6 md:grid-cols-3">
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="h-64 rounded-xl border border-border bg-card/60 motion-safe:animate-pulse" />
+      ))}
+    </div>
+  );
+}
+
+/** Makes the card's title link cover the whole card, so the card is one link with a short, clear name. */
+export const stretchedLink =
+  'rounded-sm after:absolute after:inset-0 after:z-10 after:rounded-xl after:content-[""] focus-visible:outline-none';
+
+export const homeCard =
+  'group relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-[border-color,box-shadow,transform] hover:border-primary/40 hover:shadow-lg hover:shadow-black/30 focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/40 motion-safe:hover:-translate-y-0.5';

@@ -1,0 +1,70 @@
+import { ExternalLink } from 'lucide-react';
+
+import { BrandIcon } from '@/components/site/brand-icons';
+import { FallbackImage } from '@/components/site/fallback-image';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { Project } from '@/lib/content/projects';
+import { CATEGORY_LABELS } from './filters';
+
+/** A project on /projects. Its id is the anchor the home page links to (/projects#{id}). */
+export function ProjectCard({ project }: { project: Project }) {
+  const headingId = `project-${project.id}-title`;
+  return (
+    <article
+      id={project.id}
+      aria-labelledby={headingId}
+      className="group flex w-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-[border-color,box-shadow] hover:border-primary/40 hover:shadow-lg hover:shadow-black/30 target:border-primary target:ring-2 target:ring-primary/40"
+    >
+      <div className="relative aspect-video overflow-hidden border-b border-border bg-muted">
+        <FallbackImage
+          src={project.image}
+          alt=""
+          fill
+          sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw"
+          className="object-cover transition-transform duration-500 motion-safe:group-hover:scale-[1.03]"
+        />
+      </div>
+      <div className="flex flex-1 flex-col p-6">
+        <Badge variant="outline" className="text-muted-foreground">
+          {CATEGORY_LABELS[project.category]}
+        </Badge>
+        <h2 id={headingId} className="mt-3 font-serif text-xl font-semibold tracking-tight">
+          {project.title}
+        </h2>
+        {project.description ? (
+          <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{project.description}</p>
+        ) : null}
+        {project.technologies.length > 0 ? (
+          <ul aria-label="Technologies" className="mt-4 flex flex-wrap gap-1.5">
+            {project.technologies.map((technology) => (
+              <li key={technology}>
+                <Badge variant="secondary">{technology}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {project.link || project.github ? (
+          <div className="mt-auto flex flex-wrap gap-2 pt-6">
+            {project.link ? (
+              <Button asChild size="sm">
+                <a href={project.link} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden="true" />
+                  Visit Site
+                </a>
+              </Button>
+            ) : null}
+            {project.github ? (
+              <Button asChild size="sm" variant="outline">
+                <a href={project.github} target="_blank" rel="noopener noreferrer">
+                  <BrandIcon platform="github" />
+                  View Code
+                </a>
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}

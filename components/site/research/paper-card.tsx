@@ -1,0 +1,70 @@
+import { Download, ExternalLink, Users } from 'lucide-react';
+
+import { CachedMarkdown } from '@/components/site/markdown';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import type { ResearchPaper } from '@/lib/content/research';
+import { formatMonthYear } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { STATUS_BADGES } from './format';
+
+/** A paper on /research. Its id is the anchor the home page links to (/research#{id}). */
+export function PaperCard({ paper }: { paper: ResearchPaper }) {
+  const headingId = `paper-${paper.id}-title`;
+  const badge = STATUS_BADGES[paper.status];
+  return (
+    <article
+      id={paper.id}
+      aria-labelledby={headingId}
+      className="rounded-xl border border-border bg-card p-6 shadow-sm transition-[border-color,box-shadow] hover:border-primary/30 target:border-primary target:ring-2 target:ring-primary/40 sm:p-8"
+    >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
+        <Badge variant="outline" data-status={paper.status} className={cn(badge.className)}>
+          {badge.label}
+        </Badge>
+        <time dateTime={paper.date}>{formatMonthYear(paper.date)}</time>
+        {paper.journal ? (
+          <>
+            <span aria-hidden="true">·</span>
+            <span className="italic">{paper.journal}</span>
+          </>
+        ) : null}
+      </div>
+      <h2 id={headingId} className="mt-4 font-serif text-2xl font-semibold tracking-tight text-foreground">
+        {paper.title}
+      </h2>
+      {paper.abstract ? (
+        <CachedMarkdown source={paper.abstract} className="mt-4 text-[0.95rem] text-foreground/80" />
+      ) : null}
+      {paper.authors.length > 0 ? (
+        <p className="mt-5 flex items-start gap-2 text-sm text-muted-foreground">
+          <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>
+            <span className="sr-only">Authors: </span>
+            {paper.authors.join(', ')}
+          </span>
+        </p>
+      ) : null}
+      {paper.link || paper.pdfUrl ? (
+        <div className="mt-6 flex flex-wrap gap-2">
+          {paper.link ? (
+            <Button asChild size="sm">
+              <a href={paper.link} target="_blank" rel="noopener noreferrer">
+                <ExternalLink aria-hidden="true" />
+                View Publication
+              </a>
+            </Button>
+          ) : null}
+          {paper.pdfUrl ? (
+            <Button asChild size="sm" variant="outline">
+              <a href={paper.pdfUrl} target="_blank" rel="noopener noreferrer">
+                <Download aria-hidden="true" />
+                Download PDF
+              </a>
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { seedSampleContent } from '@/lib/db/seed';
+import type { Database } from '@/lib/db/types';
+import { openTestPglite } from '../helpers/db';
+
+/**
+ * The reads' SQL and row mapping, on the real schema with the sample content. 'use cache' is a plain string
+ * outside Next's compiler and cacheTag needs Next's runtime, so both are stood in for here; the caching
+ * itself is covered end to end against a production server.
+ */
+const database: { db?: Database } = {};
+vi.mock('next/cache', () => ({ cacheTag: vi.fn() }));
+vi.mock('@/lib/db/client', () => ({ getDb: async () => database.db! }));
+
+const { getExperience } = await import('@/lib/content/experience');
+const { getFeaturedProjects, getProjects } = await import('@/lib/content/projects');
+const { getPublishedPapers, getResearchPapers } = await import('@/lib/content/research');
+
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  const opened = await openTestPglite();
+  database.db = opened.db;
+  cleanup = opened.cleanup;
+  await seedSampleContent(opened.db);
+});
+
+afterAll(async () => {
+  await cleanup();
+});
+
+describe('experience', () => {
+  it('is ordered by start date descending, with year-month text and Present as null', async () => {
+    const experience = await getExperience();
+    expect(experience.map((entry) => entry.startDate)).toEqual(['2024-06', '2023-09', '2021-06']);
+    expect(experience[1]).toMatchObject({
+      title: 'Graduate Teaching Assistant',
+      endDate: null,
+      technologies: ['LaTeX', 'Moodle', 'STACK'],
+    });
+    expect(experience[1].highlights).toHaveLength(3);
+  });
+});
+
+describe('projects', () => {
+  it('the projects page lists every project by title; absent links are null', async () => {
+    const projects = await getProjects();
+    expect(projects.map((project) => project.title)).toEqual([
+      'Cayley Graph Spectra',
+      'L-function Explorer',
+      'Proof Flashcards',
+      'Seminar Notes Archive',
+    ]);
+    expect(projects[2]).toMatchObject({ category: 'mobile', link: null, featured: false, image: '/placeholder.svg' });
+    expect(projects[3].github).toBeNull();
+  });
+
+  it('home: featured projects only, at most 3; a missing category reads as other', async () => {
+    await database.db!.query(
+      `insert into projects (title, category, featured, created_at) values ('Uncategorised', null, true, now() + interval '1 day')`,
+    );
+    const featured = await getFeaturedProjects(3);
+    expect(featured).toHaveLength(3);
+    expect(featured.every((project) => project.featured)).toBe(true);
+    expect(featured[0]).toMatchObject({ title: 'Uncategorised', category: 'other' });
+    expect(featured.map((project) => project.title)).not.toContain('Proof Flashcards');
+  });
+});
+
+describe('research papers', () => {
+  it('the research page lists every paper by date descending, dates as yyyy-mm-dd', async () => {
+    const papers = await getResearchPapers();
+    expect(papers.map((paper) => paper.date)).toEqual(['2026-04-08', '2026-02-20', '2025-11-03', '2025-06-12']);
+    expect(papers.map((paper) => paper.status)).toEqual(['draft', 'submitted', 'preprint', 'published']);
+    expect(papers[1].authors).toEqual(['Alex Morgan', 'Daniel Okafor', 'Priya Raman']);
+    expect(papers[2]).toMatchObject({ pdfUrl: null, link: 'https://example.com/papers/random-cayley-spectral-gaps' });
+  });
+
+  it('home: published papers only, date descending, at most 3', async () => {
+    await database.db!.query(
+      `insert into research_papers (title, date, status) values ('Older published', '2020-01-01', 'published'),
+        ('Newer published', '2027-01-01', 'published'), ('Another', '2024-01-01', 'published'), ('Oldest', '2019-01-01', 'published')`,
+    );
+    const papers = await getPublishedPapers(3);
+    expect(papers.map((paper) => paper.title)).toEqual([
+      'Newer published',
+      'A zero-density estimate for Dirichlet L-functions in short intervals',
+      'Another',
+    ]);
+  });
+});
