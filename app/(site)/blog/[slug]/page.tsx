@@ -1,0 +1,141 @@
+import { Suspense } from 'react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { ArrowLeft, CalendarDays } from 'lucide-react';
+
+import { BlogCard } from '@/components/site/blog/blog-card';
+import { FallbackImage } from '@/components/site/fallback-image';
+import { LoadErrorToast } from '@/components/site/load-error-toast';
+import { Markdown } from '@/components/site/markdown';
+import { LoadingText } from '@/components/site/page-intro';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { tagHref, toBlogCardPost } from '@/lib/blog';
+import { getBlogPost, getRelatedPosts, type BlogPost } from '@/lib/content/blog';
+import { formatLongDate, truncate } from '@/lib/format';
+
+type Params = Promise<{ slug: string }>;
+
+/** Search-result snippets show about this many characters. */
+const DESCRIPTION_LENGTH = 160;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { slug } = await params;
+  try {
+    const post = await getBlogPost(slug);
+    if (!post) return { title: 'Blog' };
+    const description = truncate(post.excerpt.trim() || post.content.replace(/[#*`$>_-]+/g, ' ').replace(/\s+/g, ' ').trim(), DESCRIPTION_LENGTH);
+    return {
+      title: post.title,
+      description,
+      openGraph: {
+        type: 'article',
+        title: post.title,
+        description,
+        publishedTime: post.date,
+        tags: post.tags,
+        ...(post.coverImage ? { images: [post.coverImage] } : {}),
+      },
+    };
+  } catch (error) {
+    console.error('Blog post metadata: could not load the post', error);
+    return { title: 'Blog' };
+  }
+}
+
+export default function BlogPostPage({ params }: { params: Params }) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 md:py-14">
+      <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
+        <Link href="/blog">
+          <ArrowLeft aria-hidden="true" />
+          Back to blog
+        </Link>
+      </Button>
+      <Suspense fallback={<LoadingText>Loading article...</LoadingText>}>
+        <BlogPostContent params={params} />
+      </Suspense>
+    </div>
+  );
+}
+
+/** Awaiting params makes this request-time, so no post is read during `next build`. */
+async function BlogPostContent({ params }: { params: Params }) {
+  const { slug } = await params;
+  let post: BlogPost | null;
+  try {
+    post = await getBlogPost(slug);
+  } catch (error) {
+    console.error(`Blog post page: could not load "${slug}"`, error);
+    return <LoadErrorToast message="Failed to load blog post" redirectTo="/blog" />;
+  }
+  // An unknown slug is sent back to the list rather than to a dead end.
+  if (!post) redirect('/blog');
+
+  return (
+    <>
+      <article className="mt-6">
+        <header className="flex flex-col gap-5">
+          <h1 className="font-serif text-4xl leading-tight font-semibold tracking-tight text-balance text-foreground sm:text-5xl">
+            {post.title}
+          </h1>
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
+            <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+              <CalendarDays aria-hidden="true" className="size-4" />
+              <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+            </p>
+            {post.tags.length > 0 ? (
+              <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+                {post.tags.map((tag) => (
+                  <li key={tag}>
+                    <Badge asChild variant="secondary">
+                      <Link href={tagHref(tag)} title={`Show articles tagged ${tag}`}>
+                        {tag}
+                      </Link>
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        </header>
+        {post.coverImage ? (
+          <div className="relative mt-8 aspect-[16/9] overflow-hidden rounded-xl border border-border bg-muted">
+            <FallbackImage src={post.coverImage} alt="" fill priority sizes="(min-width: 768px) 720px, 100vw" className="object-cover" />
+          </div>
+        ) : null}
+        <div className="mt-10">
+          <Markdown source={post.content} />
+        </div>
+      </article>
+      <RelatedArticles post={post} />
+    </>
+  );
+}
+
+async function RelatedArticles({ post }: { post: BlogPost }) {
+  let related: BlogPost[];
+  try {
+    related = await getRelatedPosts(post);
+  } catch (error) {
+    // The article itself loaded; a missing 'Related Articles' section must not take it down.
+    console.error(`Blog post page: could not load posts related to "${post.slug}"`, error);
+    return null;
+  }
+  if (related.length === 0) return null;
+  return (
+    <section aria-labelledby="related-heading" className="mt-16 border-t border-border pt-10">
+      <h2 id="related-heading" className="font-serif text-2xl font-semibold tracking-tight text-foreground">
+        Related Articles
+      </h2>
+      <ul className="mt-6 grid gap-6 sm:grid-cols-2">
+        {related.map((other) => (
+          <li key={other.id}>
+            <BlogCard post={toBlogCardPost(other)} headingLevel="h3" />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { Suspense } from 'react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ArrowLeft, CalendarDays } from 'lucide-react';
+
+import { LoadErrorToast } from '@/components/site/load-error-toast';
+import { LoadingText } from '@/components/site/page-intro';
+import { PersonalHtml } from '@/components/site/personal/personal-html';
+import { PersonalImages } from '@/components/site/personal/personal-images';
+import { PersonalTypeBadge } from '@/components/site/personal/personal-type-badge';
+import { Button } from '@/components/ui/button';
+import { getPersonalPost, type PersonalPost } from '@/lib/content/personal';
+import { formatLongDate, truncate } from '@/lib/format';
+import { htmlToText, personalBody, personalDisplayTitle } from '@/lib/personal';
+
+type Params = Promise<{ id: string }>;
+
+/** Search-result snippets show about this many characters. */
+const DESCRIPTION_LENGTH = 160;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { id } = await params;
+  try {
+    const post = await getPersonalPost(id);
+    // The not-found state is a page of its own words, not something to index.
+    if (!post) return { title: 'Post not found', robots: { index: false } };
+    const text = htmlToText(personalBody(post.title, post.content)).replace(/\n/g, ' ');
+    return {
+      title: personalDisplayTitle(post.title, post.content),
+      description: truncate(text, DESCRIPTION_LENGTH),
+    };
+  } catch (error) {
+    console.error('Personal post metadata: could not load the post', error);
+    return { title: 'Personal' };
+  }
+}
+
+export default function PersonalPostPage({ params }: { params: Params }) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 md:py-14">
+      <Suspense fallback={<LoadingText>Loading post...</LoadingText>}>
+        <PersonalPostContent params={params} />
+      </Suspense>
+    </div>
+  );
+}
+
+/** Awaiting params makes this request-time, so no post is read during `next build`. */
+async function PersonalPostContent({ params }: { params: Params }) {
+  const { id } = await params;
+  let post: PersonalPost | null;
+  try {
+    post = await getPersonalPost(id);
+  } catch (error) {
+    console.error(`Personal post page: could not load "${id}"`, error);
+    return <LoadErrorToast message="Failed to load personal post" redirectTo="/personal" />;
+  }
+  if (!post) return <PostNotFound />;
+
+  const title = personalDisplayTitle(post.title, post.content);
+  return (
+    <article>
+      <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
+        <Link href="/personal">
+          <ArrowLeft aria-hidden="true" />
+          Back to all posts
+        </Link>
+      </Button>
+      <header className="mt-6 flex flex-col gap-5">
+        <h1 className="font-serif text-4xl leading-tight font-semibold tracking-tight text-balance text-foreground sm:text-5xl">
+          {title}
+        </h1>
+        <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+          <PersonalTypeBadge type={post.type} />
+          <span className="flex items-center gap-1.5">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+          </span>
+        </div>
+      </header>
+      <div className="mt-10">
+        <PersonalHtml title={post.title} content={post.content} />
+      </div>
+      <PersonalImages urls={post.imageUrls} title={title} className="mt-10" />
+    </article>
+  );
+}
+
+function PostNotFound() {
+  return (
+    <section aria-labelledby="not-found-heading" className="flex flex-col items-center gap-4 py-16 text-center">
+      <h1 id="not-found-heading" className="font-serif text-4xl font-semibold tracking-tight text-foreground">
+        Post not found
+      </h1>
+      <p className="max-w-md text-lg text-muted-foreground">The post you&apos;re looking for doesn&apos;t exist or has been removed.</p>
+      <Button asChild size="lg" className="mt-4">
+        <Link href="/personal">
+          <ArrowLeft aria-hidden="true" />
+          Back to Personal Posts
+        </Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+'use client';
+
+import Link from 'next/link';
+import { ArrowRight, CalendarDays } from 'lucide-react';
+
+import { FallbackImage } from '@/components/site/fallback-image';
+import { Badge } from '@/components/ui/badge';
+import { tagHref, type BlogCardPost } from '@/lib/blog';
+import { formatLongDate } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+interface BlogCardProps {
+  post: BlogCardPost;
+  /** The card's title rank in the page outline: h2 on /blog, h3 under 'Related Articles'. */
+  headingLevel?: 'h2' | 'h3';
+  /** On /blog a tag selects the filter in place; elsewhere tags link to /blog?tag=. */
+  onTagSelect?: (tag: string) => void;
+  /** The tag the list is filtered by, marked as pressed on the card. */
+  activeTag?: string | null;
+}
+
+/** Spec section 2: cover image, tags, title, long-form date, excerpt, 'Read Article'. */
+export function BlogCard({ post, headingLevel: Heading = 'h2', onTagSelect, activeTag = null }: BlogCardProps) {
+  const href = `/blog/${post.slug}`;
+  return (
+    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-[border-color,box-shadow] hover:border-primary/40 hover:shadow-lg hover:shadow-primary/5 focus-within:border-primary/40">
+      <Link href={href} tabIndex={-1} aria-hidden="true" className="relative block aspect-[16/9] overflow-hidden bg-muted">
+        <FallbackImage
+          src={post.coverImage}
+          alt=""
+          fill
+          sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw"
+          className="object-cover transition-transform duration-500 motion-safe:group-hover:scale-[1.03]"
+        />
+      </Link>
+      <div className="flex flex-1 flex-col gap-3 p-6">
+        {post.tags.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+            {post.tags.map((tag) => (
+              <li key={tag}>
+                {onTagSelect ? (
+                  <Badge asChild variant={activeTag === tag ? 'default' : 'secondary'}>
+                    <button
+                      type="button"
+                      aria-pressed={activeTag === tag}
+                      title={`Show articles tagged ${tag}`}
+                      onClick={() => onTagSelect(tag)}
+                      className="cursor-pointer outline-none"
+                    >
+                      {tag}
+                    </button>
+                  </Badge>
+                ) : (
+                  <Badge asChild variant="secondary">
+                    <Link href={tagHref(tag)} title={`Show articles tagged ${tag}`}>
+                      {tag}
+                    </Link>
+                  </Badge>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Heading className="font-serif text-xl leading-snug font-semibold tracking-tight text-foreground">
+          <Link href={href} className="rounded-sm outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+          <CalendarDays aria-hidden="true" className="size-4" />
+          <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+        </p>
+        {post.excerpt ? <p className="line-clamp-3 leading-relaxed text-muted-foreground">{post.excerpt}</p> : null}
+        <Link
+          href={href}
+          className={cn(
+            'mt-auto inline-flex w-fit items-center gap-1.5 rounded-sm pt-2 text-sm font-medium text-primary outline-none',
+            'hover:underline focus-visible:ring-[3px] focus-visible:ring-ring underline-offset-4',
+          )}
+        >
+          Read Article
+          <span className="sr-only">: {post.title}</span>
+          <ArrowRight aria-hidden="true" className="size-4 transition-transform motion-safe:group-hover:translate-x-0.5" />
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,144 @@
+'use client';
+
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Search, X } from 'lucide-react';
+
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { distinctTags, filterPosts, type BlogCardPost } from '@/lib/blog';
+
+import { BlogCard } from './blog-card';
+
+/**
+ * Writing the URL on every keystroke would run into the browsers' limits on history updates (Chrome and
+ * Safari throttle them); the list itself still filters at once.
+ */
+const URL_WRITE_DELAY_MS = 250;
+
+/** The filter as a query string: ?q=…&tag=…, empty parts left out. */
+function filterSearch(query: string, tag: string | null): string {
+  const params = new URLSearchParams();
+  if (query.trim()) params.set('q', query);
+  if (tag) params.set('tag', tag);
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+interface BlogExplorerProps {
+  posts: BlogCardPost[];
+  initialQuery: string;
+  initialTag: string | null;
+}
+
+/**
+ * /blog's search and tag filter (spec sections 2 and 5). The server sends the whole list once and the
+ * filtering runs here, so results follow each keystroke. The filter is mirrored into the URL with the
+ * native History API (which Next.js's router follows), so a reload or a shared link restores it without
+ * a server round trip per change.
+ */
+export function BlogExplorer({ posts, initialQuery, initialTag }: BlogExplorerProps) {
+  const [query, setQuery] = useState(initialQuery);
+  const [tag, setTag] = useState<string | null>(initialTag);
+  const tags = useMemo(() => distinctTags(posts), [posts]);
+  const visible = useMemo(() => filterPosts(posts, query, tag), [posts, query, tag]);
+  const filtersRef = useRef<HTMLDivElement>(null);
+  const searchId = useId();
+
+  // Skips the first run: the URL already says what the server rendered.
+  const written = useRef(filterSearch(initialQuery, initialTag));
+  useEffect(() => {
+    const search = filterSearch(query, tag);
+    if (search === written.current) return;
+    const timer = window.setTimeout(() => {
+      written.current = search;
+      // null state: Next.js then copies its own history entry data and moves its router to the new URL.
+      window.history.replaceState(null, '', `${window.location.pathname}${search}`);
+    }, URL_WRITE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [query, tag]);
+
+  function selectFromCard(selected: string) {
+    setTag(selected);
+    // The filter bar may be scrolled away; bring it back so the reader sees what changed.
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    filtersRef.current?.scrollIntoView({ block: 'nearest', behavior: reduceMotion ? 'auto' : 'smooth' });
+  }
+
+  function clearFilters() {
+    setQuery('');
+    setTag(null);
+  }
+
+  return (
+    <div className="flex flex-col gap-10">
+      <div ref={filtersRef} className="flex scroll-mt-[calc(var(--header-height)+1rem)] flex-col gap-5">
+        <div className="relative max-w-md">
+          <label htmlFor={searchId} className="sr-only">
+            Search articles
+          </label>
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            id={searchId}
+            type="search"
+            inputMode="search"
+            autoComplete="off"
+            placeholder="Search articles..."
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            className="h-11 pl-9 [&::-webkit-search-cancel-button]:hidden"
+          />
+          {query ? (
+            <button
+              type="button"
+              onClick={() => setQuery('')}
+              className="absolute top-1/2 right-2 -translate-y-1/2 rounded-sm p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring"
+            >
+              <X aria-hidden="true" className="size-4" />
+              <span className="sr-only">Clear search</span>
+            </button>
+          ) : null}
+        </div>
+        <div role="group" aria-label="Filter by tag" className="flex flex-wrap gap-2">
+          {[null, ...tags].map((option) => {
+            const active = option === tag;
+            return (
+              <Button
+                key={option ?? ''}
+                type="button"
+                size="sm"
+                variant={active ? 'default' : 'outline'}
+                aria-pressed={active}
+                onClick={() => setTag(option)}
+                className="rounded-full px-4"
+              >
+                {option ?? 'All'}
+              </Button>
+            );
+          })}
+        </div>
+      </div>
+
+      {/* Announces the outcome of each change; the grid itself is not a live region (too verbose). */}
+      <p role="status" className="sr-only">
+        {visible.length === 1 ? '1 article' : `${visible.length} articles`}
+      </p>
+
+      {visible.length > 0 ? (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {visible.map((post) => (
+            <li key={post.id}>
+              <BlogCard post={post} onTagSelect={selectFromCard} activeTag={tag} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-border px-6 py-16 text-center">
+          <p className="font-serif text-2xl font-semibold text-foreground">No articles found</p>
+          <Button type="button" variant="outline" onClick={clearFilters}>
+            Clear Filters
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import Link from 'next/link';
+import { ArrowRight, CalendarDays } from 'lucide-react';
+
+import type { PersonalPost } from '@/lib/content/personal';
+import { formatLongDate } from '@/lib/format';
+import { personalDisplayTitle, personalPreview } from '@/lib/personal';
+
+import { PersonalImages } from './personal-images';
+import { PersonalTypeBadge } from './personal-type-badge';
+
+/** Cards show a few thumbnails; the post itself shows them all. */
+const CARD_IMAGES = 3;
+
+/** Spec section 2: title, date, type badge, content preview, images, 'Read Full Post'. */
+export function PersonalCard({ post }: { post: PersonalPost }) {
+  const title = personalDisplayTitle(post.title, post.content);
+  const preview = personalPreview(post.title, post.content);
+  const href = `/personal/${post.id}`;
+  return (
+    <article className="group flex h-full flex-col gap-4 rounded-xl border border-border bg-card p-6 shadow-sm transition-[border-color,box-shadow] hover:border-primary/40 hover:shadow-lg hover:shadow-primary/5 focus-within:border-primary/40 sm:p-8">
+      <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+        <PersonalTypeBadge type={post.type} />
+        <span className="flex items-center gap-1.5">
+          <CalendarDays aria-hidden="true" className="size-4" />
+          <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+        </span>
+      </div>
+      <h2 className="font-serif text-2xl leading-snug font-semibold tracking-tight text-foreground">
+        <Link href={href} className="rounded-sm outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring">
+          {title}
+        </Link>
+      </h2>
+      {preview ? <p className="leading-relaxed text-muted-foreground">{preview}</p> : null}
+      <PersonalImages urls={post.imageUrls} title={title} limit={CARD_IMAGES} />
+      <Link
+        href={href}
+        className="mt-auto inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
+      >
+        Read Full Post
+        <span className="sr-only">: {title}</span>
+        <ArrowRight aria-hidden="true" className="size-4 transition-transform motion-safe:group-hover:translate-x-0.5" />
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,89 @@
+import 'server-only';
+import { cacheTag } from 'next/cache';
+import { getDb } from '@/lib/db/client';
+import { relatedPosts } from '@/lib/blog';
+import { TAGS } from './tags';
+
+export interface BlogPost {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  /** yyyy-mm-dd */
+  date: string;
+  tags: string[];
+  coverImage: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface BlogPostRow {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string;
+  content: string;
+  date: string;
+  tags: string[] | null;
+  cover_image: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+// `date::text`: a date column would otherwise come back as a JS Date at the server's local midnight,
+// which shifts the calendar day in zones west of UTC.
+const COLUMNS = 'id, title, slug, excerpt, content, date::text as date, tags, cover_image, created_at, updated_at';
+
+function toBlogPost(row: BlogPostRow): BlogPost {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    excerpt: row.excerpt,
+    content: row.content,
+    date: row.date,
+    tags: row.tags ?? [],
+    // An empty cover URL is no cover: the page shows the placeholder instead of a broken image.
+    coverImage: row.cover_image?.trim() ? row.cover_image.trim() : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** Every post, newest first (spec section 7: public list by date descending). */
+export async function getBlogPosts(): Promise<BlogPost[]> {
+  'use cache';
+  cacheTag(TAGS.blog);
+  const db = await getDb();
+  const { rows } = await db.query<BlogPostRow>(
+    `select ${COLUMNS} from blog_posts order by date desc, created_at desc`,
+  );
+  return rows.map(toBlogPost);
+}
+
+/** The post published under `slug`, or null when there is none. */
+export async function getBlogPost(slug: string): Promise<BlogPost | null> {
+  'use cache';
+  cacheTag(TAGS.blog);
+  const db = await getDb();
+  const { rows } = await db.query<BlogPostRow>(`select ${COLUMNS} from blog_posts where slug = $1 limit 1`, [slug]);
+  return rows[0] ? toBlogPost(rows[0]) : null;
+}
+
+/**
+ * Up to `limit` other posts sharing at least one tag with `post` (spec sections 7 and 9: related posts, 2),
+ * newest first.
+ */
+export async function getRelatedPosts(post: BlogPost, limit = 2): Promise<BlogPost[]> {
+  'use cache';
+  cacheTag(TAGS.blog);
+  if (post.tags.length === 0) return [];
+  const db = await getDb();
+  // The overlap test runs in SQL so only candidates travel; the pure helper keeps the rule in one place.
+  const { rows } = await db.query<BlogPostRow>(
+    `select ${COLUMNS} from blog_posts where id <> $1 and tags && $2::text[] order by date desc, created_at desc`,
+    [post.id, post.tags],
+  );
+  return relatedPosts(post, rows.map(toBlogPost), limit);
+}

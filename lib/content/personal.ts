@@ -1,0 +1,71 @@
+import 'server-only';
+import { cacheTag } from 'next/cache';
+import { getDb } from '@/lib/db/client';
+import { isPersonalType, type PersonalType } from '@/lib/personal';
+import { TAGS } from './tags';
+
+export type { PersonalType } from '@/lib/personal';
+
+export interface PersonalPost {
+  id: string;
+  /** As stored: may be empty (see personalTitle in lib/personal.ts). */
+  title: string;
+  /** HTML, sanitised on save; sanitise again before rendering. */
+  content: string;
+  /** yyyy-mm-dd */
+  date: string;
+  type: PersonalType;
+  imageUrls: string[];
+  createdAt: string;
+}
+
+interface PersonalPostRow {
+  id: string;
+  title: string;
+  content: string;
+  date: string;
+  type: string;
+  image_urls: string[] | null;
+  created_at: Date | string;
+}
+
+// `date::text`: a date column would otherwise come back as a JS Date at the server's local midnight.
+const COLUMNS = 'id, title, content, date::text as date, type, image_urls, created_at';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function toPersonalPost(row: PersonalPostRow): PersonalPost {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    date: row.date,
+    // The table's check constraint allows only the three types; 'story' is the column default.
+    type: isPersonalType(row.type) ? row.type : 'story',
+    // Spec section 3: image_urls may be null, read as an empty list.
+    imageUrls: (row.image_urls ?? []).filter((url) => url.trim() !== ''),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Every personal post, newest first (spec section 7: public list by date descending). */
+export async function getPersonalPosts(): Promise<PersonalPost[]> {
+  'use cache';
+  cacheTag(TAGS.personal);
+  const db = await getDb();
+  const { rows } = await db.query<PersonalPostRow>(
+    `select ${COLUMNS} from personal_posts order by date desc, created_at desc`,
+  );
+  return rows.map(toPersonalPost);
+}
+
+/** The post with this id, or null when there is none (a malformed id included: it names no post). */
+export async function getPersonalPost(id: string): Promise<PersonalPost | null> {
+  'use cache';
+  cacheTag(TAGS.personal);
+  // Postgres would reject a malformed uuid with an error; that is a missing post, not a failed read.
+  if (!UUID.test(id)) return null;
+  const db = await getDb();
+  const { rows } = await db.query<PersonalPostRow>(`select ${COLUMNS} from personal_posts where id = $1`, [id]);
+  return rows[0] ? toPersonalPost(rows[0]) : null;
+}
