@@ -12,6 +12,7 @@ import { openDatabase, type OpenedDatabase } from '@/lib/db/open';
 import { seedSampleContent } from '@/lib/db/seed';
 import { shareDatabase } from '@/lib/db/shared';
 import { EnvError, parseEnv, type Env } from '@/lib/env';
+import { installPageCache, pageCacheKey, recordIntoPageCache, serveFromPageCache } from '@/lib/page-cache';
 import { checkStorageAtStartup } from '@/lib/storage/status';
 import { ensureBuild } from './lib/build';
 import { fail, loadEnvFiles, log } from './lib/cli';
@@ -63,6 +64,9 @@ async function main(): Promise<void> {
   const app = next({ dev, dir: root, hostname, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // Finished public pages for anonymous visitors (lib/page-cache.ts); content writes empty it. The dev
+  // server renders every request so that edits to the code show at once.
+  const pageCache = dev ? null : installPageCache();
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     // The client address feeds the sign-in rate limit. Only a reverse proxy we were told to trust may
@@ -74,6 +78,11 @@ async function main(): Promise<void> {
     res.on('finish', () => {
       if (res.statusCode === 404) console.warn(`[404] ${req.method} ${JSON.stringify(req.url)}`);
     });
+    const cacheKey = pageCache ? pageCacheKey(req) : null;
+    if (pageCache && cacheKey) {
+      if (serveFromPageCache(pageCache, cacheKey, res)) return;
+      recordIntoPageCache(pageCache, cacheKey, res);
+    }
     handle(req, res).catch((error: unknown) => {
       console.error('Request failed', error);
       if (!res.headersSent) res.writeHead(500).end('Internal Server Error');

@@ -1,0 +1,188 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+
+/**
+ * The in-process page cache (ARCHITECTURE.md, "Scale": one machine, pages cached in-process).
+ *
+ * Public pages read their data through `'use cache'` functions, but Next.js still renders the React tree
+ * on every request, and that render costs far more than the reads. This cache keeps the finished HTML of
+ * a public page for anonymous visitors and answers the next identical request with it, so a page costs
+ * about what a static file costs. Every content write empties it (`expireTags` in lib/content/tags.ts),
+ * so a change shows on the very next request, exactly like the tagged data cache below it.
+ *
+ * What is never cached: anything but a GET of a public page route; a request with a session cookie (the
+ * page may show that visitor something of their own); App Router navigations and prefetches (RSC
+ * payloads); responses other than a plain 200 HTML page, or ones that set a cookie.
+ *
+ * The server (scripts/start.ts) and the app's own bundle are separate module graphs in one process, so
+ * the cache lives on globalThis under a registered symbol and both see the same instance.
+ */
+
+/** Public page routes of spec section 2. Admin, API, storage and Next.js assets never match. */
+const PUBLIC_PAGE = /^\/(?:about|experience|projects|research|blog(?:\/[^/]+)?|personal(?:\/[^/]+)?)?$/;
+
+/** Cookies that mean the visitor is (or may be) signed in: built-in auth, then Supabase's `sb-…` cookies. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:pf-access|pf-refresh|sb-[^=]*)=/;
+
+/** Request headers the App Router sends for RSC payloads, prefetches and actions. */
+const ROUTER_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'next-url'];
+
+/** Response headers that belong to one connection or one response, never to a stored copy. */
+const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
+
+export const PAGE_CACHE_HEADER = 'x-page-cache';
+
+export interface PageCacheOptions {
+  /** Entries older than this are rendered again (relative dates, the footer's year). */
+  ttlMs: number;
+  maxEntries: number;
+  maxBytes: number;
+}
+
+const DEFAULTS: PageCacheOptions = { ttlMs: 60_000, maxEntries: 500, maxBytes: 64 * 1024 * 1024 };
+
+interface Entry {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  storedAt: number;
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  /** Bumped by every invalidation: a render that began before it must not be stored after it. */
+  private generation = 0;
+
+  constructor(
+    private readonly options: PageCacheOptions = DEFAULTS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get currentGeneration(): number {
+    return this.generation;
+  }
+
+  get(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (this.now() - entry.storedAt >= this.options.ttlMs) {
+      this.delete(key);
+      return undefined;
+    }
+    // Map order is insertion order: re-inserting keeps the most recently used at the end.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Stores a rendered page unless the cache was invalidated since its render began. */
+  set(key: string, entry: Omit<Entry, 'storedAt'>, generationAtStart: number): boolean {
+    if (generationAtStart !== this.generation) return false;
+    if (entry.body.length > this.options.maxBytes / 8) return false;
+    this.delete(key);
+    this.entries.set(key, { ...entry, storedAt: this.now() });
+    this.bytes += entry.body.length;
+    for (const [oldest] of this.entries) {
+      if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
+      this.delete(oldest);
+    }
+    return true;
+  }
+
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.body.length;
+    this.entries.delete(key);
+  }
+}
+
+const REGISTRY = Symbol.for('academic-portfolio.page-cache');
+type Registry = typeof globalThis & { [REGISTRY]?: PageCache };
+
+/** The process's page cache, created by the server; undefined where no server installed one (build, tests). */
+export function installPageCache(cache = new PageCache()): PageCache {
+  const registry = globalThis as Registry;
+  registry[REGISTRY] ??= cache;
+  return registry[REGISTRY];
+}
+
+export function invalidatePageCache(): void {
+  (globalThis as Registry)[REGISTRY]?.invalidate();
+}
+
+/** The cache key of a request, or null when the request must be rendered for this visitor alone. */
+export function pageCacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): string | null {
+  if (req.method !== 'GET' || !req.url) return null;
+  const url = new URL(req.url, 'http://page.cache');
+  if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has('_rsc')) return null;
+  if (ROUTER_HEADERS.some((name) => req.headers[name] !== undefined)) return null;
+  const cookie = req.headers.cookie;
+  if (cookie && SESSION_COOKIE.test(cookie)) return null;
+  // Next.js compresses when the client accepts gzip, so the stored bytes depend on it.
+  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  return `${gzip ? 'gzip' : 'identity'} ${url.pathname}${url.search}`;
+}
+
+/** Answers from the cache when it can; returns whether it did. */
+export function serveFromPageCache(cache: PageCache, key: string, res: ServerResponse): boolean {
+  const entry = cache.get(key);
+  if (!entry) return false;
+  res.writeHead(entry.status, { ...entry.headers, 'content-length': entry.body.length, [PAGE_CACHE_HEADER]: 'hit' });
+  res.end(entry.body);
+  return true;
+}
+
+/**
+ * Lets a response through unchanged while keeping a copy of its bytes, then stores the copy if it turned
+ * out to be a cacheable page. Call before handing the response to Next.js.
+ */
+export function recordIntoPageCache(cache: PageCache, key: string, res: ServerResponse): void {
+  const generation = cache.currentGeneration;
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let overflow = false;
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    if (overflow || chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    const buffer = Buffer.isBuffer(chunk)
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+        : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    size += buffer.length;
+    if (size > 8 * 1024 * 1024) overflow = true;
+    else chunks.push(Buffer.from(buffer));
+  };
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.setHeader(PAGE_CACHE_HEADER, 'miss');
+  res.write = ((...args: unknown[]) => {
+    keep(args[0], args[1]);
+    return write(...args);
+  }) as ServerResponse['write'];
+  res.end = ((...args: unknown[]) => {
+    keep(args[0], args[1]);
+    return end(...args);
+  }) as ServerResponse['end'];
+  res.once('finish', () => {
+    if (overflow || res.statusCode !== 200) return;
+    const headers = res.getHeaders();
+    if (headers['set-cookie'] !== undefined) return;
+    if (!String(headers['content-type'] ?? '').startsWith('text/html')) return;
+    const stored: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(headers)) {
+      if (!HOP_HEADERS.has(name) && name !== PAGE_CACHE_HEADER && value !== undefined) stored[name] = value;
+    }
+    cache.set(key, { status: 200, headers: stored, body: Buffer.concat(chunks) }, generation);
+  });
+}
