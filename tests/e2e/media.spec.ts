@@ -3,7 +3,7 @@ import path from 'node:path';
 import { startSite, tempDataDir } from '../helpers/site-server';
 import { SAMPLES } from '../helpers/storage-samples';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures/auth';
+import { expect, expireAccessToken, signIn, test } from './fixtures/auth';
 
 const file = (name: string, mimeType: string, bytes: Uint8Array) => ({ name, mimeType, buffer: Buffer.from(bytes) });
 /** A sonner toast with this text (the upload box also announces results to screen readers). */
@@ -88,6 +88,18 @@ test.describe('media library', () => {
     await pending.getByRole('button', { name: 'Remove evil.png' }).click();
     await expect(pending).toHaveCount(0);
     await expect(page.getByRole('list', { name: 'Files in personal-images' })).toHaveCount(0);
+  });
+
+  test('an admin whose access token expired while the page was open still uploads: the session is renewed', async ({ page, context, baseURL }) => {
+    await signIn(page, undefined, '/admin/login');
+    await page.goto('/admin/media?bucket=personal-images');
+    await expect(page.getByRole('heading', { name: 'Upload to Personal images' })).toBeVisible();
+    // Fifteen minutes later, as far as the server is concerned; the refresh token (path /admin) is kept.
+    await expireAccessToken(context, baseURL!);
+    await page.getByTestId('file-upload-input').setInputFiles([file('later.gif', 'image/gif', SAMPLES.gif)]);
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(toast(page, 'Successfully uploaded 1 file(s).')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Files in personal-images' }).getByText(/^\d{13}-[0-9a-z]{12}\.gif$/).first()).toBeVisible();
   });
 
   test('an anonymous upload attempt is refused and nothing is stored', async ({ request, site }) => {

@@ -57,6 +57,23 @@ function sendFile(bucket: Bucket, file: File, onProgress: (fraction: number) => 
   });
 }
 
+/**
+ * The access token lives 15 minutes, and only admin paths receive the refresh token, so an admin who kept
+ * this page open longer reaches /api/upload signed out. Renewing goes through the admin area's own route
+ * (it rotates the refresh token and sets a new access token); a session that is really gone stays gone.
+ */
+async function renewSession(): Promise<void> {
+  await fetch('/admin/auth/refresh?next=/admin', { cache: 'no-store', redirect: 'manual' }).catch(() => undefined);
+}
+
+/** Runs a request, and once more after renewing the session when it was refused as signed out. */
+async function withRenewal<T extends { status: number }>(send: () => Promise<T>): Promise<T> {
+  const first = await send();
+  if (first.status !== 401 && first.status !== 403) return first;
+  await renewSession();
+  return await send();
+}
+
 function singleOrDefault(bucket: Bucket): number {
   return BUCKET_FOLDERS[bucket] ? 1 : DEFAULT_MAX_FILES;
 }
@@ -82,7 +99,7 @@ export function FileUpload({ bucket, maxFiles, onUploaded, className }: FileUplo
   useEffect(() => {
     let cancelled = false;
     const setAvailability = (result: Availability) => setChecked({ ...result, bucket });
-    fetch(`/api/upload?bucket=${encodeURIComponent(bucket)}`, { cache: 'no-store' })
+    withRenewal(() => fetch(`/api/upload?bucket=${encodeURIComponent(bucket)}`, { cache: 'no-store' }))
       .then(async (response) => {
         const body = (await response.json().catch(() => null)) as { ok: boolean; state?: string; error?: string } | null;
         if (cancelled) return;
@@ -158,8 +175,10 @@ export function FileUpload({ bucket, maxFiles, onUploaded, className }: FileUplo
     let firstFailure: ReturnType<typeof uploadFailureMessage> | null = null;
     for (const item of pending) {
       setPending((current) => current.map((p) => (p.id === item.id ? { ...p, progress: 0, error: null } : p)));
-      const { status, body } = await sendFile(bucket, item.file, (fraction) =>
-        setPending((current) => current.map((p) => (p.id === item.id ? { ...p, progress: fraction } : p))),
+      const { status, body } = await withRenewal(() =>
+        sendFile(bucket, item.file, (fraction) =>
+          setPending((current) => current.map((p) => (p.id === item.id ? { ...p, progress: fraction } : p))),
+        ),
       );
       if (body?.ok) {
         urls.push(body.url);
