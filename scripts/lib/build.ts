@@ -25,6 +25,11 @@ export function sourceFingerprint(): string {
   for (const file of files) {
     hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
   }
+  // NEXT_PUBLIC_ variables are written into the build (browser code, next.config's image hosts): moving
+  // to Supabase, or to another project, needs a new build too.
+  for (const [name, value] of Object.entries(process.env).sort(([a], [b]) => a.localeCompare(b))) {
+    if (name.startsWith('NEXT_PUBLIC_')) hash.update(`${name}=${value ?? ''}`).update('\0');
+  }
   return hash.digest('hex');
 }
 

@@ -1,0 +1,20 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sourceFingerprint } from '../../scripts/lib/build';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('the production build fingerprint', () => {
+  it('is stable for the same sources and settings', () => {
+    expect(sourceFingerprint()).toBe(sourceFingerprint());
+  });
+
+  it('changes with a NEXT_PUBLIC_ variable, which the build writes into its output, and not with server-only ones', () => {
+    const before = sourceFingerprint();
+    vi.stubEnv('DATA_DIR', '/somewhere/else');
+    expect(sourceFingerprint()).toBe(before);
+    vi.stubEnv('NEXT_PUBLIC_SUPABASE_URL', 'https://abc.supabase.co');
+    expect(sourceFingerprint()).not.toBe(before);
+  });
+});
