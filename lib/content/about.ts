@@ -1,7 +1,8 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
-import { TAGS } from './tags';
+import type { Queryable } from '@/lib/db/types';
+import { expireTags, TAGS } from './tags';
 
 export interface Education {
   institution: string;
@@ -55,13 +56,67 @@ function toAbout(row: AboutRow): About {
   };
 }
 
+const COLUMNS = 'id, name, title, bio, image_url, skills, education, research_interests, updated_at';
+
+/** The spec reads one row; the oldest is the one, should a second ever appear. */
+async function readAbout(db: Queryable): Promise<About | null> {
+  const { rows } = await db.query<AboutRow>(`select ${COLUMNS} from about_data order by created_at limit 1`);
+  return rows[0] ? toAbout(rows[0]) : null;
+}
+
 /** The owner's profile (the spec reads one row), or null before one exists. */
 export async function getAbout(): Promise<About | null> {
   'use cache';
   cacheTag(TAGS.about);
+  return readAbout(await getDb());
+}
+
+/** The stored profile as it is right now, past every cache: what the admin editor starts from. */
+export async function getAboutForEditing(): Promise<About | null> {
+  return readAbout(await getDb());
+}
+
+/** Everything the About editor writes. */
+export type AboutUpdate = Omit<About, 'id' | 'updatedAt'>;
+
+/**
+ * Stores the profile (spec section 7): updates the row getAbout() reads, or inserts one when there is
+ * none, then expires the about tag so the public pages show it on the next request. The lock keeps two
+ * first saves from inserting two rows.
+ */
+export async function saveAbout(input: AboutUpdate): Promise<About> {
   const db = await getDb();
-  const { rows } = await db.query<AboutRow>(
-    'select id, name, title, bio, image_url, skills, education, research_interests, updated_at from about_data order by created_at limit 1',
-  );
-  return rows[0] ? toAbout(rows[0]) : null;
+  const row = await db.transaction(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(hashtext('academic-portfolio:about_data'))`);
+    const values = [
+      input.name,
+      input.title,
+      input.bio,
+      input.imageUrl,
+      input.skills,
+      JSON.stringify(input.education),
+      JSON.stringify(input.researchInterests),
+    ];
+    const { rows: existing } = await tx.query<{ id: string }>('select id from about_data order by created_at limit 1 for update');
+    const id = existing[0]?.id;
+    const { rows } = id
+      ? await tx.query<AboutRow>(
+          `update about_data
+              set name = $1, title = $2, bio = $3, image_url = $4, skills = $5::text[],
+                  education = $6::text::jsonb, research_interests = $7::text::jsonb, updated_at = now()
+            where id = $8
+        returning ${COLUMNS}`,
+          [...values, id],
+        )
+      : await tx.query<AboutRow>(
+          `insert into about_data (name, title, bio, image_url, skills, education, research_interests)
+           values ($1, $2, $3, $4, $5::text[], $6::text::jsonb, $7::text::jsonb)
+        returning ${COLUMNS}`,
+          values,
+        );
+    if (!rows[0]) throw new Error('The about_data row was not written.');
+    return rows[0];
+  });
+  expireTags(TAGS.about);
+  return toAbout(row);
 }

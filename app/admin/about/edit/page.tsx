@@ -1,0 +1,43 @@
+import { Suspense } from 'react';
+import type { Metadata } from 'next';
+import { connection } from 'next/server';
+
+import { AboutEditor, AboutLoadFailed } from '@/components/admin/about/about-editor';
+import { requireAdmin } from '@/lib/auth/guard';
+import { getAboutForEditing, type About } from '@/lib/content/about';
+
+export const metadata: Metadata = { title: 'Edit About' };
+
+export default function AdminAboutEditPage() {
+  return (
+    <div className="flex flex-col gap-6">
+      <header>
+        <h1 className="text-2xl font-semibold">Edit About Information</h1>
+        <p className="text-muted-foreground">Your profile on the About page: biography, skills, education, research interests and photo.</p>
+      </header>
+      <Suspense
+        fallback={
+          <p role="status" className="text-muted-foreground">
+            Loading about data...
+          </p>
+        }
+      >
+        <Editor />
+      </Suspense>
+    </div>
+  );
+}
+
+async function Editor() {
+  await connection();
+  // The layout checked the role on the first load; a client-side navigation renders only this page.
+  await requireAdmin();
+  let about: About | null;
+  try {
+    about = await getAboutForEditing();
+  } catch (error) {
+    console.error('Failed to load about data', error);
+    return <AboutLoadFailed />;
+  }
+  return <AboutEditor initial={about} />;
+}

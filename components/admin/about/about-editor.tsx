@@ -1,0 +1,292 @@
+'use client';
+
+import { useEffect, useMemo, useRef, useState, useTransition, type FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { AlertCircle, History, Loader2, RefreshCw, Save } from 'lucide-react';
+
+import { saveAboutAction, type SaveAboutResult } from '@/app/admin/about/edit/actions';
+import { clearDraft, readDraft, writeDraft, type Draft } from '@/components/admin/drafts';
+import { adminToast } from '@/components/admin/toast';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import type { About } from '@/lib/content/about';
+import { formatRelativeTime } from '@/lib/format';
+import { ABOUT_LIMITS } from '@/lib/validation/about';
+import { EducationFields } from './education-fields';
+import { describedBy, Field } from './field';
+import { aboutFormSchema, errorsByRow, formFromAbout, sameContent, toAboutInput, type AboutForm } from './form';
+import { ProfileImageCard } from './profile-image-card';
+import { ResearchInterestsFields } from './research-interests-fields';
+import { SkillsField } from './skills-field';
+
+/** The draft's name in the browser: one per editor. */
+const DRAFT = 'about';
+const SAVE_FAILED = 'Failed to save about data';
+const BIO_HINT = 'Separate paragraphs with a blank line.';
+
+/**
+ * Edit About Information (spec section 2): the whole profile in one form, saved at once. Typed work is
+ * kept as a draft in this browser until it is saved, so a reload, a lost connection or an expired
+ * session costs nothing; a failed save keeps everything and shows each error beside its field.
+ */
+export function AboutEditor({ initial }: { initial: About | null }) {
+  const router = useRouter();
+  const saved = useMemo(() => formFromAbout(initial), [initial]);
+  const [form, setForm] = useState<AboutForm>(saved);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [restored, setRestored] = useState<Draft<AboutForm> | null>(null);
+  const [draftChecked, setDraftChecked] = useState(false);
+  const [saving, startSaving] = useTransition();
+  const [announcement, setAnnouncement] = useState('');
+  /** Set once the editor is left through Save or Cancel: from then on nothing is kept as a draft. */
+  const finished = useRef(false);
+  const focusFirstError = useRef(false);
+
+  // The draft lives in this browser only, so it is looked for after hydration.
+  useEffect(() => {
+    const draft = readDraft(DRAFT, aboutFormSchema);
+    if (draft && !sameContent(draft.value, saved)) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- restoring from storage the server cannot see
+      setForm(draft.value);
+      setRestored(draft);
+    } else if (draft) {
+      clearDraft(DRAFT);
+    }
+    setDraftChecked(true);
+  }, [saved]);
+
+  useEffect(() => {
+    if (!draftChecked || finished.current) return;
+    if (sameContent(form, saved)) clearDraft(DRAFT);
+    else writeDraft(DRAFT, { value: form, savedAt: new Date().toISOString(), basedOn: initial?.updatedAt ?? null });
+  }, [form, saved, draftChecked, initial]);
+
+  useEffect(() => {
+    if (!focusFirstError.current) return;
+    focusFirstError.current = false;
+    document.querySelector<HTMLElement>('#about-editor [aria-invalid="true"]')?.focus();
+  }, [errors]);
+
+  const set = <K extends keyof AboutForm>(key: K, value: AboutForm[K]) => setForm((current) => ({ ...current, [key]: value }));
+
+  const clearError = (key: string) =>
+    setErrors((current) => {
+      if (!(key in current)) return current;
+      const next = { ...current };
+      delete next[key];
+      return next;
+    });
+
+  const discardDraft = () => {
+    clearDraft(DRAFT);
+    setForm(saved);
+    setErrors({});
+    setFailure(null);
+    setRestored(null);
+  };
+
+  const save = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const sent = form;
+    startSaving(async () => {
+      let result: SaveAboutResult;
+      try {
+        result = await saveAboutAction(toAboutInput(sent));
+      } catch (error) {
+        console.error(SAVE_FAILED, error);
+        result = { ok: false, error: 'The server could not be reached. Your changes are kept here; please try again.' };
+      }
+      if (result.ok) {
+        finished.current = true;
+        clearDraft(DRAFT);
+        adminToast.success('About information saved successfully');
+        router.push('/admin');
+        return;
+      }
+      console.error(SAVE_FAILED, result.error, result.fieldErrors ?? {});
+      focusFirstError.current = true;
+      setErrors(result.fieldErrors ? errorsByRow(result.fieldErrors, sent) : {});
+      setFailure(result.error);
+      setAnnouncement(`${SAVE_FAILED}. ${result.error}`);
+      adminToast.error(SAVE_FAILED, { description: result.error });
+    });
+  };
+
+  const cancel = () => {
+    finished.current = true;
+    clearDraft(DRAFT);
+    router.push('/admin');
+  };
+
+  return (
+    <form id="about-editor" onSubmit={save} noValidate className="flex flex-col gap-6">
+      {restored ? (
+        <div role="status" className="flex flex-col gap-3 rounded-lg border border-primary/40 bg-primary/10 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+          <p className="flex items-start gap-2">
+            <History className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+            <span>
+              Unsaved changes from {formatRelativeTime(restored.savedAt)} were restored.
+              {restored.basedOn !== (initial?.updatedAt ?? null) ? ' The saved profile has changed since; saving will replace it.' : null}
+            </span>
+          </p>
+          <Button type="button" variant="outline" size="sm" onClick={discardDraft}>
+            <RefreshCw aria-hidden />
+            Discard changes
+          </Button>
+        </div>
+      ) : null}
+
+      {failure ? (
+        <div role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive">
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <p>
+            <span className="font-medium">{SAVE_FAILED}.</span> {failure}
+          </p>
+        </div>
+      ) : null}
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Profile</h2>
+              </CardTitle>
+              <CardDescription>Your name, title, biography and skills.</CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-5">
+              <div className="grid gap-5 sm:grid-cols-2">
+                <Field id="about-name" label="Name" error={errors.name}>
+                  <Input
+                    id="about-name"
+                    value={form.name}
+                    maxLength={ABOUT_LIMITS.name}
+                    autoComplete="name"
+                    onChange={(event) => {
+                      set('name', event.target.value);
+                      clearError('name');
+                    }}
+                    aria-invalid={errors.name ? true : undefined}
+                    aria-describedby={describedBy('about-name', { error: errors.name })}
+                  />
+                </Field>
+                <Field id="about-title" label="Title" error={errors.title}>
+                  <Input
+                    id="about-title"
+                    value={form.title}
+                    maxLength={ABOUT_LIMITS.title}
+                    placeholder="Mathematics PhD Student & Researcher"
+                    onChange={(event) => {
+                      set('title', event.target.value);
+                      clearError('title');
+                    }}
+                    aria-invalid={errors.title ? true : undefined}
+                    aria-describedby={describedBy('about-title', { error: errors.title })}
+                  />
+                </Field>
+              </div>
+              <Field id="about-bio" label="Bio" hint={BIO_HINT} error={errors.bio}>
+                <Textarea
+                  id="about-bio"
+                  rows={8}
+                  value={form.bio}
+                  maxLength={ABOUT_LIMITS.bio}
+                  onChange={(event) => {
+                    set('bio', event.target.value);
+                    clearError('bio');
+                  }}
+                  aria-invalid={errors.bio ? true : undefined}
+                  aria-describedby={describedBy('about-bio', { hint: BIO_HINT, error: errors.bio })}
+                />
+              </Field>
+              <SkillsField
+                skills={form.skills}
+                error={errors.skills}
+                onChange={(skills) => {
+                  set('skills', skills);
+                  clearError('skills');
+                }}
+              />
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Education</h2>
+              </CardTitle>
+              <CardDescription>Saved with current programmes first, then by end year.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <EducationFields rows={form.education} errors={errors} onChange={(rows) => set('education', rows)} onFieldEdited={clearError} />
+              {errors.education ? <p className="mt-2 text-sm text-destructive">{errors.education}</p> : null}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Research Interests</h2>
+              </CardTitle>
+              <CardDescription>Each with a title and a short description.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ResearchInterestsFields
+                rows={form.researchInterests}
+                errors={errors}
+                onChange={(rows) => set('researchInterests', rows)}
+                onFieldEdited={clearError}
+              />
+              {errors.researchInterests ? <p className="mt-2 text-sm text-destructive">{errors.researchInterests}</p> : null}
+            </CardContent>
+          </Card>
+        </div>
+
+        <ProfileImageCard
+          imageUrl={form.imageUrl}
+          error={errors.imageUrl}
+          onChange={(imageUrl) => {
+            set('imageUrl', imageUrl);
+            clearError('imageUrl');
+          }}
+        />
+      </div>
+
+      <div className="sticky bottom-0 z-10 -mx-1 flex justify-end gap-3 border-t border-border bg-background/90 px-1 py-4 backdrop-blur">
+        <Button type="button" variant="outline" onClick={cancel} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+          {saving ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+    </form>
+  );
+}
+
+/** Spec section 8: a failed load is an error toast; the form stays closed so nothing empty is saved over the profile. */
+export function AboutLoadFailed() {
+  const router = useRouter();
+  const [retrying, startRetry] = useTransition();
+  useEffect(() => {
+    // The id keeps a re-render from stacking a second toast.
+    adminToast.error('Failed to load about data', { id: 'about-load-failed' });
+  }, []);
+  return (
+    <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-4 text-sm">
+      <p className="text-destructive">The about data could not be loaded.</p>
+      <Button type="button" variant="outline" size="sm" disabled={retrying} onClick={() => startRetry(() => router.refresh())}>
+        {retrying ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/**
+ * The About editor's input (spec sections 3 and 5), shared by the editor and its server action. The
+ * action trusts nothing the page sends: every text is trimmed and bounded, skills are cleaned, years
+ * are whole numbers in a plausible range, and education is stored in the spec's order. Client-safe.
+ */
+
+export const ABOUT_LIMITS = {
+  name: 120,
+  title: 200,
+  bio: 20_000,
+  skill: 80,
+  skills: 100,
+  entries: 30,
+  text: 200,
+  description: 2_000,
+  url: 2_048,
+} as const;
+
+export const YEAR_RANGE = { min: 1900, max: 2100 } as const;
+
+/** Spec section 5: year inputs parse to whole numbers, and anything that is not one gives 0. */
+export function parseYear(text: string): number {
+  const year = Number.parseInt(text.trim(), 10);
+  return Number.isNaN(year) ? 0 : year;
+}
+
+/** Same text, ignoring case: 'Python' and 'python ' are one skill. */
+function skillKey(skill: string): string {
+  return skill.trim().toLocaleLowerCase();
+}
+
+/** Spec section 5: skills are trimmed; empty ones and repeats are dropped (the first spelling wins). */
+export function cleanSkills(skills: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const raw of skills) {
+    const skill = raw.trim();
+    const key = skillKey(skill);
+    if (!skill || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(skill);
+  }
+  return kept;
+}
+
+/** Whether `skill` would be a new entry of `skills` (not blank, not a repeat). */
+export function isNewSkill(skills: readonly string[], skill: string): boolean {
+  const key = skillKey(skill);
+  return key !== '' && !skills.some((existing) => skillKey(existing) === key);
+}
+
+interface Dated {
+  startYear: number;
+  endYear: number | null;
+}
+
+/** Spec section 5: on save, current entries (no end year) first, then by end year, latest first. */
+export function sortEducation<T extends Dated>(entries: readonly T[]): T[] {
+  return [...entries].sort((a, b) => {
+    if (a.endYear === null || b.endYear === null) return a.endYear === b.endYear ? 0 : a.endYear === null ? -1 : 1;
+    return b.endYear - a.endYear;
+  });
+}
+
+/** A site path ('/storage/…', '/placeholder.svg') or an http(s) address: nothing a browser would run. */
+export function isSafeImageUrl(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !value.includes('\\');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+function text(max: number, label: string) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters.` });
+}
+
+function year(label: 'start' | 'end') {
+  const range = `Enter ${label === 'start' ? 'a' : 'an'} ${label} year between ${YEAR_RANGE.min} and ${YEAR_RANGE.max}.`;
+  return z
+    .number({ error: range })
+    .int({ error: `The ${label} year must be a whole number.` })
+    .min(YEAR_RANGE.min, { error: range })
+    .max(YEAR_RANGE.max, { error: range });
+}
+
+export const END_BEFORE_START = 'The end year cannot be before the start year.';
+export const INTEREST_TITLE_REQUIRED = 'Enter a title for this research interest.';
+
+export const educationSchema = z
+  .object({
+    institution: text(ABOUT_LIMITS.text, 'The institution'),
+    degree: text(ABOUT_LIMITS.text, 'The degree'),
+    field: text(ABOUT_LIMITS.text, 'The field of study'),
+    startYear: year('start'),
+    /** null while the programme is current (spec section 3). */
+    endYear: year('end').nullable(),
+  })
+  .refine((entry) => entry.endYear === null || entry.endYear >= entry.startYear, { error: END_BEFORE_START, path: ['endYear'] });
+
+export const researchInterestSchema = z.object({
+  title: text(ABOUT_LIMITS.text, 'The title').min(1, { error: INTEREST_TITLE_REQUIRED }),
+  description: text(ABOUT_LIMITS.description, 'The description'),
+});
+
+export const aboutSchema = z.object({
+  name: text(ABOUT_LIMITS.name, 'The name'),
+  title: text(ABOUT_LIMITS.title, 'The title'),
+  bio: text(ABOUT_LIMITS.bio, 'The biography'),
+  imageUrl: z
+    .string({ error: 'The image address must be text.' })
+    .trim()
+    .max(ABOUT_LIMITS.url, { error: `The image address must be at most ${ABOUT_LIMITS.url} characters.` })
+    .refine((value) => value === '' || isSafeImageUrl(value), { error: 'Use an uploaded image or an http(s) address.' })
+    .nullable()
+    .transform((value) => value || null),
+  skills: z
+    .array(text(ABOUT_LIMITS.skill, 'A skill'), { error: 'Skills must be a list.' })
+    .max(ABOUT_LIMITS.skills, { error: `At most ${ABOUT_LIMITS.skills} skills.` })
+    .transform(cleanSkills),
+  education: z
+    .array(educationSchema, { error: 'Education must be a list.' })
+    .max(ABOUT_LIMITS.entries, { error: `At most ${ABOUT_LIMITS.entries} education entries.` })
+    .transform(sortEducation),
+  researchInterests: z
+    .array(researchInterestSchema, { error: 'Research interests must be a list.' })
+    .max(ABOUT_LIMITS.entries, { error: `At most ${ABOUT_LIMITS.entries} research interests.` }),
+});
+
+/** What the editor sends. */
+export type AboutInput = z.input<typeof aboutSchema>;
+/** What is stored: trimmed, cleaned, education sorted. */
+export type AboutValues = z.output<typeof aboutSchema>;
