@@ -28,6 +28,12 @@ export interface ScriptRun {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** Every child still running: when the test process exits (done, failed or interrupted), none outlives it. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Runs a TypeScript script of this repository in its own Node process (as `npm run` would, minus npm). */
 export function runScript(script: string, args: string[] = [], env: Record<string, string> = {}): ScriptRun {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, script), ...args], {
@@ -35,6 +41,8 @@ export function runScript(script: string, args: string[] = [], env: Record<strin
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
