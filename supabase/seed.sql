@@ -157,7 +157,9 @@ values
     'A theorem every student meets, and why its proof through the zeros of the zeta function still feels like magic.',
     $md$The prime number theorem says that the number of primes up to $x$, written $\pi(x)$, satisfies
 
-$$\pi(x) \sim \frac{x}{\log x} \quad (x \to \infty).$$
+$$
+\pi(x) \sim \frac{x}{\log x} \quad (x \to \infty).
+$$
 
 Stated like that it sounds like a fact about counting. What still surprises me is that every proof I know secretly becomes a statement about a function of a *complex* variable.
 
@@ -165,7 +167,9 @@ Stated like that it sounds like a fact about counting. What still surprises me i
 
 Euler's product $\zeta(s) = \prod_p (1 - p^{-s})^{-1}$ turns information about primes into information about $\zeta(s)$. Riemann's explicit formula goes the other way: the error in the prime number theorem is a sum over the zeros $\rho$ of $\zeta(s)$,
 
-$$\psi(x) = x - \sum_{\rho} \frac{x^{\rho}}{\rho} - \log 2\pi - \tfrac12 \log(1 - x^{-2}).$$
+$$
+\psi(x) = x - \sum_{\rho} \frac{x^{\rho}}{\rho} - \log 2\pi - \tfrac12 \log(1 - x^{-2}).
+$$
 
 So the theorem is *equivalent* to the absence of zeros on the line $\mathrm{Re}(s) = 1$.
 
@@ -192,7 +196,9 @@ Numerical experiments were how I first believed the Riemann hypothesis was plaus
 
 On the critical line, $\zeta(\tfrac12 + it)$ is complex, but the Hardy function
 
-$$Z(t) = e^{i\theta(t)} \zeta\left(\tfrac12 + it\right)$$
+$$
+Z(t) = e^{i\theta(t)} \zeta\left(\tfrac12 + it\right)
+$$
 
 is real for real $t$, where $\theta(t)$ is the Riemann–Siegel theta function. A sign change of $Z(t)$ therefore pins down a zero.
 
@@ -262,7 +268,9 @@ Two conversations at the coffee break turned into a new question I am now workin
 
 The quantity $d - \lambda_2$ is the *spectral gap*. Cheeger's inequality relates it to the edge expansion $h(G)$:
 
-$$\frac{d - \lambda_2}{2} \leq h(G) \leq \sqrt{2d(d - \lambda_2)}.$$
+$$
+\frac{d - \lambda_2}{2} \leq h(G) \leq \sqrt{2d(d - \lambda_2)}.
+$$
 
 A large gap means every set of vertices has many edges leaving it: the graph is an *expander*.
 

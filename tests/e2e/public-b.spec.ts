@@ -123,6 +123,10 @@ test.describe('/blog/{slug}', () => {
     // Markup: headings, lists, and the formulas as KaTeX.
     await expect(article.getByRole('heading', { name: 'From primes to zeros' })).toBeVisible();
     await expect(article.locator('.katex').first()).toBeVisible();
+    // Its two display formulas ('$$' on lines of their own) are typeset as blocks, not inside a sentence.
+    await expect(article.locator('.katex-display')).toHaveCount(2);
+    await expect(article.locator('.katex-display').first()).toBeVisible();
+    await expect(article.locator('p .katex-display')).toHaveCount(0);
     // No dollar-delimited source is left over as text.
     await expect(article.getByText('$')).toHaveCount(0);
 

@@ -1,9 +1,18 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import { Markdown } from '@/components/site/markdown';
 
 const render = (source: string) => renderToStaticMarkup(<Markdown source={source} />);
+
+const count = (html: string, text: string) => html.split(text).length - 1;
+/** A display block: KaTeX's own wrapper (the container's Tailwind classes only mention it in brackets). */
+const DISPLAY = 'class="katex-display"';
+const INLINE = '<span class="katex">';
+/** A display block typeset inside a paragraph: what a one-line `$$…$$` turns into. */
+const DISPLAY_IN_PARAGRAPH = /<p[^>]*>(?:(?!<\/p>)[^])*class="katex-display"/;
 
 describe('blog markup: headings, fenced code blocks, lists and paragraphs', () => {
   it("renders '# ', '## ' and '### ' headings below the page title", () => {
@@ -48,11 +57,25 @@ describe('mathematics rendered with KaTeX on the server', () => {
     expect(html).not.toContain('$x^2$');
   });
 
-  it('renders display $$…$$ as a KaTeX display block', () => {
+  it("renders display math ('$$' on its own line, the formula, '$$' on its own line) as a block of its own", () => {
     const html = render('Before\n\n$$\n\\int_0^1 x\\,dx = \\tfrac12\n$$\n\nAfter');
-    expect(html).toContain('class="katex-display"');
-    expect(html).toContain('<span class="katex">');
+    expect(count(html, DISPLAY)).toBe(1);
+    expect(html).toContain(INLINE);
+    expect(html).not.toMatch(DISPLAY_IN_PARAGRAPH);
     expect(html).not.toContain('$$');
+  });
+
+  it('tells inline from display: $…$ in a sentence is inline, a $$ block beside it is display', () => {
+    const html = render('Let $x > 0$. Then\n\n$$\nx^2 > 0.\n$$');
+    expect(count(html, INLINE)).toBe(2);
+    expect(count(html, DISPLAY)).toBe(1);
+    expect(html).toMatch(/<p[^>]*>Let <span class="katex">/);
+  });
+
+  it("typesets $$…$$ written on one line as inline math: display math needs '$$' on lines of its own", () => {
+    const html = render('satisfies\n\n$$\\pi(x) \\sim \\frac{x}{\\log x}.$$\n\nStated');
+    expect(html).toContain(INLINE);
+    expect(html).not.toContain(DISPLAY);
   });
 
   it('shows malformed math as its source and keeps rendering the rest', () => {
@@ -70,5 +93,28 @@ describe('mathematics rendered with KaTeX on the server', () => {
     expect(html).not.toContain('href=');
     // The command is shown as an error instead.
     expect(html).toContain('color:#f87171');
+  });
+});
+
+describe('the sample blog posts (supabase/seed.sql)', () => {
+  const seed = readFileSync(path.join(process.cwd(), 'supabase', 'seed.sql'), 'utf8');
+  // Each post's body is a $md$-quoted value on lines of its own (the file's header comment mentions the quote too).
+  const posts = [...seed.matchAll(/^\s+\$md\$([^]*?)\$md\$/gm)].map((match) => match[1]);
+
+  it('write every display formula with $$ on lines of their own', () => {
+    expect(posts.length).toBeGreaterThan(0);
+    for (const post of posts) {
+      for (const line of post.split('\n').filter((text) => text.includes('$$'))) expect(line).toBe('$$');
+    }
+  });
+
+  it('render every display formula as a KaTeX display block, never inside a paragraph', () => {
+    const withDisplayMath = posts.filter((post) => post.includes('$$'));
+    expect(withDisplayMath.length).toBeGreaterThan(0);
+    for (const post of withDisplayMath) {
+      const html = render(post);
+      expect(count(html, DISPLAY)).toBe(count(post, '$$') / 2);
+      expect(html).not.toMatch(DISPLAY_IN_PARAGRAPH);
+    }
   });
 });
