@@ -7,7 +7,7 @@ import { ArrowLeft, CalendarDays } from 'lucide-react';
 import { BlogCard } from '@/components/site/blog/blog-card';
 import { FallbackImage } from '@/components/site/fallback-image';
 import { LoadErrorToast } from '@/components/site/load-error-toast';
-import { Markdown } from '@/components/site/markdown';
+import { CachedMarkdown } from '@/components/site/markdown';
 import { LoadingText } from '@/components/site/page-intro';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -106,7 +106,7 @@ async function BlogPostContent({ params }: { params: Params }) {
           </div>
         ) : null}
         <div className="mt-10">
-          <Markdown source={post.content} />
+          <CachedMarkdown source={post.content} />
         </div>
       </article>
       <RelatedArticles post={post} />
