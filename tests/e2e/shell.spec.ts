@@ -28,6 +28,33 @@ test.describe('the site shell', () => {
     await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
   });
 
+  test('the site icon: pages link an SVG icon, and /favicon.ico is served rather than a 404', async ({ page, request }) => {
+    await page.goto('/');
+    const svgIcon = page.locator('head link[rel="icon"][type="image/svg+xml"]');
+    await expect(svgIcon).toHaveCount(1);
+    const svg = await request.get((await svgIcon.getAttribute('href'))!);
+    expect(svg.status()).toBe(200);
+    expect(svg.headers()['content-type']).toContain('image/svg+xml');
+    expect(await svg.text()).toMatch(/^<svg[^>]*viewBox="0 0 64 64"/);
+
+    const ico = await request.get('/favicon.ico');
+    expect(ico.status()).toBe(200);
+    expect(ico.headers()['content-type']).toContain('image/x-icon');
+    // An ICO header: reserved 0, type 1 (icon), at least one image.
+    const bytes = await ico.body();
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+    expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+    // The browser decodes it as an image.
+    const size = await page.evaluate(async () => {
+      const image = new Image();
+      image.src = '/favicon.ico';
+      await image.decode();
+      return [image.naturalWidth, image.naturalHeight];
+    });
+    expect(size[0]).toBeGreaterThanOrEqual(16);
+    expect(size[0]).toBe(size[1]);
+  });
+
   test('the header turns translucent once scrolled more than 10 pixels', async ({ page }) => {
     await page.goto('/');
     const header = page.getByRole('banner');
