@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,24 @@ import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 const MIGRATION_FILES = readdirSync(path.join(process.cwd(), 'supabase', 'migrations'))
   .filter((file) => /^\d+_.*\.sql$/.test(file))
   .sort();
+
+const STORAGE_MIGRATION = MIGRATION_FILES.find((file) => file.endsWith('_storage_buckets.sql'));
+const BUCKETS = ['blog-images', 'personal-images', 'profile-images', 'project-images', 'research-papers'];
+
+/**
+ * The part of Supabase's `storage` schema the storage migration touches: its buckets table and an
+ * objects table with row-level security on, granted to the API roles as Supabase grants them.
+ */
+const MINIMAL_STORAGE_SCHEMA = `
+  create schema storage;
+  create table storage.buckets (id text primary key, name text, public boolean);
+  create table storage.objects (id uuid primary key default gen_random_uuid(), bucket_id text, name text, owner uuid);
+  alter table storage.objects enable row level security;
+`;
+const STORAGE_GRANTS = `
+  grant usage on schema storage to anon, authenticated, service_role;
+  grant select, insert, update, delete on storage.objects to anon, authenticated, service_role;
+`;
 
 const CONTENT_TABLES = ['about_data', 'experience', 'projects', 'research_papers', 'blog_posts', 'personal_posts'] as const;
 type ContentTable = (typeof CONTENT_TABLES)[number];
@@ -413,6 +431,125 @@ describe.each([pgliteBackend, postgresBackend])('schema on $name', (backend) => 
       } finally {
         await other.cleanup();
       }
+    });
+  });
+
+  describe('storage buckets and policies (Supabase Storage only)', () => {
+    const storageSql = () => readFileSync(path.join(process.cwd(), 'supabase', 'migrations', STORAGE_MIGRATION ?? ''), 'utf8');
+
+    const storageState = async (tx: Queryable) => ({
+      buckets: (await tx.query('select id, name, public from storage.buckets order by id')).rows,
+      policies: (
+        await tx.query(
+          `select policyname, cmd, roles::text[] as roles, qual, with_check from pg_policies
+           where schemaname = 'storage' and tablename = 'objects' order by policyname`,
+        )
+      ).rows,
+    });
+
+    it('is recorded like every migration, and is a no-op where there is no storage schema, also when run again', async () => {
+      expect(STORAGE_MIGRATION).toBeDefined();
+      expect(firstRun.applied).toContain(STORAGE_MIGRATION);
+      expect(await count(db, `select count(*) from pg_namespace where nspname = 'storage'`)).toBe(0);
+      const policiesBefore = await count(db, 'select count(*) from pg_policies');
+      await db.exec(storageSql());
+      expect(await count(db, `select count(*) from pg_namespace where nspname = 'storage'`)).toBe(0);
+      expect(await count(db, 'select count(*) from pg_policies')).toBe(policiesBefore);
+    });
+
+    describe("on a database with Supabase's storage schema", () => {
+      let supa: TestDatabase;
+      let sdb: Database;
+      let admin: { userId: string };
+      let member: { userId: string };
+
+      const insertObject = (bucket: string, name: string) => (tx: Queryable) =>
+        tx.query<{ id: string }>('insert into storage.objects (bucket_id, name) values ($1, $2) returning id', [bucket, name]);
+      const objectCount = (sql = 'select count(*) from storage.objects') => count(sdb, sql);
+
+      beforeAll(async () => {
+        supa = await backend.fresh();
+        sdb = supa.db;
+        await sdb.exec(MINIMAL_STORAGE_SCHEMA);
+        await migrate(sdb, { authBootstrap: true });
+        // The API roles come with the auth bootstrap, so the grants follow the migrations.
+        await sdb.exec(STORAGE_GRANTS);
+        admin = { userId: await createUser(sdb, `storage-admin-${backend.name}@example.com`) };
+        member = { userId: await createUser(sdb, `storage-member-${backend.name}@example.com`) };
+        await makeAdmin(sdb, admin.userId);
+      });
+
+      afterAll(async () => {
+        await supa?.cleanup();
+      });
+
+      it('creates the five buckets, all public', async () => {
+        const { buckets } = await storageState(sdb);
+        expect(buckets).toEqual(BUCKETS.map((id) => ({ id, name: id, public: true })));
+      });
+
+      it('creates a read policy for everyone and insert, update and delete policies for admins', async () => {
+        const { policies } = await storageState(sdb);
+        expect(policies.map(({ policyname, cmd, roles }) => ({ policyname, cmd, roles }))).toEqual([
+          { policyname: 'Admins can delete portfolio files', cmd: 'DELETE', roles: ['authenticated'] },
+          { policyname: 'Admins can update portfolio files', cmd: 'UPDATE', roles: ['authenticated'] },
+          { policyname: 'Admins can upload portfolio files', cmd: 'INSERT', roles: ['authenticated'] },
+          { policyname: 'Anyone can read portfolio files', cmd: 'SELECT', roles: ['anon', 'authenticated'] },
+        ]);
+      });
+
+      it('running it again (or once more by hand) changes nothing', async () => {
+        const before = await storageState(sdb);
+        expect((await migrate(sdb, { authBootstrap: true })).applied).toEqual([]);
+        await sdb.exec(storageSql());
+        expect(await storageState(sdb)).toEqual(before);
+      });
+
+      it('leaves a bucket that already exists as it is', async () => {
+        const other = await backend.fresh();
+        try {
+          await other.db.exec(MINIMAL_STORAGE_SCHEMA);
+          await other.db.exec(`insert into storage.buckets (id, name, public) values ('blog-images', 'Blog', false)`);
+          await migrate(other.db, { authBootstrap: true });
+          const { buckets } = await storageState(other.db);
+          expect(buckets).toHaveLength(BUCKETS.length);
+          expect(buckets).toContainEqual({ id: 'blog-images', name: 'Blog', public: false });
+        } finally {
+          await other.cleanup();
+        }
+      });
+
+      it('lets anonymous visitors read the files of the five buckets, and nothing else', async () => {
+        await insertObject('blog-images', 'cover.png')(sdb);
+        await insertObject('someone-elses-bucket', 'secret.txt')(sdb);
+        const seen = await asRole(sdb, 'anon', (tx) => tx.query<{ name: string }>('select name from storage.objects order by name'));
+        expect(seen.rows).toEqual([{ name: 'cover.png' }]);
+      });
+
+      it('refuses uploads, changes and deletions from anonymous visitors and signed-in non-admins', async () => {
+        const before = await objectCount();
+        for (const role of ['anon', member] as const) {
+          for (const bucket of BUCKETS) await expectRefused(asRole(sdb, role, insertObject(bucket, 'intruder.png')), '42501');
+          const updated = await asRole(sdb, role, (tx) => tx.query(`update storage.objects set name = 'defaced.png'`));
+          expect(updated.affectedRows).toBe(0);
+          const deleted = await asRole(sdb, role, (tx) => tx.query('delete from storage.objects'));
+          expect(deleted.affectedRows).toBe(0);
+        }
+        expect(await objectCount()).toBe(before);
+        expect(await objectCount(`select count(*) from storage.objects where name = 'defaced.png'`)).toBe(0);
+      });
+
+      it('lets an admin upload, replace and delete files in the five buckets, and only there', async () => {
+        for (const bucket of BUCKETS) {
+          const inserted = await asRole(sdb, admin, insertObject(bucket, 'admin.png'));
+          const id = inserted.rows[0].id;
+          const updated = await asRole(sdb, admin, (tx) => tx.query(`update storage.objects set name = 'renamed.png' where id = $1`, [id]));
+          expect(updated.affectedRows, bucket).toBe(1);
+          const deleted = await asRole(sdb, admin, (tx) => tx.query('delete from storage.objects where id = $1', [id]));
+          expect(deleted.affectedRows, bucket).toBe(1);
+        }
+        await expectRefused(asRole(sdb, admin, insertObject('someone-elses-bucket', 'admin.png')), '42501');
+      });
     });
   });
 
