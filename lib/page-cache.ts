@@ -1,4 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { gunzipSync, inflateSync } from 'node:zlib';
+import { NO_PAGE_CACHE_ATTRIBUTE } from './page-cache-marker';
 
 /**
  * The in-process page cache (ARCHITECTURE.md, "Scale": one machine, pages cached in-process).
@@ -11,7 +13,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
  *
  * What is never cached: anything but a GET of a public page route; a request with a session cookie (the
  * page may show that visitor something of their own); App Router navigations and prefetches (RSC
- * payloads); responses other than a plain 200 HTML page, or ones that set a cookie.
+ * payloads); responses other than a plain 200 HTML page, or ones that set a cookie; a page that marks
+ * itself uncacheable (a failed read's toast renders NO_PAGE_CACHE_ATTRIBUTE).
  *
  * The server (scripts/start.ts) and the app's own bundle are separate module graphs in one process, so
  * the cache lives on globalThis under a registered symbol and both see the same instance.
@@ -134,6 +137,20 @@ export function pageCacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'head
   return `${gzip ? 'gzip' : 'identity'} ${url.pathname}${url.search}`;
 }
 
+/** Whether a finished page may be kept: readable, and not marked uncacheable by the page itself. */
+export function isCacheableBody(body: Buffer, contentEncoding: unknown): boolean {
+  let html: Buffer;
+  try {
+    if (contentEncoding === undefined || contentEncoding === 'identity') html = body;
+    else if (contentEncoding === 'gzip') html = gunzipSync(body);
+    else if (contentEncoding === 'deflate') html = inflateSync(body);
+    else return false;
+  } catch {
+    return false;
+  }
+  return !html.includes(NO_PAGE_CACHE_ATTRIBUTE);
+}
+
 /** Answers from the cache when it can; returns whether it did. */
 export function serveFromPageCache(cache: PageCache, key: string, res: ServerResponse): boolean {
   const entry = cache.get(key);
@@ -183,6 +200,8 @@ export function recordIntoPageCache(cache: PageCache, key: string, res: ServerRe
     for (const [name, value] of Object.entries(headers)) {
       if (!HOP_HEADERS.has(name) && name !== PAGE_CACHE_HEADER && value !== undefined) stored[name] = value;
     }
-    cache.set(key, { status: 200, headers: stored, body: Buffer.concat(chunks) }, generation);
+    const body = Buffer.concat(chunks);
+    if (!isCacheableBody(body, headers['content-encoding'])) return;
+    cache.set(key, { status: 200, headers: stored, body }, generation);
   });
 }

@@ -3,10 +3,12 @@
 import { useEffect } from 'react';
 import { useRouter } from 'next/navigation';
 import { toast } from 'sonner';
+import { NO_PAGE_CACHE_ATTRIBUTE } from '@/lib/page-cache-marker';
 
 /**
  * Rendered by a server component whose read failed: shows the spec's error toast once (section 8) and,
- * for the detail pages, moves on to the list page.
+ * for the detail pages, moves on to the list page. Its hidden marker keeps the page out of the page cache,
+ * so the next visitor gets a fresh attempt rather than this failure.
  */
 export function LoadErrorToast({ message, redirectTo }: { message: string; redirectTo?: string }) {
   const router = useRouter();
@@ -14,5 +16,5 @@ export function LoadErrorToast({ message, redirectTo }: { message: string; redir
     toast.error(message, { id: message });
     if (redirectTo) router.replace(redirectTo);
   }, [message, redirectTo, router]);
-  return null;
+  return <span hidden {...{ [NO_PAGE_CACHE_ATTRIBUTE]: '' }} />;
 }

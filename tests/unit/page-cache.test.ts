@@ -1,10 +1,12 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PAGE_CACHE_HEADER,
   PageCache,
   installPageCache,
+  isCacheableBody,
   invalidatePageCache,
   pageCacheKey,
   recordIntoPageCache,
@@ -89,6 +91,23 @@ describe('PageCache', () => {
   });
 });
 
+describe('isCacheableBody', () => {
+  const good = Buffer.from('<html><p>Papers</p></html>');
+  const failed = Buffer.from('<html><span hidden="" data-no-page-cache=""></span></html>');
+
+  it('keeps ordinary pages, plain or compressed, and refuses pages that mark themselves uncacheable', () => {
+    expect(isCacheableBody(good, undefined)).toBe(true);
+    expect(isCacheableBody(gzipSync(good), 'gzip')).toBe(true);
+    expect(isCacheableBody(failed, undefined)).toBe(false);
+    expect(isCacheableBody(gzipSync(failed), 'gzip')).toBe(false);
+  });
+
+  it('refuses what it cannot read', () => {
+    expect(isCacheableBody(good, 'br')).toBe(false);
+    expect(isCacheableBody(good, 'gzip')).toBe(false);
+  });
+});
+
 describe('recording and serving over HTTP', () => {
   const cache = new PageCache();
   let server: Server;
@@ -110,6 +129,10 @@ describe('recording and serving over HTTP', () => {
       }
       if (req.url === '/about') {
         res.setHeader('set-cookie', 'a=b');
+      }
+      if (req.url === '/personal') {
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html><span hidden data-no-page-cache=""></span></html>');
+        return;
       }
       res.setHeader('content-type', 'text/html; charset=utf-8');
       // Streamed in pieces, as React streams a page.
@@ -168,5 +191,8 @@ describe('recording and serving over HTTP', () => {
     expect((await get('/blog/missing')).headers[PAGE_CACHE_HEADER]).toBe('miss');
     await get('/about');
     expect((await get('/about')).headers[PAGE_CACHE_HEADER]).toBe('miss');
+    // A page that showed a failed read's toast: the next visitor must get a fresh attempt.
+    await get('/personal');
+    expect((await get('/personal')).headers[PAGE_CACHE_HEADER]).toBe('miss');
   });
 });

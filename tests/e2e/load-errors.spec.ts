@@ -1,0 +1,70 @@
+import { expect, test, type Page } from '@playwright/test';
+
+import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
+import { startSite, type SiteServer } from '../helpers/site-server';
+
+/**
+ * Spec section 8, public load toasts, on a failure a deployment really meets: the site runs on
+ * DATABASE_URL and its Postgres server goes down after the site started. No page was visited before, so
+ * no read is answered from the cache and every one fails.
+ */
+let postgres: PostgresServer | undefined;
+let site: SiteServer | undefined;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  postgres = await startPostgres();
+  site = await startSite({ env: { DATABASE_URL: postgres.url } });
+  await postgres.stop();
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+  await postgres?.stop();
+});
+
+/** A sonner toast with exactly this text. */
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').getByText(text, { exact: true });
+
+const open = (page: Page, path: string) => page.goto(`${site!.url}${path}`);
+
+test.describe('public load toasts when the database cannot be read', () => {
+  for (const [path, message] of [
+    ['/', 'Failed to load page data'],
+    ['/about', 'Failed to load page data'],
+    ['/projects', 'Failed to load projects'],
+    ['/experience', 'Failed to load experience data. Please try again later.'],
+    ['/research', 'Failed to load research papers'],
+    ['/blog', 'Failed to load blog posts'],
+    ['/personal', 'Failed to load personal posts'],
+  ] as const) {
+    test(`${path} shows '${message}' and stays on the page`, async ({ page }) => {
+      await open(page, path);
+      await expect(toast(page, message)).toBeVisible();
+      // The home page's three sections share the toast's id: one toast, not three.
+      await expect(page.locator('[data-sonner-toast]')).toHaveCount(1);
+      expect(new URL(page.url()).pathname).toBe(path);
+    });
+  }
+
+  test('a page that failed to load is never kept by the page cache: the next visitor gets a fresh attempt', async ({ request }) => {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const response = await request.get(`${site!.url}/research`);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['x-page-cache']).toBe('miss');
+      expect(await response.text()).toContain('data-no-page-cache');
+    }
+  });
+
+  test("/blog/{slug} shows 'Failed to load blog post', then /blog", async ({ page }) => {
+    await open(page, '/blog/why-the-prime-number-theorem-still-surprises-me');
+    await expect(toast(page, 'Failed to load blog post')).toBeVisible();
+    await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test("/personal/{id} shows 'Failed to load personal post', then /personal", async ({ page }) => {
+    await open(page, '/personal/6f1c1d1e-8f5e-4d4b-9a55-0d3c2f4b7a10');
+    await expect(toast(page, 'Failed to load personal post')).toBeVisible();
+    await expect(page).toHaveURL(/\/personal$/);
+  });
+});
