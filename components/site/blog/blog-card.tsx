@@ -1,13 +1,14 @@
 'use client';
 
 import Link from 'next/link';
-import { ArrowRight, CalendarDays } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 
 import { FallbackImage } from '@/components/site/fallback-image';
+import { LongDate } from '@/components/site/long-date';
 import { Badge } from '@/components/ui/badge';
-import { tagHref, type BlogCardPost } from '@/lib/blog';
-import { formatLongDate } from '@/lib/format';
+import type { BlogCardPost } from '@/lib/blog';
 import { cn } from '@/lib/utils';
+import { TagLink } from './tag-link';
 
 interface BlogCardProps {
   post: BlogCardPost;
@@ -51,11 +52,7 @@ export function BlogCard({ post, headingLevel: Heading = 'h2', onTagSelect, acti
                     </button>
                   </Badge>
                 ) : (
-                  <Badge asChild variant="secondary">
-                    <Link href={tagHref(tag)} title={`Show articles tagged ${tag}`}>
-                      {tag}
-                    </Link>
-                  </Badge>
+                  <TagLink tag={tag} />
                 )}
               </li>
             ))}
@@ -67,8 +64,7 @@ export function BlogCard({ post, headingLevel: Heading = 'h2', onTagSelect, acti
           </Link>
         </Heading>
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-          <CalendarDays aria-hidden="true" className="size-4" />
-          <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+          <LongDate date={post.date} />
         </p>
         {post.excerpt ? <p className="line-clamp-3 leading-relaxed text-muted-foreground">{post.excerpt}</p> : null}
         <Link

@@ -1,6 +1,6 @@
 import { Building2, CalendarDays, MapPin } from 'lucide-react';
 
-import { Badge } from '@/components/ui/badge';
+import { BadgeList } from '@/components/site/badge-list';
 import type { Experience } from '@/lib/content/experience';
 import { monthRange } from './format';
 
@@ -59,13 +59,7 @@ export function ExperienceCard({ entry }: { entry: Experience }) {
           <h3 id={`${headingId}-technologies`} className="text-xs font-semibold tracking-[0.14em] text-foreground uppercase">
             Technologies
           </h3>
-          <ul className="mt-3 flex flex-wrap gap-1.5">
-            {entry.technologies.map((technology) => (
-              <li key={technology}>
-                <Badge variant="secondary">{technology}</Badge>
-              </li>
-            ))}
-          </ul>
+          <BadgeList items={entry.technologies} className="mt-3 flex flex-wrap gap-1.5" />
         </section>
       ) : null}
     </article>

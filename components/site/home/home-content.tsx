@@ -1,9 +1,10 @@
 import Link from 'next/link';
 import { connection } from 'next/server';
-import { CalendarDays } from 'lucide-react';
 
+import { BadgeList } from '@/components/site/badge-list';
 import { FallbackImage } from '@/components/site/fallback-image';
 import { LoadErrorToast } from '@/components/site/load-error-toast';
+import { LongDate } from '@/components/site/long-date';
 import { CachedMarkdown } from '@/components/site/markdown';
 import { CATEGORY_LABELS } from '@/components/site/projects/filters';
 import { cutMarkup, highlightLabel, STATUS_BADGES } from '@/components/site/research/format';
@@ -11,7 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { getBlogPosts } from '@/lib/content/blog';
 import { getFeaturedProjects } from '@/lib/content/projects';
 import { getPublishedPapers } from '@/lib/content/research';
-import { formatLongDate, formatMonthYear, truncate } from '@/lib/format';
+import { formatMonthYear, truncate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { homeCard, stretchedLink } from './home-section';
 
@@ -63,13 +64,7 @@ export async function FeaturedProjects() {
               </h3>
               <p className="mt-2 line-clamp-3 text-sm leading-relaxed text-muted-foreground">{project.description}</p>
               {project.technologies.length > 0 ? (
-                <ul aria-label="Technologies" className="mt-auto flex flex-wrap gap-1.5 pt-5">
-                  {project.technologies.map((technology) => (
-                    <li key={technology}>
-                      <Badge variant="secondary">{technology}</Badge>
-                    </li>
-                  ))}
-                </ul>
+                <BadgeList label="Technologies" items={project.technologies} className="mt-auto flex flex-wrap gap-1.5 pt-5" />
               ) : null}
             </div>
           </article>
@@ -89,8 +84,7 @@ export async function RecentArticles() {
         <li key={post.id}>
           <article className={cn(homeCard, 'p-6')}>
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <CalendarDays aria-hidden="true" className="size-4" />
-              <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+              <LongDate date={post.date} />
             </p>
             <h3 className="mt-3 font-serif text-xl font-semibold tracking-tight">
               <Link href={`/blog/${post.slug}`} className={stretchedLink}>

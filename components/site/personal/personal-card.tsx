@@ -1,12 +1,12 @@
 import Link from 'next/link';
-import { ArrowRight, CalendarDays } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 
+import { LongDate } from '@/components/site/long-date';
 import type { PersonalPost } from '@/lib/content/personal';
-import { formatLongDate } from '@/lib/format';
 import { personalDisplayTitle, personalPreview } from '@/lib/personal';
-
 import { PersonalImages } from './personal-images';
 import { PersonalTypeBadge } from './personal-type-badge';
+
 
 /** Cards show a few thumbnails; the post itself shows them all. */
 const CARD_IMAGES = 3;
@@ -21,8 +21,7 @@ export function PersonalCard({ post }: { post: PersonalPost }) {
       <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
         <PersonalTypeBadge type={post.type} />
         <span className="flex items-center gap-1.5">
-          <CalendarDays aria-hidden="true" className="size-4" />
-          <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+          <LongDate date={post.date} />
         </span>
       </div>
       <h2 className="font-serif text-2xl leading-snug font-semibold tracking-tight text-foreground">

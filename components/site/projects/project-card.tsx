@@ -1,9 +1,10 @@
 import { ExternalLink } from 'lucide-react';
 
+import { BadgeList } from '@/components/site/badge-list';
 import { BrandIcon } from '@/components/site/brand-icons';
+import { ExternalLinkButton } from '@/components/site/external-link-button';
 import { FallbackImage } from '@/components/site/fallback-image';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import type { Project } from '@/lib/content/projects';
 import { CATEGORY_LABELS } from './filters';
 
@@ -36,31 +37,19 @@ export function ProjectCard({ project }: { project: Project }) {
           <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{project.description}</p>
         ) : null}
         {project.technologies.length > 0 ? (
-          <ul aria-label="Technologies" className="mt-4 flex flex-wrap gap-1.5">
-            {project.technologies.map((technology) => (
-              <li key={technology}>
-                <Badge variant="secondary">{technology}</Badge>
-              </li>
-            ))}
-          </ul>
+          <BadgeList label="Technologies" items={project.technologies} className="mt-4 flex flex-wrap gap-1.5" />
         ) : null}
         {project.link || project.github ? (
           <div className="mt-auto flex flex-wrap gap-2 pt-6">
             {project.link ? (
-              <Button asChild size="sm">
-                <a href={project.link} target="_blank" rel="noopener noreferrer">
-                  <ExternalLink aria-hidden="true" />
-                  Visit Site
-                </a>
-              </Button>
+              <ExternalLinkButton href={project.link} icon={<ExternalLink aria-hidden="true" />}>
+                Visit Site
+              </ExternalLinkButton>
             ) : null}
             {project.github ? (
-              <Button asChild size="sm" variant="outline">
-                <a href={project.github} target="_blank" rel="noopener noreferrer">
-                  <BrandIcon platform="github" />
-                  View Code
-                </a>
-              </Button>
+              <ExternalLinkButton href={project.github} icon={<BrandIcon platform="github" />} variant="outline">
+                View Code
+              </ExternalLinkButton>
             ) : null}
           </div>
         ) : null}

@@ -1,8 +1,8 @@
 import { Download, ExternalLink, Users } from 'lucide-react';
 
+import { ExternalLinkButton } from '@/components/site/external-link-button';
 import { CachedMarkdown } from '@/components/site/markdown';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import type { ResearchPaper } from '@/lib/content/research';
 import { formatMonthYear } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -48,20 +48,14 @@ export function PaperCard({ paper }: { paper: ResearchPaper }) {
       {paper.link || paper.pdfUrl ? (
         <div className="mt-6 flex flex-wrap gap-2">
           {paper.link ? (
-            <Button asChild size="sm">
-              <a href={paper.link} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden="true" />
-                View Publication
-              </a>
-            </Button>
+            <ExternalLinkButton href={paper.link} icon={<ExternalLink aria-hidden="true" />}>
+              View Publication
+            </ExternalLinkButton>
           ) : null}
           {paper.pdfUrl ? (
-            <Button asChild size="sm" variant="outline">
-              <a href={paper.pdfUrl} target="_blank" rel="noopener noreferrer">
-                <Download aria-hidden="true" />
-                Download PDF
-              </a>
-            </Button>
+            <ExternalLinkButton href={paper.pdfUrl} icon={<Download aria-hidden="true" />} variant="outline">
+              Download PDF
+            </ExternalLinkButton>
           ) : null}
         </div>
       ) : null}

@@ -2,18 +2,19 @@ import { Suspense } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { ArrowLeft, CalendarDays } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 
 import { BlogCard } from '@/components/site/blog/blog-card';
+import { TagLink } from '@/components/site/blog/tag-link';
 import { FallbackImage } from '@/components/site/fallback-image';
 import { LoadErrorToast } from '@/components/site/load-error-toast';
+import { LongDate } from '@/components/site/long-date';
 import { CachedMarkdown } from '@/components/site/markdown';
 import { LoadingText } from '@/components/site/page-intro';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { tagHref, toBlogCardPost } from '@/lib/blog';
+import { toBlogCardPost } from '@/lib/blog';
 import { getBlogPost, getRelatedPosts, type BlogPost } from '@/lib/content/blog';
-import { formatLongDate, truncate } from '@/lib/format';
+import { truncate } from '@/lib/format';
 
 type Params = Promise<{ slug: string }>;
 
@@ -82,18 +83,13 @@ async function BlogPostContent({ params }: { params: Params }) {
           </h1>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-              <CalendarDays aria-hidden="true" className="size-4" />
-              <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+              <LongDate date={post.date} />
             </p>
             {post.tags.length > 0 ? (
               <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
                 {post.tags.map((tag) => (
                   <li key={tag}>
-                    <Badge asChild variant="secondary">
-                      <Link href={tagHref(tag)} title={`Show articles tagged ${tag}`}>
-                        {tag}
-                      </Link>
-                    </Badge>
+                    <TagLink tag={tag} />
                   </li>
                 ))}
               </ul>

@@ -1,16 +1,17 @@
 import { Suspense } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { ArrowLeft, CalendarDays } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 
 import { LoadErrorToast } from '@/components/site/load-error-toast';
+import { LongDate } from '@/components/site/long-date';
 import { LoadingText } from '@/components/site/page-intro';
 import { PersonalHtml } from '@/components/site/personal/personal-html';
 import { PersonalImages } from '@/components/site/personal/personal-images';
 import { PersonalTypeBadge } from '@/components/site/personal/personal-type-badge';
 import { Button } from '@/components/ui/button';
 import { getPersonalPost, type PersonalPost } from '@/lib/content/personal';
-import { formatLongDate, truncate } from '@/lib/format';
+import { truncate } from '@/lib/format';
 import { htmlToText, personalBody, personalDisplayTitle } from '@/lib/personal';
 
 type Params = Promise<{ id: string }>;
@@ -73,8 +74,7 @@ async function PersonalPostContent({ params }: { params: Params }) {
         <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
           <PersonalTypeBadge type={post.type} />
           <span className="flex items-center gap-1.5">
-            <CalendarDays aria-hidden="true" className="size-4" />
-            <time dateTime={post.date}>{formatLongDate(post.date)}</time>
+            <LongDate date={post.date} />
           </span>
         </div>
       </header>
