@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { isOpenAdminPath, LOGIN_PATH } from '@/lib/auth/constants';
 import { cn } from '@/lib/utils';
 import { ADMIN_NAV, isActiveAdminLink } from './admin-nav';
-import { adminToast } from './toast';
+import { SIGN_IN_AGAIN_TOAST_ID, adminToast } from './toast';
 
 /**
  * The admin chrome (spec section 2, "Admin layout"): header with 'Exit Admin', the sidebar with the
@@ -121,7 +121,7 @@ function FreshnessWatcher() {
         });
         const result = (await response.json()) as { fresh: boolean };
         if (!result.fresh) {
-          adminToast.info(staleMessage);
+          adminToast.info(staleMessage, { id: SIGN_IN_AGAIN_TOAST_ID });
           router.replace(LOGIN_PATH);
         }
       } catch (error) {

@@ -10,7 +10,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { adminToast } from './toast';
+import { SIGN_IN_AGAIN_TOAST_ID, adminToast } from './toast';
+import { useEachAnswer } from './use-each-answer';
 
 /**
  * The 'Admin Portal' card. Spec section 2: only a Login tab is offered; the signup form exists without a
@@ -23,7 +24,7 @@ export function LoginCard({ initialMode, stale }: { initialMode: 'login' | 'sign
   useEffect(() => {
     if (stale && !staleShown.current) {
       staleShown.current = true;
-      adminToast.info('Please sign in again to access admin area');
+      adminToast.info('Please sign in again to access admin area', { id: SIGN_IN_AGAIN_TOAST_ID });
     }
   }, [stale]);
 
@@ -60,20 +61,15 @@ const initialLogin: LoginState = { status: 'idle' };
 
 function LoginForm() {
   const [state, formAction, pending] = useActionState(signInAction, initialLogin);
-  const handled = useRef<LoginState>(initialLogin);
-
-  useEffect(() => {
-    // Each answer is reported once, however often the effect runs.
-    if (handled.current === state) return;
-    handled.current = state;
-    if (state.status === 'error') adminToast.error(state.message);
-    if (state.status === 'success') {
+  useEachAnswer(state, (answer) => {
+    if (answer.status === 'error') adminToast.error(answer.message);
+    if (answer.status === 'success') {
       adminToast.success('Login successful', { description: 'You have successfully logged in.' });
       // A full navigation, replacing the login page in history: the admin layout then renders (and checks
       // the role) for the signed-in admin from scratch.
-      window.location.replace(state.redirectTo);
+      window.location.replace(answer.redirectTo);
     }
-  }, [state]);
+  });
 
   const busy = pending || state.status === 'success';
   return (
@@ -111,19 +107,15 @@ const initialSignup: SignupState = { status: 'idle' };
 
 function SignupForm({ onRegistered }: { onRegistered: () => void }) {
   const [state, formAction, pending] = useActionState(signUpAction, initialSignup);
-  const handled = useRef<SignupState>(initialSignup);
-
-  useEffect(() => {
-    if (handled.current === state) return;
-    handled.current = state;
-    if (state.status === 'error') adminToast.error(state.title, { description: state.message });
-    if (state.status === 'success') {
+  useEachAnswer(state, (answer) => {
+    if (answer.status === 'error') adminToast.error(answer.title, { description: answer.message });
+    if (answer.status === 'success') {
       adminToast.success('Registration successful', {
         description: 'Your account has been created. Please verify your email before signing in.',
       });
       onRegistered();
     }
-  }, [state, onRegistered]);
+  });
 
   return (
     <form action={formAction} className="flex flex-col gap-4" noValidate>

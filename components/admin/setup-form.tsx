@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useEffect, useRef } from 'react';
+import { useActionState } from 'react';
 import { Loader2 } from 'lucide-react';
 
 import { createOwnerAction, type SetupState } from '@/app/admin/setup/actions';
@@ -8,18 +8,15 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { adminToast } from './toast';
+import { useEachAnswer } from './use-each-answer';
 
 const initial: SetupState = { status: 'idle' };
 
 export function SetupForm({ code }: { code: string }) {
   const [state, formAction, pending] = useActionState(createOwnerAction, initial);
-  const handled = useRef<SetupState>(initial);
-
-  useEffect(() => {
-    if (handled.current === state) return;
-    handled.current = state;
-    if (state.status === 'error') adminToast.error(state.message);
-  }, [state]);
+  useEachAnswer(state, (answer) => {
+    if (answer.status === 'error') adminToast.error(answer.message);
+  });
 
   const fieldError = (name: string) => (state.status === 'error' ? state.fieldErrors?.[name] : undefined);
   return (

@@ -14,3 +14,9 @@ export const adminToast = {
   info: (message: string, options?: Options) => toast.info(message, { ...options, toasterId: ADMIN_TOASTER_ID }),
   warning: (message: string, options?: Options) => toast.warning(message, { ...options, toasterId: ADMIN_TOASTER_ID }),
 };
+
+/**
+ * The "sign in again" toasts can be raised twice for one event (the proxy's redirect to login and the
+ * admin frame's own re-check race on a client-side navigation): one id makes sonner show one toast.
+ */
+export const SIGN_IN_AGAIN_TOAST_ID = 'admin-sign-in-again';

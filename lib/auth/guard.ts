@@ -1,7 +1,7 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/lib/db/client';
-import { LOGIN_PATH, UNAUTHORIZED_PATH } from './constants';
+import { ACCESS_DENIED, LOGIN_PATH, UNAUTHORIZED_PATH } from './constants';
 import { getAuth } from './index';
 import { isAdmin } from './roles';
 import type { AuthUser } from './types';
@@ -19,6 +19,11 @@ export async function checkAdmin(): Promise<AdminCheck> {
   if (!user) return { ok: false, reason: 'anonymous' };
   if (!(await isAdmin(await getDb(), user.id))) return { ok: false, reason: 'forbidden' };
   return { ok: true, user: { id: user.id, email: user.email } };
+}
+
+/** What an admin server action answers a caller checkAdmin() refused. */
+export function adminRefusal(check: Extract<AdminCheck, { ok: false }>): { ok: false; error: string } {
+  return { ok: false, error: ACCESS_DENIED[check.reason] };
 }
 
 /** For admin pages: the admin, or a redirect to the login page (anonymous) or Access Denied (no role). */

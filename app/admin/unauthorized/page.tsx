@@ -5,6 +5,7 @@ import { ShieldAlert } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ACCESS_DENIED } from '@/lib/auth/constants';
 import { getCurrentUser } from '@/lib/auth/guard';
 
 export const metadata: Metadata = { title: 'Access Denied' };
@@ -39,7 +40,5 @@ export default function UnauthorizedPage() {
 
 async function Explanation() {
   const user = await getCurrentUser();
-  return user
-    ? "Your account doesn't have permission to access this area."
-    : 'You need to be signed in to access this area. Please log in to continue.';
+  return ACCESS_DENIED[user ? 'forbidden' : 'anonymous'];
 }

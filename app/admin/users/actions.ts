@@ -1,18 +1,11 @@
 'use server';
 
 import { grantAdminByEmail, listAdmins, revokeAdminByEmail, type AdminUser } from '@/lib/auth/admin-users';
-import { checkAdmin, type AdminCheck } from '@/lib/auth/guard';
+import { adminRefusal, checkAdmin } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { adminEmailSchema } from '@/lib/validation/auth';
 
 export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string; fieldErrors?: Record<string, string> };
-
-const NOT_SIGNED_IN = 'You need to be signed in to access this area. Please log in to continue.';
-const NOT_ALLOWED = "Your account doesn't have permission to access this area.";
-
-function refusal(check: Extract<AdminCheck, { ok: false }>): { ok: false; error: string } {
-  return { ok: false, error: check.reason === 'anonymous' ? NOT_SIGNED_IN : NOT_ALLOWED };
-}
 
 function parseEmail(input: unknown): { ok: true; email: string } | { ok: false; error: string; fieldErrors: Record<string, string> } {
   const parsed = adminEmailSchema.safeParse(input);
@@ -23,7 +16,7 @@ function parseEmail(input: unknown): { ok: true; email: string } | { ok: false; 
 
 export async function listAdminsAction(): Promise<ActionResult<AdminUser[]>> {
   const check = await checkAdmin();
-  if (!check.ok) return refusal(check);
+  if (!check.ok) return adminRefusal(check);
   try {
     return { ok: true, data: await listAdmins(await getDb()) };
   } catch (error) {
@@ -34,7 +27,7 @@ export async function listAdminsAction(): Promise<ActionResult<AdminUser[]>> {
 
 export async function grantAdminAction(input: unknown): Promise<ActionResult<{ message: string }>> {
   const check = await checkAdmin();
-  if (!check.ok) return refusal(check);
+  if (!check.ok) return adminRefusal(check);
   const parsed = parseEmail(input);
   if (!parsed.ok) return parsed;
   try {
@@ -48,7 +41,7 @@ export async function grantAdminAction(input: unknown): Promise<ActionResult<{ m
 
 export async function revokeAdminAction(input: unknown): Promise<ActionResult<{ message: string }>> {
   const check = await checkAdmin();
-  if (!check.ok) return refusal(check);
+  if (!check.ok) return adminRefusal(check);
   const parsed = parseEmail(input);
   if (!parsed.ok) return parsed;
   try {
