@@ -7,7 +7,7 @@ let site: SiteServer;
 
 test.beforeAll(async () => {
   site = await startSite({
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUTH_SECRET, ADMIN_FRESHNESS_BYPASS: 'true' },
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUTH_SECRET, ADMIN_FRESHNESS_BYPASS: 'true', ALLOW_SIGNUP: 'true' },
   });
 });
 test.afterAll(async () => {

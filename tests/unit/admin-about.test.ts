@@ -22,7 +22,7 @@ import {
   sortEducation,
   type AboutInput,
 } from '@/lib/validation/about';
-import { fieldErrorsOf } from '@/lib/validation/field-errors';
+import { fieldErrorsOf } from '@/lib/action-result';
 
 const valid: AboutInput = {
   name: '  Alex Morgan ',

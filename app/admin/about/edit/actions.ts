@@ -3,7 +3,7 @@
 import { adminRefusal, checkAdmin } from '@/lib/auth/guard';
 import { saveAbout, type About } from '@/lib/content/about';
 import { aboutSchema } from '@/lib/validation/about';
-import { fieldErrorsOf } from '@/lib/validation/field-errors';
+import { fieldErrorsOf } from '@/lib/action-result';
 
 export type SaveAboutResult = { ok: true; data: About } | { ok: false; error: string; fieldErrors?: Record<string, string> };
 

@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+
+/**
+ * What every server action answers (ARCHITECTURE.md, "Request flow"): the data it produced, or a message
+ * for a toast plus, for a form, one message per field. Client-safe: forms import the type.
+ */
+export type ActionResult<T = null> =
+  | { ok: true; data: T }
+  | { ok: false; error: string; fieldErrors?: Record<string, string> };
+
+/**
+ * One message per field, keyed by the field's dotted path ('name', 'education.1.endYear'), for forms
+ * that show each error next to its field. The first issue of a field wins; issues about the whole
+ * input are keyed 'form'.
+ */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The refusal for input that failed its schema: `message` for the toast, the field errors for the form. */
+export function invalidInput(error: z.ZodError, message = error.issues[0]?.message ?? 'Please correct the highlighted fields.'): ActionResult<never> {
+  return { ok: false, error: message, fieldErrors: fieldErrorsOf(error) };
+}
