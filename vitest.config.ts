@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          // West of UTC, a calendar date read as UTC midnight shows the day before: dates must not be.
+          env: { TZ: 'America/Los_Angeles' },
           sequence: { groupOrder: 0 },
         },
       },

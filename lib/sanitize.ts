@@ -1,3 +1,4 @@
+import 'server-only';
 import sanitize, { type IOptions, type Attributes } from 'sanitize-html';
 
 /**

@@ -1,26 +1,22 @@
 import { Suspense } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { connection } from 'next/server';
 import { Analytics } from '@vercel/analytics/next';
 import { ArrowRight, FolderKanban } from 'lucide-react';
 
-import { splitParagraphs } from '@/components/site/about/format';
+import { splitParagraphs } from '@/lib/content/about/rules';
 import { FeaturedProjects, RecentArticles, ResearchHighlights } from '@/components/site/home/home-content';
 import { CardsSkeleton, HomeSection } from '@/components/site/home/home-section';
 import { SubscribeForm } from '@/components/site/home/subscribe-form';
 import { Button } from '@/components/ui/button';
-import { getAbout } from '@/lib/content/about';
+import { getAbout } from '@/lib/content/about/queries';
+import { readOr } from '@/lib/content/read';
 import { truncate } from '@/lib/format';
 import { SITE } from '@/lib/site';
 
 export async function generateMetadata(): Promise<Metadata> {
   // Title and description come from the stored profile: request-time data, never read during the build.
-  await connection();
-  const about = await getAbout().catch((error: unknown) => {
-    console.error('Home metadata: could not load the profile', error);
-    return null;
-  });
+  const about = await readOr('the profile for the page metadata', getAbout, null);
   const name = about?.name.trim() || SITE.name;
   const role = about?.title.trim() || 'Mathematics';
   const firstParagraph = splitParagraphs(about?.bio ?? '')[0];
@@ -128,14 +124,8 @@ function Hero() {
  * defers it to request time, and the Suspense boundary around it keeps the rest of the hero static.
  */
 async function OwnerName() {
-  await connection();
-  let name: string | null = null;
-  try {
-    name = (await getAbout())?.name.trim() || null;
-  } catch (error) {
-    // The hero stays useful without the name; the failure is still recorded.
-    console.error('Home hero: could not load the owner name', error);
-  }
+  // The hero stays useful without the name; a failed read is still logged.
+  const name = (await readOr('the owner name', getAbout, null))?.name.trim() || null;
   if (!name) return null;
   return (
     <p className="flex items-center gap-3 font-serif text-2xl text-primary sm:text-3xl">

@@ -15,7 +15,7 @@ const cache = vi.hoisted(() => ({ cacheTag: vi.fn(), updateTag: vi.fn(), revalid
 vi.mock('next/cache', () => cache);
 vi.mock('@/lib/db/client', () => ({ getDb: async () => database.db! }));
 
-const { getAbout, getAboutForEditing, saveAbout } = await import('@/lib/content/about');
+const { getAbout, getAboutForEditing, saveAbout } = await import('@/lib/content/about/queries');
 
 let cleanup: () => Promise<void>;
 

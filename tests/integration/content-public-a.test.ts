@@ -13,9 +13,9 @@ const database: { db?: Database } = {};
 vi.mock('next/cache', () => ({ cacheTag: vi.fn() }));
 vi.mock('@/lib/db/client', () => ({ getDb: async () => database.db! }));
 
-const { getExperience } = await import('@/lib/content/experience');
-const { getFeaturedProjects, getProjects } = await import('@/lib/content/projects');
-const { getPublishedPapers, getResearchPapers } = await import('@/lib/content/research');
+const { getExperience } = await import('@/lib/content/experience/queries');
+const { getFeaturedProjects, getProjects } = await import('@/lib/content/projects/queries');
+const { getPublishedPapers, getResearchPapers } = await import('@/lib/content/research/queries');
 
 let cleanup: () => Promise<void>;
 

@@ -11,7 +11,7 @@ import {
   type AboutForm,
 } from '@/components/admin/about/form';
 import { clearDraft, readDraft, writeDraft } from '@/components/admin/drafts';
-import type { About } from '@/lib/content/about';
+import type { About } from '@/lib/content/about/types';
 import {
   aboutSchema,
   cleanSkills,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctTags, filterPosts, matchesSearch, relatedPosts } from '@/lib/blog';
+import { distinctTags, filterPosts, matchesSearch, relatedPosts } from '@/lib/content/blog/rules';
 
 const post = (id: string, title: string, excerpt: string, tags: string[]) => ({ id, title, excerpt, tags });
 

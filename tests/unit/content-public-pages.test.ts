@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { degreeInField, splitParagraphs, yearRange } from '@/components/site/about/format';
-import { monthRange } from '@/components/site/experience/format';
-import { categoryHref, parseCategory } from '@/components/site/projects/filters';
-import { cutMarkup, highlightLabel, parseStatus, statusHref } from '@/components/site/research/format';
+import { degreeInField, splitParagraphs, yearRange } from '@/lib/content/about/rules';
+import { monthRange } from '@/lib/content/experience/rules';
+import { categoryHref, parseCategory } from '@/lib/content/projects/rules';
+import { cutMarkup, highlightLabel, parseStatus, statusHref } from '@/lib/content/research/rules';
 
 describe('about: biography and education', () => {
   it('splits the biography into paragraphs on blank lines', () => {

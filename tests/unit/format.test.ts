@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { formatLongDate, formatMonthYear, formatRelativeTime, truncate } from '@/lib/format';
 
 describe('dates in US English long form', () => {
+  it('runs west of UTC, where a date read as UTC midnight falls on the day before', () => {
+    expect(new Date('2026-03-05').getDate()).toBe(4);
+  });
+
   it('formats calendar dates without shifting the day', () => {
     expect(formatLongDate('2026-03-05')).toBe('March 5, 2026');
     expect(formatLongDate('2025-12-31')).toBe('December 31, 2025');

@@ -27,12 +27,12 @@ async function failingReads(original: Record<string, unknown>): Promise<Record<s
   );
 }
 
-vi.mock('@/lib/content/about', async (importOriginal) => failingReads(await importOriginal()));
-vi.mock('@/lib/content/blog', async (importOriginal) => failingReads(await importOriginal()));
-vi.mock('@/lib/content/experience', async (importOriginal) => failingReads(await importOriginal()));
-vi.mock('@/lib/content/personal', async (importOriginal) => failingReads(await importOriginal()));
-vi.mock('@/lib/content/projects', async (importOriginal) => failingReads(await importOriginal()));
-vi.mock('@/lib/content/research', async (importOriginal) => failingReads(await importOriginal()));
+vi.mock('@/lib/content/about/queries', async (importOriginal) => failingReads(await importOriginal()));
+vi.mock('@/lib/content/blog/queries', async (importOriginal) => failingReads(await importOriginal()));
+vi.mock('@/lib/content/experience/queries', async (importOriginal) => failingReads(await importOriginal()));
+vi.mock('@/lib/content/personal/queries', async (importOriginal) => failingReads(await importOriginal()));
+vi.mock('@/lib/content/projects/queries', async (importOriginal) => failingReads(await importOriginal()));
+vi.mock('@/lib/content/research/queries', async (importOriginal) => failingReads(await importOriginal()));
 // Pages call connection() to wait for a request; here every render is one.
 vi.mock('next/server', async (importOriginal) => ({
   ...(await importOriginal<typeof import('next/server')>()),

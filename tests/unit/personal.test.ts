@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, personalBody, personalPreview, personalTitle } from '@/lib/personal';
+import { htmlToText, personalBody, personalPreview, personalTitle } from '@/lib/content/personal/rules';
 
 describe('personal post title', () => {
   it('is the stored title when there is one', () => {

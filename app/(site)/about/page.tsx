@@ -1,13 +1,13 @@
 import { Suspense } from 'react';
 import type { Metadata } from 'next';
-import { connection } from 'next/server';
 
 import { AboutProfile } from '@/components/site/about/about-profile';
-import { splitParagraphs } from '@/components/site/about/format';
-import { LoadErrorToast } from '@/components/site/load-error-toast';
+import { splitParagraphs } from '@/lib/content/about/rules';
+import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
-import { getAbout } from '@/lib/content/about';
-import { getExperience } from '@/lib/content/experience';
+import { getAbout } from '@/lib/content/about/queries';
+import { getExperience } from '@/lib/content/experience/queries';
+import { readOr } from '@/lib/content/read';
 import { truncate } from '@/lib/format';
 import { SITE } from '@/lib/site';
 
@@ -16,19 +16,13 @@ const DESCRIPTION_LENGTH = 160;
 
 export async function generateMetadata(): Promise<Metadata> {
   // The description comes from the stored biography: request-time data, never read during the build.
-  await connection();
-  try {
-    const about = await getAbout();
-    const name = about?.name.trim() || SITE.ownerName;
-    const firstParagraph = splitParagraphs(about?.bio ?? '')[0];
-    return {
-      title: `About ${name}`,
-      description: firstParagraph ? truncate(firstParagraph, DESCRIPTION_LENGTH) : SITE.description,
-    };
-  } catch (error) {
-    console.error('About metadata: could not load the profile', error);
-    return { title: 'About', description: SITE.description };
-  }
+  const about = await readOr('the profile for the page metadata', getAbout, null);
+  const name = about?.name.trim() || SITE.ownerName;
+  const firstParagraph = splitParagraphs(about?.bio ?? '')[0];
+  return {
+    title: about ? `About ${name}` : 'About',
+    description: firstParagraph ? truncate(firstParagraph, DESCRIPTION_LENGTH) : SITE.description,
+  };
 }
 
 export default function AboutPage() {
@@ -47,12 +41,9 @@ export default function AboutPage() {
 }
 
 async function AboutContent() {
-  await connection();
-  const data = await Promise.all([getAbout(), getExperience()]).catch((error: unknown) => {
-    console.error('About page: could not load the profile', error);
-    return null;
-  });
-  if (!data) return <LoadErrorToast message="Failed to load page data" />;
-  const [about, experience] = data;
-  return <AboutProfile about={about} experience={experience} />;
+  return (
+    <Loaded what="the profile" read={() => Promise.all([getAbout(), getExperience()])} failure="Failed to load page data">
+      {([about, experience]) => <AboutProfile about={about} experience={experience} />}
+    </Loaded>
+  );
 }

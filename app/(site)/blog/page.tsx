@@ -2,10 +2,10 @@ import { Suspense } from 'react';
 import type { Metadata } from 'next';
 
 import { BlogExplorer } from '@/components/site/blog/blog-explorer';
-import { LoadErrorToast } from '@/components/site/load-error-toast';
+import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
-import { toBlogCardPost } from '@/lib/blog';
-import { getBlogPosts, type BlogPost } from '@/lib/content/blog';
+import { toBlogCardPost } from '@/lib/content/blog/rules';
+import { getBlogPosts } from '@/lib/content/blog/queries';
 
 export const metadata: Metadata = {
   title: 'Blog',
@@ -38,13 +38,11 @@ async function BlogList({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const query = first(params.q) ?? '';
   const tag = first(params.tag)?.trim() || null;
-  let posts: BlogPost[];
-  try {
-    posts = await getBlogPosts();
-  } catch (error) {
-    console.error('Blog page: could not load the posts', error);
-    return <LoadErrorToast message="Failed to load blog posts" />;
-  }
-  // Keyed by the URL's filter: a navigation to another ?tag= (a detail page's tag link) starts from it.
-  return <BlogExplorer key={`${query}\n${tag ?? ''}`} posts={posts.map(toBlogCardPost)} initialQuery={query} initialTag={tag} />;
+  // The explorer is keyed by the URL's filter: a navigation to another ?tag= (a detail page's tag link)
+  // starts from it.
+  return (
+    <Loaded what="the blog posts" read={getBlogPosts} failure="Failed to load blog posts">
+      {(posts) => <BlogExplorer key={`${query}\n${tag ?? ''}`} posts={posts.map(toBlogCardPost)} initialQuery={query} initialTag={tag} />}
+    </Loaded>
+  );
 }

@@ -1,23 +1,20 @@
 import { Suspense } from 'react';
 import type { Metadata } from 'next';
-import { connection } from 'next/server';
 
 import { EmptyState } from '@/components/site/empty-state';
 import { ExperienceCard } from '@/components/site/experience/experience-card';
-import { LoadErrorToast } from '@/components/site/load-error-toast';
+import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
-import { getExperience } from '@/lib/content/experience';
+import { getExperience } from '@/lib/content/experience/queries';
+import type { Experience } from '@/lib/content/experience/types';
+import { readOr } from '@/lib/content/read';
 import { truncate } from '@/lib/format';
 import { SITE } from '@/lib/site';
 
 const INTRO = 'Teaching, research and industry positions, most recent first.';
 
 export async function generateMetadata(): Promise<Metadata> {
-  await connection();
-  const experience = await getExperience().catch((error: unknown) => {
-    console.error('Experience metadata: could not load the experience', error);
-    return [];
-  });
+  const experience = await readOr('the experience for the page metadata', getExperience, []);
   const roles = experience.map((entry) => `${entry.title} at ${entry.company}`).join('; ');
   return {
     title: 'Experience',
@@ -41,12 +38,14 @@ export default function ExperiencePage() {
 }
 
 async function ExperienceList() {
-  await connection();
-  const experience = await getExperience().catch((error: unknown) => {
-    console.error('Experience page: could not load the experience', error);
-    return null;
-  });
-  if (experience === null) return <LoadErrorToast message="Failed to load experience data. Please try again later." />;
+  return (
+    <Loaded what="the experience" read={getExperience} failure="Failed to load experience data. Please try again later.">
+      {(experience) => <ExperienceEntries experience={experience} />}
+    </Loaded>
+  );
+}
+
+function ExperienceEntries({ experience }: { experience: Experience[] }) {
   if (experience.length === 0) return <EmptyState title="No experience yet" />;
   return (
     <ol className="space-y-6">

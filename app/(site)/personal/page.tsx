@@ -2,11 +2,12 @@ import { Suspense } from 'react';
 import type { Metadata } from 'next';
 
 import { FilterNav } from '@/components/site/filter-nav';
-import { LoadErrorToast } from '@/components/site/load-error-toast';
+import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { PersonalCard } from '@/components/site/personal/personal-card';
-import { getPersonalPosts, type PersonalPost } from '@/lib/content/personal';
-import { isPersonalType, type PersonalType } from '@/lib/personal';
+import { getPersonalPosts } from '@/lib/content/personal/queries';
+import type { PersonalPost } from '@/lib/content/personal/types';
+import { isPersonalType, type PersonalType } from '@/lib/content/personal/types';
 
 export const metadata: Metadata = {
   title: 'Personal',
@@ -43,13 +44,14 @@ async function PersonalList({ searchParams }: { searchParams: SearchParams }) {
   const value = Array.isArray(raw) ? raw[0] : raw;
   // An unknown ?type= is the unfiltered list, not an error.
   const type = isPersonalType(value) ? value : null;
-  let posts: PersonalPost[];
-  try {
-    posts = await getPersonalPosts();
-  } catch (error) {
-    console.error('Personal page: could not load the posts', error);
-    return <LoadErrorToast message="Failed to load personal posts" />;
-  }
+  return (
+    <Loaded what="the personal posts" read={getPersonalPosts} failure="Failed to load personal posts">
+      {(posts) => <FilteredPosts posts={posts} type={type} />}
+    </Loaded>
+  );
+}
+
+function FilteredPosts({ posts, type }: { posts: PersonalPost[]; type: PersonalType | null }) {
   const visible = type ? posts.filter((post) => post.type === type) : posts;
   return (
     <div className="flex flex-col gap-10">

@@ -1,28 +1,25 @@
 import { Suspense } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { connection } from 'next/server';
 
 import { EmptyState } from '@/components/site/empty-state';
 import { FilterNav } from '@/components/site/filter-nav';
-import { LoadErrorToast } from '@/components/site/load-error-toast';
+import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { ScrollToHash } from '@/components/site/scroll-to-hash';
 import { ProjectCard } from '@/components/site/projects/project-card';
-import { CATEGORY_FILTERS, categoryHref, parseCategory } from '@/components/site/projects/filters';
+import { CATEGORY_FILTERS, categoryHref, parseCategory } from '@/lib/content/projects/rules';
 import { Button } from '@/components/ui/button';
-import { getProjects } from '@/lib/content/projects';
+import { getProjects } from '@/lib/content/projects/queries';
+import type { Project } from '@/lib/content/projects/types';
+import { readOr } from '@/lib/content/read';
 import { truncate } from '@/lib/format';
 import { SITE } from '@/lib/site';
 
 const INTRO = 'Software, notebooks and tools built along the way: some for research, some for teaching, some for fun.';
 
 export async function generateMetadata(): Promise<Metadata> {
-  await connection();
-  const projects = await getProjects().catch((error: unknown) => {
-    console.error('Projects metadata: could not load the projects', error);
-    return [];
-  });
+  const projects = await readOr('the projects for the page metadata', getProjects, []);
   const titles = projects.map((project) => project.title).join(', ');
   return {
     title: 'Projects',
@@ -50,13 +47,7 @@ export default function ProjectsPage({ searchParams }: ProjectsPageProps) {
 }
 
 async function ProjectsResults({ searchParams }: ProjectsPageProps) {
-  await connection();
   const category = parseCategory((await searchParams).category);
-  const projects = await getProjects().catch((error: unknown) => {
-    console.error('Projects page: could not load the projects', error);
-    return null;
-  });
-  const visible = projects?.filter((project) => category === 'all' || project.category === category) ?? [];
 
   return (
     <div className="space-y-10">
@@ -68,33 +59,38 @@ async function ProjectsResults({ searchParams }: ProjectsPageProps) {
           active: filter.value === category,
         }))}
       />
-      {projects === null ? (
-        <LoadErrorToast message="Failed to load projects" />
-      ) : visible.length > 0 ? (
-        <>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {visible.map((project) => (
-              <li key={project.id} className="flex">
-                <ProjectCard project={project} />
-              </li>
-            ))}
-          </ul>
-          <ScrollToHash />
-        </>
-      ) : (
-        <EmptyState
-          title="No projects found"
-          action={
-            <Button asChild variant="outline">
-              <Link href="/projects" scroll={false}>
-                View All Projects
-              </Link>
-            </Button>
-          }
-        >
-          No projects match the selected filter. Try another category.
-        </EmptyState>
-      )}
+      <Loaded what="the projects" read={getProjects} failure="Failed to load projects">
+        {(projects) => <ProjectGrid projects={projects.filter((project) => category === 'all' || project.category === category)} />}
+      </Loaded>
     </div>
+  );
+}
+
+/** The filtered projects, or the empty state when the filter leaves none. */
+function ProjectGrid({ projects }: { projects: Project[] }) {
+  return projects.length > 0 ? (
+    <>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {projects.map((project) => (
+          <li key={project.id} className="flex">
+            <ProjectCard project={project} />
+          </li>
+        ))}
+      </ul>
+      <ScrollToHash />
+    </>
+  ) : (
+    <EmptyState
+      title="No projects found"
+      action={
+        <Button asChild variant="outline">
+          <Link href="/projects" scroll={false}>
+            View All Projects
+          </Link>
+        </Button>
+      }
+    >
+      No projects match the selected filter. Try another category.
+    </EmptyState>
   );
 }

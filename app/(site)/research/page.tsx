@@ -1,26 +1,23 @@
 import { Suspense } from 'react';
 import type { Metadata } from 'next';
-import { connection } from 'next/server';
 
 import { EmptyState } from '@/components/site/empty-state';
 import { FilterNav } from '@/components/site/filter-nav';
-import { LoadErrorToast } from '@/components/site/load-error-toast';
+import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { ScrollToHash } from '@/components/site/scroll-to-hash';
 import { PaperCard } from '@/components/site/research/paper-card';
-import { parseStatus, STATUS_FILTERS, statusHref } from '@/components/site/research/format';
-import { getResearchPapers } from '@/lib/content/research';
+import { parseStatus, STATUS_FILTERS, statusHref } from '@/lib/content/research/rules';
+import { readOr } from '@/lib/content/read';
+import { getResearchPapers } from '@/lib/content/research/queries';
+import type { ResearchPaper } from '@/lib/content/research/types';
 import { truncate } from '@/lib/format';
 import { SITE } from '@/lib/site';
 
 const INTRO = 'Published papers, preprints and work in progress, newest first.';
 
 export async function generateMetadata(): Promise<Metadata> {
-  await connection();
-  const papers = await getResearchPapers().catch((error: unknown) => {
-    console.error('Research metadata: could not load the papers', error);
-    return [];
-  });
+  const papers = await readOr('the papers for the page metadata', getResearchPapers, []);
   const titles = papers.map((paper) => paper.title).join('; ');
   return {
     title: 'Research',
@@ -48,13 +45,7 @@ export default function ResearchPage({ searchParams }: ResearchPageProps) {
 }
 
 async function ResearchResults({ searchParams }: ResearchPageProps) {
-  await connection();
   const status = parseStatus((await searchParams).status);
-  const papers = await getResearchPapers().catch((error: unknown) => {
-    console.error('Research page: could not load the papers', error);
-    return null;
-  });
-  const visible = papers?.filter((paper) => status === 'all' || paper.status === status) ?? [];
 
   return (
     <div className="space-y-10">
@@ -66,22 +57,26 @@ async function ResearchResults({ searchParams }: ResearchPageProps) {
           active: filter.value === status,
         }))}
       />
-      {papers === null ? (
-        <LoadErrorToast message="Failed to load research papers" />
-      ) : visible.length > 0 ? (
-        <>
-          <ul className="space-y-6">
-            {visible.map((paper) => (
-              <li key={paper.id}>
-                <PaperCard paper={paper} />
-              </li>
-            ))}
-          </ul>
-          <ScrollToHash />
-        </>
-      ) : (
-        <EmptyState title="No papers found" />
-      )}
+      <Loaded what="the research papers" read={getResearchPapers} failure="Failed to load research papers">
+        {(papers) => <PaperList papers={papers.filter((paper) => status === 'all' || paper.status === status)} />}
+      </Loaded>
     </div>
+  );
+}
+
+/** The filtered papers, or the empty state when the filter leaves none. */
+function PaperList({ papers }: { papers: ResearchPaper[] }) {
+  if (papers.length === 0) return <EmptyState title="No papers found" />;
+  return (
+    <>
+      <ul className="space-y-6">
+        {papers.map((paper) => (
+          <li key={paper.id}>
+            <PaperCard paper={paper} />
+          </li>
+        ))}
+      </ul>
+      <ScrollToHash />
+    </>
   );
 }

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import type { About } from '@/lib/content/about';
+import type { About } from '@/lib/content/about/types';
 import { formatRelativeTime } from '@/lib/format';
 import { ABOUT_LIMITS } from '@/lib/validation/about';
 import { EducationFields } from './education-fields';

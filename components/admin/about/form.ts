@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import type { About } from '@/lib/content/about';
+import type { About } from '@/lib/content/about/types';
 import { parseYear, type AboutInput } from '@/lib/validation/about';
 
 /**

@@ -4,11 +4,11 @@ import { ArrowRight, Briefcase, GraduationCap, Lightbulb, type LucideIcon } from
 
 import { FallbackImage } from '@/components/site/fallback-image';
 import { Badge } from '@/components/ui/badge';
-import type { About, ResearchInterest } from '@/lib/content/about';
-import type { Experience } from '@/lib/content/experience';
+import type { About, ResearchInterest } from '@/lib/content/about/types';
+import type { Experience } from '@/lib/content/experience/types';
 import { SITE } from '@/lib/site';
-import { monthRange } from '@/components/site/experience/format';
-import { degreeInField, splitParagraphs, yearRange } from './format';
+import { monthRange } from '@/lib/content/experience/rules';
+import { degreeInField, splitParagraphs, yearRange } from '@/lib/content/about/rules';
 
 /** Shown when the owner has stored no research interests (spec section 2). */
 const DEFAULT_INTERESTS: readonly ResearchInterest[] = [

@@ -6,7 +6,7 @@ import { ArrowRight } from 'lucide-react';
 import { FallbackImage } from '@/components/site/fallback-image';
 import { LongDate } from '@/components/site/long-date';
 import { Badge } from '@/components/ui/badge';
-import type { BlogCardPost } from '@/lib/blog';
+import type { BlogCardPost } from '@/lib/content/blog/types';
 import { cn } from '@/lib/utils';
 import { TagLink } from './tag-link';
 

@@ -5,7 +5,8 @@ import { Search, X } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { distinctTags, filterPosts, type BlogCardPost } from '@/lib/blog';
+import { distinctTags, filterPosts } from '@/lib/content/blog/rules';
+import type { BlogCardPost } from '@/lib/content/blog/types';
 
 import { BlogCard } from './blog-card';
 

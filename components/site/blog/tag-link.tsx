@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
-import { tagHref } from '@/lib/blog';
+import { tagHref } from '@/lib/content/blog/rules';
 
 /** A tag badge that opens the blog filtered by that tag (/blog?tag=…). */
 export function TagLink({ tag }: { tag: string }) {

@@ -1,8 +1,8 @@
 import { Building2, CalendarDays, MapPin } from 'lucide-react';
 
 import { BadgeList } from '@/components/site/badge-list';
-import type { Experience } from '@/lib/content/experience';
-import { monthRange } from './format';
+import type { Experience } from '@/lib/content/experience/types';
+import { monthRange } from '@/lib/content/experience/rules';
 
 export function ExperienceCard({ entry }: { entry: Experience }) {
   const headingId = `experience-${entry.id}-title`;

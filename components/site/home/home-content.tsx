@@ -1,17 +1,19 @@
 import Link from 'next/link';
-import { connection } from 'next/server';
 
 import { BadgeList } from '@/components/site/badge-list';
 import { FallbackImage } from '@/components/site/fallback-image';
-import { LoadErrorToast } from '@/components/site/load-error-toast';
+import { Loaded } from '@/components/site/loaded';
 import { LongDate } from '@/components/site/long-date';
 import { CachedMarkdown } from '@/components/site/markdown';
-import { CATEGORY_LABELS } from '@/components/site/projects/filters';
-import { cutMarkup, highlightLabel, STATUS_BADGES } from '@/components/site/research/format';
+import { CATEGORY_LABELS } from '@/lib/content/projects/rules';
+import { cutMarkup, highlightLabel, STATUS_BADGES } from '@/lib/content/research/rules';
 import { Badge } from '@/components/ui/badge';
-import { getBlogPosts } from '@/lib/content/blog';
-import { getFeaturedProjects } from '@/lib/content/projects';
-import { getPublishedPapers } from '@/lib/content/research';
+import { getBlogPosts } from '@/lib/content/blog/queries';
+import { getFeaturedProjects } from '@/lib/content/projects/queries';
+import { getPublishedPapers } from '@/lib/content/research/queries';
+import type { BlogPost } from '@/lib/content/blog/types';
+import type { Project } from '@/lib/content/projects/types';
+import type { ResearchPaper } from '@/lib/content/research/types';
 import { formatMonthYear, truncate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { homeCard, stretchedLink } from './home-section';
@@ -26,18 +28,31 @@ const ABSTRACT_LENGTH = 200;
 /** Every home section reports a failed read with the same toast; its id keeps it to one on screen. */
 const LOAD_FAILED = 'Failed to load page data';
 
-async function load<T>(section: string, read: () => Promise<T>): Promise<T | null> {
-  // The database is read at request time only (never during the build): connection() comes first.
-  await connection();
-  return read().catch((error: unknown) => {
-    console.error(`Home page: could not load ${section}`, error);
-    return null;
-  });
+export async function FeaturedProjects() {
+  return (
+    <Loaded what="the featured projects" read={() => getFeaturedProjects(FEATURED_PROJECTS)} failure={LOAD_FAILED}>
+      {(projects) => <FeaturedProjectList projects={projects} />}
+    </Loaded>
+  );
 }
 
-export async function FeaturedProjects() {
-  const projects = await load('the featured projects', () => getFeaturedProjects(FEATURED_PROJECTS));
-  if (!projects) return <LoadErrorToast message={LOAD_FAILED} />;
+export async function RecentArticles() {
+  return (
+    <Loaded what="the recent articles" read={async () => (await getBlogPosts()).slice(0, RECENT_ARTICLES)} failure={LOAD_FAILED}>
+      {(posts) => <RecentArticleList posts={posts} />}
+    </Loaded>
+  );
+}
+
+export async function ResearchHighlights() {
+  return (
+    <Loaded what="the research highlights" read={() => getPublishedPapers(RESEARCH_HIGHLIGHTS)} failure={LOAD_FAILED}>
+      {(papers) => <ResearchHighlightList papers={papers} />}
+    </Loaded>
+  );
+}
+
+function FeaturedProjectList({ projects }: { projects: Project[] }) {
   if (projects.length === 0) return <Nothing>No featured projects yet.</Nothing>;
   return (
     <ul className="grid gap-6 md:grid-cols-3">
@@ -74,9 +89,7 @@ export async function FeaturedProjects() {
   );
 }
 
-export async function RecentArticles() {
-  const posts = await load('the recent articles', async () => (await getBlogPosts()).slice(0, RECENT_ARTICLES));
-  if (!posts) return <LoadErrorToast message={LOAD_FAILED} />;
+function RecentArticleList({ posts }: { posts: BlogPost[] }) {
   if (posts.length === 0) return <Nothing>No articles yet.</Nothing>;
   return (
     <ul className="grid gap-6 md:grid-cols-3">
@@ -108,9 +121,7 @@ export async function RecentArticles() {
   );
 }
 
-export async function ResearchHighlights() {
-  const papers = await load('the research highlights', () => getPublishedPapers(RESEARCH_HIGHLIGHTS));
-  if (!papers) return <LoadErrorToast message={LOAD_FAILED} />;
+function ResearchHighlightList({ papers }: { papers: ResearchPaper[] }) {
   if (papers.length === 0) return <Nothing>No published papers yet.</Nothing>;
   return (
     <ul className="grid gap-6 md:grid-cols-3">

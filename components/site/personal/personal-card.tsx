@@ -2,8 +2,8 @@ import Link from 'next/link';
 import { ArrowRight } from 'lucide-react';
 
 import { LongDate } from '@/components/site/long-date';
-import type { PersonalPost } from '@/lib/content/personal';
-import { personalDisplayTitle, personalPreview } from '@/lib/personal';
+import type { PersonalPost } from '@/lib/content/personal/types';
+import { personalDisplayTitle, personalPreview } from '@/lib/content/personal/rules';
 import { PersonalImages } from './personal-images';
 import { PersonalTypeBadge } from './personal-type-badge';
 

@@ -1,4 +1,4 @@
-import { personalBody } from '@/lib/personal';
+import { personalBody } from '@/lib/content/personal/rules';
 import { sanitizeHtml } from '@/lib/sanitize';
 
 /**

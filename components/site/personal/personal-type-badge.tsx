@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import type { PersonalType } from '@/lib/personal';
+import type { PersonalType } from '@/lib/content/personal/types';
 import { cn } from '@/lib/utils';
 
 const LABELS: Record<PersonalType, string> = { story: 'Story', update: 'Update', thought: 'Thought' };

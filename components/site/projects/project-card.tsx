@@ -5,8 +5,8 @@ import { BrandIcon } from '@/components/site/brand-icons';
 import { ExternalLinkButton } from '@/components/site/external-link-button';
 import { FallbackImage } from '@/components/site/fallback-image';
 import { Badge } from '@/components/ui/badge';
-import type { Project } from '@/lib/content/projects';
-import { CATEGORY_LABELS } from './filters';
+import type { Project } from '@/lib/content/projects/types';
+import { CATEGORY_LABELS } from '@/lib/content/projects/rules';
 
 /** A project on /projects. Its id is the anchor the home page links to (/projects#{id}). */
 export function ProjectCard({ project }: { project: Project }) {

@@ -3,10 +3,10 @@ import { Download, ExternalLink, Users } from 'lucide-react';
 import { ExternalLinkButton } from '@/components/site/external-link-button';
 import { CachedMarkdown } from '@/components/site/markdown';
 import { Badge } from '@/components/ui/badge';
-import type { ResearchPaper } from '@/lib/content/research';
+import type { ResearchPaper } from '@/lib/content/research/types';
 import { formatMonthYear } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { STATUS_BADGES } from './format';
+import { STATUS_BADGES } from '@/lib/content/research/rules';
 
 /** A paper on /research. Its id is the anchor the home page links to (/research#{id}). */
 export function PaperCard({ paper }: { paper: ResearchPaper }) {

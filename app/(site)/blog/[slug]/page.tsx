@@ -7,13 +7,15 @@ import { ArrowLeft } from 'lucide-react';
 import { BlogCard } from '@/components/site/blog/blog-card';
 import { TagLink } from '@/components/site/blog/tag-link';
 import { FallbackImage } from '@/components/site/fallback-image';
-import { LoadErrorToast } from '@/components/site/load-error-toast';
+import { Loaded } from '@/components/site/loaded';
 import { LongDate } from '@/components/site/long-date';
 import { CachedMarkdown } from '@/components/site/markdown';
 import { LoadingText } from '@/components/site/page-intro';
 import { Button } from '@/components/ui/button';
-import { toBlogCardPost } from '@/lib/blog';
-import { getBlogPost, getRelatedPosts, type BlogPost } from '@/lib/content/blog';
+import { toBlogCardPost } from '@/lib/content/blog/rules';
+import { getBlogPost, getRelatedPosts } from '@/lib/content/blog/queries';
+import type { BlogPost } from '@/lib/content/blog/types';
+import { readOr } from '@/lib/content/read';
 import { truncate } from '@/lib/format';
 
 type Params = Promise<{ slug: string }>;
@@ -23,26 +25,21 @@ const DESCRIPTION_LENGTH = 160;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { slug } = await params;
-  try {
-    const post = await getBlogPost(slug);
-    if (!post) return { title: 'Blog' };
-    const description = truncate(post.excerpt.trim() || post.content.replace(/[#*`$>_-]+/g, ' ').replace(/\s+/g, ' ').trim(), DESCRIPTION_LENGTH);
-    return {
+  const post = await readOr('the blog post for the page metadata', () => getBlogPost(slug), null);
+  if (!post) return { title: 'Blog' };
+  const description = truncate(post.excerpt.trim() || post.content.replace(/[#*`$>_-]+/g, ' ').replace(/\s+/g, ' ').trim(), DESCRIPTION_LENGTH);
+  return {
+    title: post.title,
+    description,
+    openGraph: {
+      type: 'article',
       title: post.title,
       description,
-      openGraph: {
-        type: 'article',
-        title: post.title,
-        description,
-        publishedTime: post.date,
-        tags: post.tags,
-        ...(post.coverImage ? { images: [post.coverImage] } : {}),
-      },
-    };
-  } catch (error) {
-    console.error('Blog post metadata: could not load the post', error);
-    return { title: 'Blog' };
-  }
+      publishedTime: post.date,
+      tags: post.tags,
+      ...(post.coverImage ? { images: [post.coverImage] } : {}),
+    },
+  };
 }
 
 export default function BlogPostPage({ params }: { params: Params }) {
@@ -64,16 +61,18 @@ export default function BlogPostPage({ params }: { params: Params }) {
 /** Awaiting params makes this request-time, so no post is read during `next build`. */
 async function BlogPostContent({ params }: { params: Params }) {
   const { slug } = await params;
-  let post: BlogPost | null;
-  try {
-    post = await getBlogPost(slug);
-  } catch (error) {
-    console.error(`Blog post page: could not load "${slug}"`, error);
-    return <LoadErrorToast message="Failed to load blog post" redirectTo="/blog" />;
-  }
-  // An unknown slug is sent back to the list rather than to a dead end.
-  if (!post) redirect('/blog');
+  return (
+    <Loaded what={`the blog post "${slug}"`} read={() => getBlogPost(slug)} failure="Failed to load blog post" redirectTo="/blog">
+      {(post) => {
+        // An unknown slug is sent back to the list rather than to a dead end.
+        if (!post) redirect('/blog');
+        return <BlogPostView post={post} />;
+      }}
+    </Loaded>
+  );
+}
 
+function BlogPostView({ post }: { post: BlogPost }) {
   return (
     <>
       <article className="mt-6">
@@ -111,14 +110,8 @@ async function BlogPostContent({ params }: { params: Params }) {
 }
 
 async function RelatedArticles({ post }: { post: BlogPost }) {
-  let related: BlogPost[];
-  try {
-    related = await getRelatedPosts(post);
-  } catch (error) {
-    // The article itself loaded; a missing 'Related Articles' section must not take it down.
-    console.error(`Blog post page: could not load posts related to "${post.slug}"`, error);
-    return null;
-  }
+  // The article itself loaded; a missing 'Related Articles' section must not take it down.
+  const related = await readOr(`the posts related to "${post.slug}"`, () => getRelatedPosts(post.id, post.tags), []);
   if (related.length === 0) return null;
   return (
     <section aria-labelledby="related-heading" className="mt-16 border-t border-border pt-10">

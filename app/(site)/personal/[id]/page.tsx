@@ -3,16 +3,18 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ArrowLeft } from 'lucide-react';
 
-import { LoadErrorToast } from '@/components/site/load-error-toast';
+import { Loaded } from '@/components/site/loaded';
 import { LongDate } from '@/components/site/long-date';
 import { LoadingText } from '@/components/site/page-intro';
 import { PersonalHtml } from '@/components/site/personal/personal-html';
 import { PersonalImages } from '@/components/site/personal/personal-images';
 import { PersonalTypeBadge } from '@/components/site/personal/personal-type-badge';
 import { Button } from '@/components/ui/button';
-import { getPersonalPost, type PersonalPost } from '@/lib/content/personal';
+import { getPersonalPost } from '@/lib/content/personal/queries';
+import type { PersonalPost } from '@/lib/content/personal/types';
+import { readForRequest } from '@/lib/content/read';
 import { truncate } from '@/lib/format';
-import { htmlToText, personalBody, personalDisplayTitle } from '@/lib/personal';
+import { htmlToText, personalBody, personalDisplayTitle } from '@/lib/content/personal/rules';
 
 type Params = Promise<{ id: string }>;
 
@@ -21,19 +23,16 @@ const DESCRIPTION_LENGTH = 160;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { id } = await params;
-  try {
-    const post = await getPersonalPost(id);
-    // The not-found state is a page of its own words, not something to index.
-    if (!post) return { title: 'Post not found', robots: { index: false } };
-    const text = htmlToText(personalBody(post.title, post.content)).replace(/\n/g, ' ');
-    return {
-      title: personalDisplayTitle(post.title, post.content),
-      description: truncate(text, DESCRIPTION_LENGTH),
-    };
-  } catch (error) {
-    console.error('Personal post metadata: could not load the post', error);
-    return { title: 'Personal' };
-  }
+  const read = await readForRequest('the personal post for the page metadata', () => getPersonalPost(id));
+  if (!read.ok) return { title: 'Personal' };
+  const post = read.data;
+  // The not-found state is a page of its own words, not something to index.
+  if (!post) return { title: 'Post not found', robots: { index: false } };
+  const text = htmlToText(personalBody(post.title, post.content)).replace(/\n/g, ' ');
+  return {
+    title: personalDisplayTitle(post.title, post.content),
+    description: truncate(text, DESCRIPTION_LENGTH),
+  };
 }
 
 export default function PersonalPostPage({ params }: { params: Params }) {
@@ -49,14 +48,14 @@ export default function PersonalPostPage({ params }: { params: Params }) {
 /** Awaiting params makes this request-time, so no post is read during `next build`. */
 async function PersonalPostContent({ params }: { params: Params }) {
   const { id } = await params;
-  let post: PersonalPost | null;
-  try {
-    post = await getPersonalPost(id);
-  } catch (error) {
-    console.error(`Personal post page: could not load "${id}"`, error);
-    return <LoadErrorToast message="Failed to load personal post" redirectTo="/personal" />;
-  }
-  if (!post) return <PostNotFound />;
+  return (
+    <Loaded what={`the personal post "${id}"`} read={() => getPersonalPost(id)} failure="Failed to load personal post" redirectTo="/personal">
+      {(post) => (post ? <PersonalPostView post={post} /> : <PostNotFound />)}
+    </Loaded>
+  );
+}
+
+function PersonalPostView({ post }: { post: PersonalPost }) {
 
   const title = personalDisplayTitle(post.title, post.content);
   return (

@@ -1,7 +1,8 @@
 'use server';
 
 import { adminRefusal, checkAdmin } from '@/lib/auth/guard';
-import { saveAbout, type About } from '@/lib/content/about';
+import { saveAbout } from '@/lib/content/about/queries';
+import type { About } from '@/lib/content/about/types';
 import { aboutSchema } from '@/lib/validation/about';
 import { fieldErrorsOf } from '@/lib/action-result';
 

@@ -4,7 +4,8 @@ import { connection } from 'next/server';
 
 import { AboutEditor, AboutLoadFailed } from '@/components/admin/about/about-editor';
 import { requireAdmin } from '@/lib/auth/guard';
-import { getAboutForEditing, type About } from '@/lib/content/about';
+import { getAboutForEditing } from '@/lib/content/about/queries';
+import type { About } from '@/lib/content/about/types';
 
 export const metadata: Metadata = { title: 'Edit About' };
 

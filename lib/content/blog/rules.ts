@@ -1,4 +1,4 @@
-import type { BlogPost } from '@/lib/content/blog';
+import type { BlogCardPost, BlogPost } from './types';
 
 /**
  * Pure blog rules shared by the server reads and the client-side filters of /blog (no database, no
@@ -32,13 +32,14 @@ export function filterPosts<T extends Filterable>(posts: readonly T[], query: st
 }
 
 /** Other posts sharing at least one tag with `post`, in the given order, at most `limit`. */
-export function relatedPosts<T extends { id: string; tags: string[] }>(post: T, candidates: readonly T[], limit = 2): T[] {
+export function relatedPosts<T extends { id: string; tags: string[] }>(
+  post: { id: string; tags: readonly string[] },
+  candidates: readonly T[],
+  limit = 2,
+): T[] {
   const own = new Set(post.tags);
   return candidates.filter((other) => other.id !== post.id && other.tags.some((tag) => own.has(tag))).slice(0, limit);
 }
-
-/** What a card shows: the list page sends only this to the browser, never the article bodies. */
-export type BlogCardPost = Pick<BlogPost, 'id' | 'slug' | 'title' | 'excerpt' | 'date' | 'tags' | 'coverImage'>;
 
 export function toBlogCardPost({ id, slug, title, excerpt, date, tags, coverImage }: BlogPost): BlogCardPost {
   return { id, slug, title, excerpt, date, tags, coverImage };

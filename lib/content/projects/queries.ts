@@ -1,25 +1,10 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
-import { TAGS } from './tags';
+import { TAGS } from '../tags';
+import { isProjectCategory, PLACEHOLDER_IMAGE, type Project } from './types';
 
-/** Spec section 9. */
-export const PROJECT_CATEGORIES = ['academic', 'web', 'mobile', 'other'] as const;
-export type ProjectCategory = (typeof PROJECT_CATEGORIES)[number];
-
-export interface Project {
-  id: string;
-  title: string;
-  description: string;
-  category: ProjectCategory;
-  technologies: string[];
-  image: string;
-  /** Live site URL. */
-  link: string | null;
-  /** Repository URL. */
-  github: string | null;
-  featured: boolean;
-}
+export type { Project, ProjectCategory } from './types';
 
 interface ProjectRow {
   id: string;
@@ -34,10 +19,7 @@ interface ProjectRow {
 }
 
 const COLUMNS = 'id, title, description, category, technologies, image, link, github, featured';
-const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
-const isCategory = (value: string | null): value is ProjectCategory =>
-  (PROJECT_CATEGORIES as readonly string[]).includes(value ?? '');
 
 /** A blank URL is no link: the card then leaves the button out instead of linking nowhere. */
 const url = (value: string | null) => (value?.trim() ? value.trim() : null);
@@ -49,7 +31,7 @@ function toProject(row: ProjectRow): Project {
     description: row.description,
     // Older rows may have no category; the spec reads a missing one as 'other' (section 3), and reading it
     // so here keeps the Other filter and the home badge in agreement.
-    category: isCategory(row.category) ? row.category : 'other',
+    category: isProjectCategory(row.category) ? row.category : 'other',
     technologies: row.technologies ?? [],
     image: url(row.image) ?? PLACEHOLDER_IMAGE,
     link: url(row.link),

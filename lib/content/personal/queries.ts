@@ -1,23 +1,10 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
-import { isPersonalType, type PersonalType } from '@/lib/personal';
-import { TAGS } from './tags';
+import { TAGS } from '../tags';
+import { isPersonalType, type PersonalPost } from './types';
 
-export type { PersonalType } from '@/lib/personal';
-
-export interface PersonalPost {
-  id: string;
-  /** As stored: may be empty (see personalTitle in lib/personal.ts). */
-  title: string;
-  /** HTML, sanitised on save; sanitise again before rendering. */
-  content: string;
-  /** yyyy-mm-dd */
-  date: string;
-  type: PersonalType;
-  imageUrls: string[];
-  createdAt: string;
-}
+export type { PersonalPost, PersonalType } from './types';
 
 interface PersonalPostRow {
   id: string;

@@ -1,22 +1,11 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
-import { relatedPosts } from '@/lib/blog';
-import { TAGS } from './tags';
+import { TAGS } from '../tags';
+import { relatedPosts } from './rules';
+import type { BlogPost } from './types';
 
-export interface BlogPost {
-  id: string;
-  title: string;
-  slug: string;
-  excerpt: string;
-  content: string;
-  /** yyyy-mm-dd */
-  date: string;
-  tags: string[];
-  coverImage: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { BlogPost } from './types';
 
 interface BlogPostRow {
   id: string;
@@ -72,18 +61,18 @@ export async function getBlogPost(slug: string): Promise<BlogPost | null> {
 }
 
 /**
- * Up to `limit` other posts sharing at least one tag with `post` (spec sections 7 and 9: related posts, 2),
- * newest first.
+ * Up to `limit` other posts sharing at least one tag with the post `id` tagged `tags` (related posts: 2),
+ * newest first. Takes the id and tags, not the post: a cached function's arguments are its cache key.
  */
-export async function getRelatedPosts(post: BlogPost, limit = 2): Promise<BlogPost[]> {
+export async function getRelatedPosts(id: string, tags: readonly string[], limit = 2): Promise<BlogPost[]> {
   'use cache';
   cacheTag(TAGS.blog);
-  if (post.tags.length === 0) return [];
+  if (tags.length === 0) return [];
   const db = await getDb();
   // The overlap test runs in SQL so only candidates travel; the pure helper keeps the rule in one place.
   const { rows } = await db.query<BlogPostRow>(
     `select ${COLUMNS} from blog_posts where id <> $1 and tags && $2::text[] order by date desc, created_at desc`,
-    [post.id, post.tags],
+    [id, [...tags]],
   );
-  return relatedPosts(post, rows.map(toBlogPost), limit);
+  return relatedPosts({ id, tags }, rows.map(toBlogPost), limit);
 }

@@ -1,4 +1,4 @@
-import type { PaperStatus } from '@/lib/content/research';
+import type { PaperStatus } from './types';
 
 export type StatusFilter = PaperStatus | 'all';
 

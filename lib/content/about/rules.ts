@@ -1,4 +1,5 @@
-import type { Education } from '@/lib/content/about';
+/** The About page's pure rules: paragraphs of the biography and the education lines. */
+import type { Education } from './types';
 
 /** The biography's paragraphs: the owner separates them with blank lines (spec section 3). */
 export function splitParagraphs(text: string): string[] {

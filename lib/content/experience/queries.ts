@@ -1,21 +1,10 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
-import { TAGS } from './tags';
+import { TAGS } from '../tags';
+import type { Experience } from './types';
 
-export interface Experience {
-  id: string;
-  title: string;
-  company: string;
-  location: string;
-  /** Year-month, 'yyyy-mm'. */
-  startDate: string;
-  /** Year-month, or null while the position is current (shown as Present). */
-  endDate: string | null;
-  description: string;
-  highlights: string[];
-  technologies: string[];
-}
+export type { Experience } from './types';
 
 interface ExperienceRow {
   id: string;

@@ -1,4 +1,4 @@
-import type { ProjectCategory } from '@/lib/content/projects';
+import type { ProjectCategory } from './types';
 
 export type CategoryFilter = ProjectCategory | 'all';
 

@@ -2,33 +2,10 @@ import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
-import { expireTags, TAGS } from './tags';
+import { expireTags, TAGS } from '../tags';
+import type { About, AboutUpdate, Education, ResearchInterest } from './types';
 
-export interface Education {
-  institution: string;
-  degree: string;
-  field: string;
-  startYear: number;
-  /** null while the programme is current. */
-  endYear: number | null;
-}
-
-export interface ResearchInterest {
-  title: string;
-  description: string;
-}
-
-export interface About {
-  id: string;
-  name: string;
-  title: string;
-  bio: string;
-  imageUrl: string | null;
-  skills: string[];
-  education: Education[];
-  researchInterests: ResearchInterest[];
-  updatedAt: string;
-}
+export type { About, AboutUpdate, Education, ResearchInterest } from './types';
 
 interface AboutRow {
   id: string;
@@ -75,9 +52,6 @@ export async function getAbout(): Promise<About | null> {
 export async function getAboutForEditing(): Promise<About | null> {
   return readAbout(await getDb());
 }
-
-/** Everything the About editor writes. */
-export type AboutUpdate = Omit<About, 'id' | 'updatedAt'>;
 
 /**
  * Stores the profile (spec section 7): updates the row getAbout() reads, or inserts one when there is

@@ -1,27 +1,10 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
-import { TAGS } from './tags';
+import { TAGS } from '../tags';
+import { isPaperStatus, type ResearchPaper } from './types';
 
-/** Spec section 9. */
-export const PAPER_STATUSES = ['published', 'preprint', 'submitted', 'draft'] as const;
-export type PaperStatus = (typeof PAPER_STATUSES)[number];
-
-export interface ResearchPaper {
-  id: string;
-  title: string;
-  /** Simple markup with `$…$` mathematics. */
-  abstract: string;
-  authors: string[];
-  /** 'yyyy-mm-dd' */
-  date: string;
-  journal: string;
-  link: string | null;
-  pdfUrl: string | null;
-  tags: string[];
-  status: PaperStatus;
-  updatedAt: string;
-}
+export type { PaperStatus, ResearchPaper } from './types';
 
 interface ResearchPaperRow {
   id: string;
@@ -40,7 +23,6 @@ interface ResearchPaperRow {
 // `date::text`: a date column would otherwise come back as a JS Date at the server's local midnight.
 const COLUMNS = 'id, title, abstract, authors, date::text as date, journal, link, pdf_url, tags, status, updated_at';
 
-const isStatus = (value: string): value is PaperStatus => (PAPER_STATUSES as readonly string[]).includes(value);
 const url = (value: string | null) => (value?.trim() ? value.trim() : null);
 
 function toResearchPaper(row: ResearchPaperRow): ResearchPaper {
@@ -55,7 +37,7 @@ function toResearchPaper(row: ResearchPaperRow): ResearchPaper {
     pdfUrl: url(row.pdf_url),
     tags: row.tags ?? [],
     // The schema's check allows only the four; 'published' is the spec's fallback (section 5).
-    status: isStatus(row.status) ? row.status : 'published',
+    status: isPaperStatus(row.status) ? row.status : 'published',
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }

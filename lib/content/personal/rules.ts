@@ -3,13 +3,6 @@
  * preview of section 9. Content is HTML, so both look at its text.
  */
 
-export const PERSONAL_TYPES = ['story', 'update', 'thought'] as const;
-export type PersonalType = (typeof PERSONAL_TYPES)[number];
-
-export function isPersonalType(value: unknown): value is PersonalType {
-  return typeof value === 'string' && (PERSONAL_TYPES as readonly string[]).includes(value);
-}
-
 /** Spec section 9: the card preview is cut at 300 characters. */
 export const PREVIEW_LENGTH = 300;
 
