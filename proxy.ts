@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { createServerClient } from '@supabase/ssr';
 import { serverRealtime } from '@/lib/auth/supabase-client';
 import { cookieOptions, requestOrigin, shouldUseSecureCookies } from '@/lib/auth/cookies';
-import { ADMIN_PATH_HEADER, AUTH_ROUTES_PREFIX, COOKIE_PATHS, COOKIES, LOGIN_PATH, isOpenAdminPath } from '@/lib/auth/constants';
+import { AUTH_ROUTES_PREFIX, COOKIE_PATHS, COOKIES, LOGIN_PATH, isOpenAdminPath } from '@/lib/auth/constants';
 import { getAuthSecret } from '@/lib/auth/secret';
 import { isFresh, readFreshnessStamp, signFreshnessStamp, verifyAccessToken } from '@/lib/auth/tokens';
 import { getEnv } from '@/lib/env';
@@ -43,8 +43,6 @@ function redirectTo(request: NextRequest, pathname: string, search: Record<strin
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   const requestHeaders = new Headers(request.headers);
-  // Overwritten on every request, so a client cannot choose what the layout believes the path is.
-  requestHeaders.set(ADMIN_PATH_HEADER, pathname);
   let response = NextResponse.next({ request: { headers: requestHeaders } });
   if (isOpenAdminPath(pathname)) return withAdminHeaders(response);
 

@@ -6,21 +6,19 @@ import { usePathname, useRouter } from 'next/navigation';
 import { ArrowLeft, LayoutDashboard, Loader2, LogOut } from 'lucide-react';
 import { toast } from 'sonner';
 
-import { signOutAction } from '@/app/admin/actions';
+import { signOutAction } from '@/app/admin/(guarded)/actions';
 import { Button } from '@/components/ui/button';
-import { isOpenAdminPath, LOGIN_PATH } from '@/lib/auth/constants';
+import { LOGIN_PATH } from '@/lib/auth/constants';
 import { cn } from '@/lib/utils';
-import { ADMIN_NAV, isActiveAdminLink } from './admin-nav';
+import { ADMIN_NAV, isActiveAdminLink, isAdminRouteReady } from './admin-nav';
 import { SIGN_IN_AGAIN_TOAST_ID, adminToast } from './toast';
 
 /**
  * The admin chrome (spec section 2, "Admin layout"): header with 'Exit Admin', the sidebar with the
- * active item marked, and on small screens a back arrow to the dashboard. The login, Access Denied and
- * setup pages share the admin layout but not its chrome.
+ * active item marked, and on small screens a back arrow to the dashboard. Only guarded pages have it.
  */
 export function AdminFrame({ children }: { children: ReactNode }) {
   const pathname = usePathname();
-  if (isOpenAdminPath(pathname)) return <>{children}</>;
   return (
     <div className="flex min-h-dvh flex-col">
       <FreshnessWatcher />
@@ -31,18 +29,23 @@ export function AdminFrame({ children }: { children: ReactNode }) {
             <ul className="flex flex-col gap-1">
               {ADMIN_NAV.map((item) => {
                 const active = isActiveAdminLink(item.href, pathname);
+                const itemClass = 'block rounded-md px-3 py-2 text-sm text-muted-foreground';
                 return (
                   <li key={item.href}>
-                    <Link
-                      href={item.href}
-                      aria-current={active ? 'page' : undefined}
-                      className={cn(
-                        'block rounded-md px-3 py-2 text-sm text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground',
-                        active && 'bg-accent font-medium text-foreground',
-                      )}
-                    >
-                      {item.label}
-                    </Link>
+                    {isAdminRouteReady(item.href) ? (
+                      <Link
+                        href={item.href}
+                        aria-current={active ? 'page' : undefined}
+                        className={cn(itemClass, 'transition-colors hover:bg-accent hover:text-accent-foreground', active && 'bg-accent font-medium text-foreground')}
+                      >
+                        {item.label}
+                      </Link>
+                    ) : (
+                      <span aria-disabled="true" title="Coming soon" className={cn(itemClass, 'flex cursor-not-allowed items-center justify-between opacity-50')}>
+                        {item.label}
+                        <span className="text-xs">Coming soon</span>
+                      </span>
+                    )}
                   </li>
                 );
               })}

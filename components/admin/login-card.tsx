@@ -4,7 +4,7 @@ import { useActionState, useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { ArrowLeft, Loader2 } from 'lucide-react';
 
-import { signInAction, signUpAction, type LoginState, type SignupState } from '@/app/admin/login/actions';
+import { signInAction, signUpAction, type LoginState, type SignupState } from '@/app/admin/(open)/login/actions';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';

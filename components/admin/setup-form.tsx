@@ -3,7 +3,7 @@
 import { useActionState } from 'react';
 import { Loader2 } from 'lucide-react';
 
-import { createOwnerAction, type SetupState } from '@/app/admin/setup/actions';
+import { createOwnerAction, type SetupState } from '@/app/admin/(open)/setup/actions';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

@@ -28,9 +28,6 @@ export const COOKIE_PATHS = {
   requestedPath: '/admin',
 } as const;
 
-/** Set by the proxy on every admin request: the path being rendered (the admin layout's role check needs it). */
-export const ADMIN_PATH_HEADER = 'x-admin-path';
-
 /** Access Denied's two texts (spec section 2), also what an admin action answers a caller it refuses. */
 export const ACCESS_DENIED = {
   anonymous: 'You need to be signed in to access this area. Please log in to continue.',

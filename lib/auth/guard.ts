@@ -1,5 +1,7 @@
 import 'server-only';
+import { cache } from 'react';
 import { redirect } from 'next/navigation';
+import type { ActionResult } from '@/lib/action-result';
 import { getDb } from '@/lib/db/client';
 import { ACCESS_DENIED, LOGIN_PATH, UNAUTHORIZED_PATH } from './constants';
 import { getAuth } from './index';
@@ -22,16 +24,21 @@ export async function checkAdmin(): Promise<AdminCheck> {
 }
 
 /** What an admin server action answers a caller checkAdmin() refused. */
-export function adminRefusal(check: Extract<AdminCheck, { ok: false }>): { ok: false; error: string } {
+export function adminRefusal(check: Extract<AdminCheck, { ok: false }>): ActionResult<never> {
   return { ok: false, error: ACCESS_DENIED[check.reason] };
 }
 
-/** For admin pages: the admin, or a redirect to the login page (anonymous) or Access Denied (no role). */
-export async function requireAdmin(): Promise<AuthUser> {
+/**
+ * For guarded admin pages (app/admin/(guarded)): the admin, or a redirect to the login page (anonymous)
+ * or Access Denied (no role). Cached for the request, so the guarded layout and the page share one
+ * session and role check. A page calls it before reading anything; a server action calls checkAdmin()
+ * instead (it answers an ActionResult, it does not redirect) after validating its input.
+ */
+export const requireAdmin = cache(async (): Promise<AuthUser> => {
   const check = await checkAdmin();
   if (check.ok) return check.user;
   redirect(check.reason === 'anonymous' ? LOGIN_PATH : UNAUTHORIZED_PATH);
-}
+});
 
 /** The signed-in user whatever their role (the login and Access Denied pages), or null. */
 export async function getCurrentUser(): Promise<AuthUser | null> {

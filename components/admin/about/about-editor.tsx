@@ -4,7 +4,8 @@ import { useEffect, useMemo, useRef, useState, useTransition, type FormEvent } f
 import { useRouter } from 'next/navigation';
 import { AlertCircle, History, Loader2, RefreshCw, Save } from 'lucide-react';
 
-import { saveAboutAction, type SaveAboutResult } from '@/app/admin/about/edit/actions';
+import { saveAboutAction } from '@/app/admin/(guarded)/about/edit/actions';
+import type { ActionResult } from '@/lib/action-result';
 import { clearDraft, readDraft, writeDraft, type Draft } from '@/components/admin/drafts';
 import { adminToast } from '@/components/admin/toast';
 import { Button } from '@/components/ui/button';
@@ -93,7 +94,7 @@ export function AboutEditor({ initial }: { initial: About | null }) {
     if (saving) return;
     const sent = form;
     startSaving(async () => {
-      let result: SaveAboutResult;
+      let result: ActionResult<About>;
       try {
         result = await saveAboutAction(toAboutInput(sent));
       } catch (error) {

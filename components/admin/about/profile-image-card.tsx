@@ -3,7 +3,7 @@
 import { useState, useTransition } from 'react';
 import { Loader2, Trash2 } from 'lucide-react';
 
-import { deleteProfileImageAction } from '@/app/admin/media/actions';
+import { deleteProfileImageAction } from '@/app/admin/(guarded)/media/actions';
 import { adminToast } from '@/components/admin/toast';
 import { FileUpload } from '@/components/admin/upload/file-upload';
 import { Button } from '@/components/ui/button';

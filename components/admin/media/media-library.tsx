@@ -4,7 +4,7 @@ import { useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { Copy, ExternalLink, FileText, Loader2, Trash2 } from 'lucide-react';
 
-import { deleteFileAction, findReferencesAction } from '@/app/admin/media/actions';
+import { deleteFileAction, findReferencesAction } from '@/app/admin/(guarded)/media/actions';
 import { adminToast } from '@/components/admin/toast';
 import { FileUpload } from '@/components/admin/upload/file-upload';
 import { FallbackImage } from '@/components/site/fallback-image';

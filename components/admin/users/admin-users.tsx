@@ -1,9 +1,10 @@
 'use client';
 
-import { useCallback, useEffect, useState, useTransition, type FormEvent } from 'react';
+import { useEffect, useState, useTransition, type FormEvent, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
 import { Loader2, RefreshCw, ShieldMinus, ShieldPlus } from 'lucide-react';
 
-import { grantAdminAction, listAdminsAction, revokeAdminAction } from '@/app/admin/users/actions';
+import { grantAdminAction, revokeAdminAction } from '@/app/admin/(guarded)/users/actions';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -37,40 +38,21 @@ export function initials(fullName: string | null): string {
   return letters || 'U';
 }
 
-type ListState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; admins: AdminUser[] };
-
-export function AdminUsers() {
-  const [list, setList] = useState<ListState>({ status: 'loading' });
+/**
+ * The Admin Users screen's form and list frame. The list itself (`list`) is rendered by the page on the
+ * server; after a grant or revoke, and on Refresh, the page is refreshed so the list shows the stored
+ * state, with the loading placeholders while that request runs.
+ */
+export function AdminUsers({ list }: { list: ReactNode }) {
+  const router = useRouter();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busy, startTransition] = useTransition();
   const [busyAction, setBusyAction] = useState<'grant' | 'revoke' | null>(null);
+  const [refreshing, startRefresh] = useTransition();
 
-  const load = useCallback(async () => {
-    setList({ status: 'loading' });
-    try {
-      const result = await listAdminsAction();
-      if (!result.ok) {
-        console.error('Failed to load admin users:', result.error);
-        setList({ status: 'error', message: result.error });
-        adminToast.error('Failed to load admin users');
-        return;
-      }
-      setList({ status: 'ready', admins: result.data });
-      if (result.data.length === 0) adminToast.info('No admin users found. You can add one using the form above.');
-    } catch (error) {
-      console.error('Failed to load admin users:', error);
-      setList({ status: 'error', message: 'An unexpected error occurred' });
-      adminToast.error('An unexpected error occurred');
-    }
-  }, []);
-
-  useEffect(() => {
-    // Loading the list is an external fetch; its result arrives asynchronously.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
+  const refresh = () => startRefresh(() => router.refresh());
 
   /** Spec section 5: non-empty and containing '@'. The server checks again. */
   const validEmail = (): string | null => {
@@ -92,7 +74,7 @@ export function AdminUsers() {
         if (result.ok) {
           adminToast.success(result.data.message);
           setEmail('');
-          await load();
+          refresh();
         } else {
           console.error(`Admin ${kind} failed:`, result.error);
           if (result.fieldErrors?.email) setFieldError(result.fieldErrors.email);
@@ -167,14 +149,14 @@ export function AdminUsers() {
             <h2>Current Admin Users</h2>
           </CardTitle>
           <CardAction>
-            <Button variant="outline" size="sm" onClick={() => void load()} disabled={list.status === 'loading'}>
-              <RefreshCw className={list.status === 'loading' ? 'animate-spin' : undefined} aria-hidden />
+            <Button variant="outline" size="sm" onClick={refresh} disabled={refreshing}>
+              <RefreshCw className={refreshing ? 'animate-spin' : undefined} aria-hidden />
               Refresh
             </Button>
           </CardAction>
         </CardHeader>
-        <CardContent aria-live="polite" aria-busy={list.status === 'loading'}>
-          <AdminList state={list} />
+        <CardContent aria-live="polite" aria-busy={refreshing}>
+          {refreshing ? <AdminListPlaceholders /> : list}
         </CardContent>
       </Card>
 
@@ -202,33 +184,43 @@ export function AdminUsers() {
   );
 }
 
-function AdminList({ state }: { state: ListState }) {
-  if (state.status === 'loading') {
-    return (
-      <ul className="flex flex-col gap-3" aria-label="Loading admin users">
-        {[0, 1, 2].map((i) => (
-          <li key={i} data-testid="admin-placeholder" className="flex items-center gap-3">
-            <Skeleton className="size-10 rounded-full" />
-            <div className="flex flex-1 flex-col gap-2">
-              <Skeleton className="h-4 w-1/3" />
-              <Skeleton className="h-3 w-1/2" />
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  if (state.status === 'error') {
+/** The three loading placeholders of the list (while the page loads it, and on Refresh). */
+export function AdminListPlaceholders() {
+  return (
+    <ul className="flex flex-col gap-3" aria-label="Loading admin users">
+      {[0, 1, 2].map((i) => (
+        <li key={i} data-testid="admin-placeholder" className="flex items-center gap-3">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="h-3 w-1/2" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * What the page's list read came to: the admins, or the error box. The toasts of a failed or empty read
+ * are shown once per read.
+ */
+export function AdminList({ admins }: { admins: AdminUser[] | null }) {
+  useEffect(() => {
+    if (admins === null) adminToast.error('Failed to load admin users');
+    else if (admins.length === 0) adminToast.info('No admin users found. You can add one using the form above.');
+  }, [admins]);
+  if (admins === null) {
     return (
       <div role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-4 text-sm text-destructive">
-        {state.message}
+        Failed to load admin users
       </div>
     );
   }
-  if (state.admins.length === 0) return <p className="text-sm text-muted-foreground">No admin users found.</p>;
+  if (admins.length === 0) return <p className="text-sm text-muted-foreground">No admin users found.</p>;
   return (
     <ul className="flex flex-col divide-y" aria-label="Admin users">
-      {state.admins.map((admin) => (
+      {admins.map((admin) => (
         <li key={admin.id} className="flex items-center gap-3 py-3">
           <Avatar className="size-10">
             {admin.avatarUrl ? <AvatarImage src={admin.avatarUrl} alt="" /> : null}

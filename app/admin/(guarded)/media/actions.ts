@@ -1,13 +1,12 @@
 'use server';
 
 import { z } from 'zod';
+import { invalidInput, type ActionResult } from '@/lib/action-result';
 import { checkAdmin } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { BUCKETS, getStorageForRequest } from '@/lib/storage';
 import { encodeObjectPath, pathFromPublicUrl, safeObjectPath } from '@/lib/storage/paths';
 import { findContentReferences, type ContentReference } from '@/lib/storage/references';
-
-export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string };
 
 const fileSchema = z.object({
   bucket: z.enum(BUCKETS),
@@ -27,7 +26,7 @@ function message(error: unknown): string {
 /** Content that still refers to the file, shown in the delete confirmation. */
 export async function findReferencesAction(input: unknown): Promise<ActionResult<ContentReference[]>> {
   const parsed = fileSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: z.prettifyError(parsed.error) };
+  if (!parsed.success) return invalidInput(parsed.error, z.prettifyError(parsed.error));
   if (!(await checkAdmin()).ok) return { ok: false, error: NOT_ALLOWED };
   try {
     return { ok: true, data: await findContentReferences(await getDb(), parsed.data.bucket, encodeObjectPath(parsed.data.path)) };
@@ -40,7 +39,7 @@ export async function findReferencesAction(input: unknown): Promise<ActionResult
 /** Deletes one stored file (the media library's Delete, after confirmation). */
 export async function deleteFileAction(input: unknown): Promise<ActionResult<{ path: string }>> {
   const parsed = fileSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, error: z.prettifyError(parsed.error) };
+  if (!parsed.success) return invalidInput(parsed.error, z.prettifyError(parsed.error));
   if (!(await checkAdmin()).ok) return { ok: false, error: NOT_ALLOWED };
   try {
     const removed = await (await getStorageForRequest()).remove(parsed.data.bucket, [parsed.data.path]);

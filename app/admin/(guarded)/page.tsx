@@ -15,6 +15,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
+import { isAdminRouteReady } from '@/components/admin/admin-nav';
+import { cn } from '@/lib/utils';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { requireAdmin } from '@/lib/auth/guard';
 import { getDashboardCounts, getRecentActivity, type ActivityKind, type DashboardCounts } from '@/lib/content/dashboard';
@@ -57,19 +59,28 @@ export default function AdminDashboardPage() {
           Manage
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {LINK_CARDS.map(({ href, title, description, icon: Icon }) => (
-            <Link key={title} href={href} className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none">
-              <Card className="h-full gap-2 transition-colors group-hover:border-primary/50">
+          {LINK_CARDS.map(({ href, title, description, icon: Icon }) => {
+            const card = (ready: boolean) => (
+              <Card className={cn('h-full gap-2 transition-colors', ready ? 'group-hover:border-primary/50' : 'opacity-50')}>
                 <CardHeader>
                   <CardTitle className="flex items-center gap-2">
                     <Icon className="size-5 text-primary" aria-hidden />
                     {title}
                   </CardTitle>
-                  <CardDescription>{description}</CardDescription>
+                  <CardDescription>{ready ? description : `${description} (coming soon)`}</CardDescription>
                 </CardHeader>
               </Card>
-            </Link>
-          ))}
+            );
+            return isAdminRouteReady(href) ? (
+              <Link key={title} href={href} className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none">
+                {card(true)}
+              </Link>
+            ) : (
+              <div key={title} aria-disabled="true" title="Coming soon">
+                {card(false)}
+              </div>
+            );
+          })}
         </div>
       </section>
       <section aria-labelledby="activity-heading" className="flex flex-col gap-4">

@@ -4,18 +4,16 @@ import { adminRefusal, checkAdmin } from '@/lib/auth/guard';
 import { saveAbout } from '@/lib/content/about/queries';
 import type { About } from '@/lib/content/about/types';
 import { aboutSchema } from '@/lib/validation/about';
-import { fieldErrorsOf } from '@/lib/action-result';
-
-export type SaveAboutResult = { ok: true; data: About } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+import { invalidInput, type ActionResult } from '@/lib/action-result';
 
 /**
  * The About editor's Save Changes: the whole profile, validated here whatever the page checked, by an
  * admin re-read from the database (not the freshness stamp: a long edit can still be saved).
  */
-export async function saveAboutAction(input: unknown): Promise<SaveAboutResult> {
+export async function saveAboutAction(input: unknown): Promise<ActionResult<About>> {
   const parsed = aboutSchema.safeParse(input);
   if (!parsed.success) {
-    return { ok: false, error: 'Please correct the highlighted fields.', fieldErrors: fieldErrorsOf(parsed.error) };
+    return invalidInput(parsed.error, 'Please correct the highlighted fields.');
   }
   const check = await checkAdmin();
   if (!check.ok) return adminRefusal(check);

@@ -1,0 +1,32 @@
+'use server';
+
+import { invalidInput, type ActionResult } from '@/lib/action-result';
+import { grantAdminByEmail, revokeAdminByEmail, type AdminChange } from '@/lib/auth/admin-users';
+import { adminRefusal, checkAdmin } from '@/lib/auth/guard';
+import { getDb } from '@/lib/db/client';
+import { adminEmailSchema } from '@/lib/validation/auth';
+
+type RoleChange = (db: Awaited<ReturnType<typeof getDb>>, email: string) => Promise<AdminChange>;
+
+/** Validate, re-check the caller's admin role, change the role; the page refreshes its list after. */
+async function changeRole(input: unknown, change: RoleChange, failure: string): Promise<ActionResult<{ message: string }>> {
+  const parsed = adminEmailSchema.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const check = await checkAdmin();
+  if (!check.ok) return adminRefusal(check);
+  try {
+    const result = await change(await getDb(), parsed.data.email);
+    return result.ok ? { ok: true, data: { message: result.message } } : { ok: false, error: result.error };
+  } catch (error) {
+    console.error(failure, error);
+    return { ok: false, error: failure };
+  }
+}
+
+export async function grantAdminAction(input: unknown): Promise<ActionResult<{ message: string }>> {
+  return changeRole(input, grantAdminByEmail, 'Failed to grant admin access. Please try again.');
+}
+
+export async function revokeAdminAction(input: unknown): Promise<ActionResult<{ message: string }>> {
+  return changeRole(input, revokeAdminByEmail, 'Failed to revoke admin access. Please try again.');
+}
