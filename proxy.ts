@@ -1,10 +1,9 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { createServerClient } from '@supabase/ssr';
-import { serverRealtime } from '@/lib/auth/supabase-client';
 import { cookieOptions, requestOrigin, shouldUseSecureCookies } from '@/lib/auth/cookies';
 import { AUTH_ROUTES_PREFIX, COOKIE_PATHS, COOKIES, LOGIN_PATH, isOpenAdminPath } from '@/lib/auth/constants';
+import { sessionFromRequest } from '@/lib/auth/request-session';
 import { getAuthSecret } from '@/lib/auth/secret';
-import { isFresh, readFreshnessStamp, signFreshnessStamp, verifyAccessToken } from '@/lib/auth/tokens';
+import { isFresh, readFreshnessStamp, signFreshnessStamp } from '@/lib/auth/tokens';
 import { getEnv } from '@/lib/env';
 
 /**
@@ -42,52 +41,30 @@ function redirectTo(request: NextRequest, pathname: string, search: Record<strin
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
-  const requestHeaders = new Headers(request.headers);
-  let response = NextResponse.next({ request: { headers: requestHeaders } });
-  if (isOpenAdminPath(pathname)) return withAdminHeaders(response);
+  if (isOpenAdminPath(pathname)) return withAdminHeaders(NextResponse.next());
 
   const env = getEnv();
   const secure = shouldUseSecureCookies(requestOrigin(request.headers));
   const kind = requestKind(request);
   const requested = `${pathname}${search}`;
 
-  let subject: string | null = null;
-  /** Cookies the Supabase client renewed: they must travel on whatever response this proxy returns. */
-  let renewed: { name: string; value: string; options: object }[] = [];
-
-  if (env.mode === 'supabase' && env.NEXT_PUBLIC_SUPABASE_URL && env.NEXT_PUBLIC_SUPABASE_ANON_KEY) {
-    const supabase = createServerClient(env.NEXT_PUBLIC_SUPABASE_URL, env.NEXT_PUBLIC_SUPABASE_ANON_KEY, {
-      realtime: serverRealtime,
-      cookies: {
-        getAll: () => request.cookies.getAll(),
-        setAll: (cookies) => {
-          cookies.forEach(({ name, value }) => request.cookies.set(name, value));
-          requestHeaders.set('cookie', request.cookies.toString());
-          response = NextResponse.next({ request: { headers: requestHeaders } });
-          cookies.forEach(({ name, value, options }) => response.cookies.set(name, value, options));
-          renewed = cookies;
-        },
-      },
-    });
-    // getClaims() verifies the token and refreshes an expired session, writing the new cookies above.
-    const { data } = await supabase.auth.getClaims();
-    subject = data?.claims?.sub ?? null;
-  } else {
-    const verdict = await verifyAccessToken(getAuthSecret(), request.cookies.get(COOKIES.access)?.value);
-    if (verdict.status === 'valid') {
-      subject = verdict.claims.sub;
-    } else if (request.cookies.get(COOKIES.refresh)?.value) {
-      // An expired access token with a refresh token is not a sign-out. A page load goes through a route
-      // handler (which may use the database) that rotates the refresh token and comes back here. Router
-      // fetches and actions pass: the server verifies the refresh token itself (actions also rotate it).
-      if (kind !== 'document') return withAdminHeaders(response);
-      return redirectTo(request, `${AUTH_ROUTES_PREFIX}/refresh`, { next: requested });
-    }
-  }
+  const { subject, expiredWithRefreshToken, renewed } = await sessionFromRequest(request);
+  // Renewed cookies travel on to the page (as the request's cookies) and back to the browser.
+  const requestHeaders = new Headers(request.headers);
+  if (renewed.length > 0) requestHeaders.set('cookie', request.cookies.toString());
   const withRenewed = (out: NextResponse) => {
     renewed.forEach(({ name, value, options }) => out.cookies.set(name, value, options));
     return out;
   };
+  const response = withRenewed(NextResponse.next({ request: { headers: requestHeaders } }));
+
+  if (!subject && expiredWithRefreshToken) {
+    // An expired access token with a refresh token is not a sign-out. A page load goes through a route
+    // handler (which may use the database) that rotates the refresh token and comes back here. Router
+    // fetches and actions pass: the server verifies the refresh token itself (actions also rotate it).
+    if (kind !== 'document') return withAdminHeaders(response);
+    return redirectTo(request, `${AUTH_ROUTES_PREFIX}/refresh`, { next: requested });
+  }
 
   if (!subject) {
     if (kind === 'other') return withAdminHeaders(response);

@@ -30,6 +30,7 @@ const schema = z
     ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
     ADMIN_FRESHNESS_BYPASS: flag(false),
     TRUST_PROXY: flag(false),
+    ALLOW_SIGNUP: flag(false),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.NEXT_PUBLIC_SUPABASE_URL) !== Boolean(env.NEXT_PUBLIC_SUPABASE_ANON_KEY)) {

@@ -3,12 +3,12 @@
  * existing user) in whichever backend is configured.
  */
 import { parseArgs } from 'node:util';
-import { AdminSetupError, ensureAdmin } from '@/lib/auth/admins';
+import { AdminSetupError, ensureAdmin } from '@/lib/auth/admin-provisioning';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { migrate } from '@/lib/db/migrate';
 import { openDatabase } from '@/lib/db/open';
 import { EnvError, parseEnv } from '@/lib/env';
-import { adminCredentialsSchema } from '@/lib/validation/admin';
+import { adminCredentialsSchema } from '@/lib/validation/admin-provisioning';
 import { fail, loadEnvFiles, log } from './lib/cli';
 
 const USAGE = "Usage: npm run admin:create -- --email you@example.com --password 'at-least-8-characters'";

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { countAdmins, ensureAdmin } from '@/lib/auth/admins';
+import { countAdmins, ensureAdmin } from '@/lib/auth/admin-provisioning';
 import { issueSetupCode } from '@/lib/auth/setup';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { migrate } from '@/lib/db/migrate';

@@ -4,20 +4,21 @@ import { useActionState, useEffect, useRef, useState } from 'react';
 import Link from 'next/link';
 import { ArrowLeft, Loader2 } from 'lucide-react';
 
-import { signInAction, signUpAction, type LoginState, type SignupState } from '@/app/admin/(open)/login/actions';
+import { signInAction, signUpAction } from '@/app/admin/(open)/login/actions';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { SIGNUP_CLOSED, signupErrorTitle } from '@/lib/validation/auth';
 import { SIGN_IN_AGAIN_TOAST_ID, adminToast } from './toast';
-import { useEachAnswer } from './use-each-answer';
+import { submitWithoutReset, useEachAnswer } from './use-each-answer';
 
 /**
  * The 'Admin Portal' card. Spec section 2: only a Login tab is offered; the signup form exists without a
  * tab trigger and is reached with ?mode=signup.
  */
-export function LoginCard({ initialMode, stale }: { initialMode: 'login' | 'signup'; stale: boolean }) {
+export function LoginCard({ initialMode, stale, signupOpen }: { initialMode: 'login' | 'signup'; stale: boolean; signupOpen: boolean }) {
   const [mode, setMode] = useState(initialMode);
   const staleShown = useRef(false);
 
@@ -43,7 +44,13 @@ export function LoginCard({ initialMode, stale }: { initialMode: 'login' | 'sign
             <LoginForm />
           </TabsContent>
           <TabsContent value="signup" className="pt-4">
-            <SignupForm onRegistered={() => setMode('login')} />
+            {signupOpen ? (
+              <SignupForm onRegistered={() => setMode('login')} />
+            ) : (
+              <p role="status" className="text-center text-sm text-muted-foreground">
+                {SIGNUP_CLOSED}
+              </p>
+            )}
           </TabsContent>
         </Tabs>
         <Button variant="ghost" asChild className="self-center">
@@ -57,43 +64,33 @@ export function LoginCard({ initialMode, stale }: { initialMode: 'login' | 'sign
   );
 }
 
-const initialLogin: LoginState = { status: 'idle' };
-
 function LoginForm() {
-  const [state, formAction, pending] = useActionState(signInAction, initialLogin);
+  const [state, dispatch, pending] = useActionState(signInAction, null);
   useEachAnswer(state, (answer) => {
-    if (answer.status === 'error') adminToast.error(answer.message);
-    if (answer.status === 'success') {
+    if (!answer) return;
+    if (!answer.ok) adminToast.error(answer.error);
+    else {
       adminToast.success('Login successful', { description: 'You have successfully logged in.' });
       // A full navigation, replacing the login page in history: the admin layout then renders (and checks
       // the role) for the signed-in admin from scratch.
-      window.location.replace(answer.redirectTo);
+      window.location.replace(answer.data.redirectTo);
     }
   });
 
-  const busy = pending || state.status === 'success';
+  const busy = pending || state?.ok === true;
   return (
-    <form action={formAction} className="flex flex-col gap-4">
+    <form onSubmit={submitWithoutReset(dispatch)} className="flex flex-col gap-4">
       <div className="flex flex-col gap-2">
         <Label htmlFor="login-email">Email</Label>
-        <Input
-          id="login-email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          placeholder="you@example.com"
-          defaultValue={state.status === 'error' ? state.email : undefined}
-          key={state.status === 'error' ? `e-${state.email}` : 'e'}
-        />
+        <Input id="login-email" name="email" type="email" autoComplete="username" required placeholder="you@example.com" />
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor="login-password">Password</Label>
         <Input id="login-password" name="password" type="password" autoComplete="current-password" required />
       </div>
       <p role="status" aria-live="polite" className="min-h-5 text-sm">
-        {state.status === 'error' ? <span className="text-destructive">{state.message}</span> : null}
-        {state.status === 'success' ? <span className="text-muted-foreground">Redirecting to admin dashboard...</span> : null}
+        {state && !state.ok ? <span className="text-destructive">{state.error}</span> : null}
+        {state?.ok ? <span className="text-muted-foreground">Redirecting to admin dashboard...</span> : null}
       </p>
       <Button type="submit" disabled={busy}>
         {busy ? <Loader2 className="animate-spin" aria-hidden /> : null}
@@ -103,13 +100,12 @@ function LoginForm() {
   );
 }
 
-const initialSignup: SignupState = { status: 'idle' };
-
 function SignupForm({ onRegistered }: { onRegistered: () => void }) {
-  const [state, formAction, pending] = useActionState(signUpAction, initialSignup);
+  const [state, dispatch, pending] = useActionState(signUpAction, null);
   useEachAnswer(state, (answer) => {
-    if (answer.status === 'error') adminToast.error(answer.title, { description: answer.message });
-    if (answer.status === 'success') {
+    if (!answer) return;
+    if (!answer.ok) adminToast.error(signupErrorTitle(answer.error), { description: answer.error });
+    else {
       adminToast.success('Registration successful', {
         description: 'Your account has been created. Please verify your email before signing in.',
       });
@@ -118,18 +114,10 @@ function SignupForm({ onRegistered }: { onRegistered: () => void }) {
   });
 
   return (
-    <form action={formAction} className="flex flex-col gap-4" noValidate>
+    <form onSubmit={submitWithoutReset(dispatch)} className="flex flex-col gap-4" noValidate>
       <div className="flex flex-col gap-2">
         <Label htmlFor="signup-email">Email</Label>
-        <Input
-          id="signup-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-         
-          defaultValue={state.status === 'error' ? state.email : undefined}
-          key={state.status === 'error' ? `e-${state.email}` : 'e'}
-        />
+        <Input id="signup-email" name="email" type="email" autoComplete="email" />
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor="signup-password">Password</Label>
@@ -140,7 +128,7 @@ function SignupForm({ onRegistered }: { onRegistered: () => void }) {
         <Input id="signup-confirm" name="confirmPassword" type="password" autoComplete="new-password" />
       </div>
       <p role="status" aria-live="polite" className="min-h-5 text-sm text-destructive">
-        {state.status === 'error' ? state.message : null}
+        {state && !state.ok ? state.error : null}
       </p>
       <Button type="submit" disabled={pending}>
         {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}

@@ -3,24 +3,22 @@
 import { useActionState } from 'react';
 import { Loader2 } from 'lucide-react';
 
-import { createOwnerAction, type SetupState } from '@/app/admin/(open)/setup/actions';
+import { createOwnerAction } from '@/app/admin/(open)/setup/actions';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { adminToast } from './toast';
-import { useEachAnswer } from './use-each-answer';
-
-const initial: SetupState = { status: 'idle' };
+import { submitWithoutReset, useEachAnswer } from './use-each-answer';
 
 export function SetupForm({ code }: { code: string }) {
-  const [state, formAction, pending] = useActionState(createOwnerAction, initial);
+  const [state, dispatch, pending] = useActionState(createOwnerAction, null);
   useEachAnswer(state, (answer) => {
-    if (answer.status === 'error') adminToast.error(answer.message);
+    if (answer && !answer.ok) adminToast.error(answer.error);
   });
 
-  const fieldError = (name: string) => (state.status === 'error' ? state.fieldErrors?.[name] : undefined);
+  const fieldError = (name: string) => (state && !state.ok ? state.fieldErrors?.[name] : undefined);
   return (
-    <form action={formAction} className="flex flex-col gap-4">
+    <form onSubmit={submitWithoutReset(dispatch)} className="flex flex-col gap-4">
       <input type="hidden" name="code" value={code} />
       <div className="flex flex-col gap-2">
         <Label htmlFor="setup-email">Email</Label>
@@ -30,8 +28,6 @@ export function SetupForm({ code }: { code: string }) {
           type="email"
           autoComplete="email"
           required
-          defaultValue={state.status === 'error' ? state.email : undefined}
-          key={state.status === 'error' ? `e-${state.email}` : 'e'}
           aria-invalid={Boolean(fieldError('email'))}
         />
       </div>
@@ -45,7 +41,7 @@ export function SetupForm({ code }: { code: string }) {
         <Input id="setup-confirm" name="confirmPassword" type="password" autoComplete="new-password" required aria-invalid={Boolean(fieldError('confirmPassword'))} />
       </div>
       <p role="status" aria-live="polite" className="min-h-5 text-sm text-destructive">
-        {state.status === 'error' ? state.message : null}
+        {state && !state.ok ? state.error : null}
       </p>
       <Button type="submit" disabled={pending}>
         {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}

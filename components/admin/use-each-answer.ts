@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { startTransition, useEffect, useRef, type FormEvent } from 'react';
 
 /**
  * Runs `report` once for each new answer of a form action (the state of useActionState), however often
@@ -14,4 +14,16 @@ export function useEachAnswer<State>(state: State, report: (answer: State) => vo
     handled.current = state;
     report(state);
   }, [state, report]);
+}
+
+/**
+ * A form's submit handler that hands its data to a useActionState `dispatch` without React's automatic
+ * form reset (which a `<form action>` does after every answer), so what was typed survives a refusal.
+ */
+export function submitWithoutReset(dispatch: (data: FormData) => void) {
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    startTransition(() => dispatch(data));
+  };
 }

@@ -1,7 +1,13 @@
-import type { ResponseCookie } from 'next/dist/compiled/@edge-runtime/cookies';
 import { COOKIE_PATHS, COOKIES, REFRESH_TOKEN_TTL_SECONDS } from './constants';
 
-type CookieOptions = Omit<ResponseCookie, 'name' | 'value'>;
+/** The attributes this app sets on its cookies: what Next's `cookies().set` and `NextResponse.cookies.set` take. */
+export interface CookieOptions {
+  httpOnly: boolean;
+  sameSite: 'lax';
+  secure?: boolean;
+  path: string;
+  maxAge?: number;
+}
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 

@@ -5,7 +5,7 @@ import type { ActionResult } from '@/lib/action-result';
 import { getDb } from '@/lib/db/client';
 import { ACCESS_DENIED, LOGIN_PATH, UNAUTHORIZED_PATH } from './constants';
 import { getAuth } from './index';
-import { isAdmin } from './roles';
+import { isAdmin } from './admin-role';
 import type { AuthUser } from './types';
 
 export type AdminCheck = { ok: true; user: { id: string; email: string } } | { ok: false; reason: 'anonymous' | 'forbidden' };

@@ -1,8 +1,9 @@
 import 'server-only';
 import type { Database, Queryable } from '@/lib/db/types';
 import { REFRESH_TOKEN_TTL_SECONDS } from './constants';
-import { verifyPassword } from './password';
-import { RATE_LIMIT_MESSAGE, accountKey, addressKey, clearAttempts, releaseAttempt, reserveAttempt } from './rate-limit';
+import { PasswordCheckBusyError, verifyPassword } from './password';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ACCOUNT_SLOWDOWN, RATE_LIMIT_MESSAGE, accountAddressKey, accountDelayMs, accountKey, clearAttempts, countAttempt, releaseAttempt, reserveAttempt } from './rate-limit';
 import { generateRefreshToken, hashToken, signAccessToken } from './tokens';
 import type { AuthResult, AuthUser, Session, SignOutScope } from './types';
 
@@ -150,21 +151,30 @@ export async function revokeSessions(db: Queryable, sessionId: string, scope: Si
  * exists; a missing account still costs a hash so timing does not tell either.
  */
 export async function authenticate(db: Database, email: string, password: string, ip: string): Promise<AuthResult<AuthUser>> {
+  const pair = accountAddressKey(email, ip);
   const account = accountKey(email);
-  const address = addressKey(ip);
-  const accountOk = await reserveAttempt(db, account);
-  const addressOk = await reserveAttempt(db, address);
-  if (!accountOk || !addressOk) return { ok: false, error: RATE_LIMIT_MESSAGE, code: 'rate_limited' };
+  if (!(await reserveAttempt(db, pair))) return { ok: false, error: RATE_LIMIT_MESSAGE, code: 'rate_limited' };
+  // Between queries, so the wait holds no connection or transaction.
+  const delay = accountDelayMs(await countAttempt(db, account, ACCOUNT_SLOWDOWN));
+  if (delay > 0) await sleep(delay);
 
   const { rows } = await db.query<{ id: string; email: string; encrypted_password: string | null }>(
     'select id::text as id, email, encrypted_password from auth.users where lower(email) = lower($1)',
     [email.trim()],
   );
   const user = rows[0];
-  const valid = await verifyPassword(password, user?.encrypted_password ?? DUMMY_HASH);
+  let valid: boolean;
+  try {
+    valid = await verifyPassword(password, user?.encrypted_password ?? DUMMY_HASH);
+  } catch (error) {
+    if (!(error instanceof PasswordCheckBusyError)) throw error;
+    // Turned away unchecked: that must not count towards anyone's lock.
+    await releaseAttempt(db, pair);
+    return { ok: false, error: error.message, code: 'unavailable' };
+  }
   if (!user || !user.encrypted_password || !valid) return { ok: false, error: INVALID_CREDENTIALS, code: 'invalid_credentials' };
+  await clearAttempts(db, pair);
   await clearAttempts(db, account);
-  await releaseAttempt(db, address);
   return { ok: true, data: { id: user.id, email: user.email } };
 }
 

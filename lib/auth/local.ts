@@ -12,7 +12,8 @@ import {
   revokeSessions,
   rotateRefreshToken,
 } from './local-store';
-import { hashPassword } from './password';
+import { PasswordCheckBusyError, hashPassword } from './password';
+import { SIGN_UP_LIMITS, SIGN_UP_RATE_LIMIT_MESSAGE, SIGN_UP_SITE_KEY, reserveAttempt, signUpAddressKey } from './rate-limit';
 import { secureCookies } from './request';
 import { getAuthSecret } from './secret';
 import { verifyAccessToken } from './tokens';
@@ -86,9 +87,21 @@ export const localAuth: AuthPort = {
     return { ok: true, data: session };
   },
 
-  async signUp({ email, password }) {
+  async signUp({ email, password }, client) {
     const db = await getDb();
-    const result = await createPasswordUser(db, email, await hashPassword(password));
+    // Before any hashing: a refused sign-up costs the server one query.
+    const addressOk = await reserveAttempt(db, signUpAddressKey(client.ip), SIGN_UP_LIMITS.address);
+    if (!addressOk || !(await reserveAttempt(db, SIGN_UP_SITE_KEY, SIGN_UP_LIMITS.site))) {
+      return { ok: false, error: SIGN_UP_RATE_LIMIT_MESSAGE, code: 'rate_limited' };
+    }
+    let passwordHash: string;
+    try {
+      passwordHash = await hashPassword(password);
+    } catch (error) {
+      if (error instanceof PasswordCheckBusyError) return { ok: false, error: error.message, code: 'unavailable' };
+      throw error;
+    }
+    const result = await createPasswordUser(db, email, passwordHash);
     return result.ok ? { ok: true, data: { user: result.data } } : result;
   },
 

@@ -7,10 +7,46 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 
+/**
+ * Each hash takes ~50-100 ms of a core and 32 MB. A burst of sign-ins or sign-ups must not take every core
+ * (or libuv's thread pool, which file reads share) from page rendering: hashes run one at a time, and
+ * past a short queue a request is turned away at once instead of waiting without end.
+ */
+export const HASH_QUEUE = { concurrency: 1, maxWaiting: 16 } as const;
+
+export class PasswordCheckBusyError extends Error {
+  constructor() {
+    super('The server is busy checking other passwords. Please try again in a moment.');
+  }
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inHashQueue<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_QUEUE.concurrency) {
+    if (waiting.length >= HASH_QUEUE.maxWaiting) throw new PasswordCheckBusyError();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running += 1;
+  }
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, so `running` only drops when nobody waits.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function scrypt(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+  return inHashQueue(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
 }
 

@@ -4,7 +4,6 @@ import { createSupabaseServerClient } from '@/lib/auth/supabase-client';
 import { getEnv } from '@/lib/env';
 import { createStorage } from './adapter';
 import { storageStatus, type StorageStatus } from './status';
-import { SupabaseStorage } from './supabase';
 import type { StorageAdapter } from './types';
 
 export { BUCKETS, BUCKET_FOLDERS, isBucket, type Bucket } from './buckets';
@@ -32,9 +31,7 @@ export function getStorageStatus(): Promise<StorageStatus> {
 export async function getStorageForRequest(): Promise<StorageAdapter> {
   const storage = getStorage();
   const env = getEnv();
-  if (!(storage instanceof SupabaseStorage) || env.SUPABASE_SERVICE_ROLE_KEY || !env.NEXT_PUBLIC_SUPABASE_URL || !env.NEXT_PUBLIC_SUPABASE_ANON_KEY) {
-    return storage;
-  }
+  if (!storage.needsUserToken || !env.NEXT_PUBLIC_SUPABASE_URL || !env.NEXT_PUBLIC_SUPABASE_ANON_KEY) return storage;
   const jar = await cookies();
   const client = createSupabaseServerClient(
     { url: env.NEXT_PUBLIC_SUPABASE_URL, anonKey: env.NEXT_PUBLIC_SUPABASE_ANON_KEY },
@@ -42,5 +39,5 @@ export async function getStorageForRequest(): Promise<StorageAdapter> {
   );
   // The caller has verified the user with getClaims() (checkAdmin); here only the token is taken.
   const { data } = await client.auth.getSession();
-  return data.session ? storage.withAccessToken(data.session.access_token) : storage;
+  return data.session ? storage.forUser(data.session.access_token) : storage;
 }

@@ -4,38 +4,14 @@ import { constants } from 'node:fs';
 import { link, lstat, mkdir, open, readdir, realpath, rm, stat, unlink, access } from 'node:fs/promises';
 import path from 'node:path';
 import { BUCKETS, type Bucket } from './buckets';
-import { contentTypeOfPath, encodeObjectPath, objectPathSegments, safeObjectPath } from './paths';
-import { StorageError, type BucketState, type StorageAdapter, type StoredObject, type UploadInput } from './types';
+import { errorCode, isInside, resolveObjectFile } from './files';
+import { newestFirst, storedObject } from './objects';
+import { encodeObjectPath, objectPathSegments, safeObjectPath } from './paths';
+import { serveStoredFile } from './serve';
+import { StorageError, type BucketState, type ServeRequest, type StorageAdapter, type StoredObject, type UploadInput } from './types';
 
 /** Where uploads are written before they get their real name: inside the storage root (same filesystem), never inside a bucket. */
 const TEMP_DIR = '.tmp';
-
-function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
-}
-
-function isInside(parent: string, child: string): boolean {
-  return child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
-}
-
-/**
- * The file for a path inside a bucket, or null when the path is not allowed, does not exist, is not a
- * regular file, or resolves (through a symlink anywhere on the way) outside the bucket's folder.
- */
-export async function resolveObjectFile(bucketDir: string, objectPath: string | readonly string[]): Promise<string | null> {
-  const segments = objectPathSegments(objectPath);
-  if (!segments) return null;
-  const candidate = path.join(bucketDir, ...segments);
-  if (!isInside(bucketDir, candidate)) return null;
-  try {
-    const [realBucket, realFile] = await Promise.all([realpath(bucketDir), realpath(candidate)]);
-    if (!isInside(realBucket, realFile)) return null;
-    return (await stat(realFile)).isFile() ? realFile : null;
-  } catch (error) {
-    if (['ENOENT', 'ENOTDIR', 'ELOOP', 'EACCES'].includes(errorCode(error) ?? '')) return null;
-    throw error;
-  }
-}
 
 /** Files under DATA_DIR/storage/<bucket>/, served by app/storage/[bucket]/[...path]/route.ts. */
 export class LocalStorage implements StorageAdapter {
@@ -133,7 +109,19 @@ export class LocalStorage implements StorageAdapter {
       }
     };
     await walk([]);
-    return found.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.path.localeCompare(b.path));
+    return newestFirst(found);
+  }
+
+  /** Local files are written by the server itself after its own admin check: no per-user token. */
+  readonly needsUserToken = false;
+
+  forUser(): StorageAdapter {
+    return this;
+  }
+
+  /** Public files: /storage/<bucket>/<path>, with ranges, ETags and nosniff (lib/storage/serve.ts). */
+  serve(bucket: Bucket, objectPath: readonly string[], request: ServeRequest): Promise<Response> {
+    return serveStoredFile(this.bucketDir(bucket), objectPath, request);
   }
 
   async remove(bucket: Bucket, paths: string[]): Promise<number> {
@@ -148,14 +136,7 @@ export class LocalStorage implements StorageAdapter {
   }
 
   private toObject(bucket: Bucket, objectPath: string, size: number, mtime: Date): StoredObject {
-    return {
-      bucket,
-      path: objectPath,
-      name: objectPath.slice(objectPath.lastIndexOf('/') + 1),
-      size,
-      contentType: contentTypeOfPath(objectPath),
-      updatedAt: mtime.toISOString(),
-      url: this.publicUrl(bucket, objectPath),
-    };
+    return storedObject(bucket, objectPath, this.publicUrl(bucket, objectPath), { size, updatedAt: mtime });
   }
+
 }

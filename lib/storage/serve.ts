@@ -1,15 +1,14 @@
-import 'server-only';
+// No 'server-only': the local-disk adapter serves through this, and scripts create that adapter too.
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { CACHE_CONTROL_SECONDS } from './buckets';
-import { resolveObjectFile } from './local';
+import { resolveObjectFile } from './files';
 import { contentTypeOfPath } from './paths';
 
-export interface ServeRequest {
-  method: string;
-  headers: Headers;
-}
+import type { ServeRequest } from './types';
+
+export type { ServeRequest } from './types';
 
 type ByteRange = { start: number; end: number };
 

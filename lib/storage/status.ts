@@ -56,8 +56,3 @@ export function storageStatus(env: Env): Promise<StorageStatus> {
   s.checking ??= runStorageCheck(createStorage(env));
   return s.checking;
 }
-
-/** Lets tests and a later re-check replace the kept result. */
-export function forgetStorageStatus(): void {
-  slot().checking = undefined;
-}

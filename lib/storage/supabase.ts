@@ -1,6 +1,7 @@
 // No 'server-only' marker: scripts/start.ts (plain Node, outside Next) runs the startup check with it.
 import { BUCKETS, CACHE_CONTROL_SECONDS, type Bucket } from './buckets';
-import { contentTypeOfPath, encodeObjectPath, safeObjectPath } from './paths';
+import { newestFirst, storedObject } from './objects';
+import { encodeObjectPath, safeObjectPath } from './paths';
 import { StorageError, type BucketState, type StorageAdapter, type StoredObject, type UploadInput } from './types';
 
 /** The Storage API's error body: older servers send {statusCode, error, message}, newer add {code}. */
@@ -62,6 +63,23 @@ export class SupabaseStorage implements StorageAdapter {
   constructor(private readonly options: SupabaseStorageOptions) {
     this.base = `${options.url.replace(/\/+$/, '')}/storage/v1`;
     this.fetcher = options.fetch ?? fetch;
+  }
+
+  /**
+   * Without the service-role key the server acts with the signed-in admin's own token, so Supabase's
+   * storage policies decide as they would for the browser.
+   */
+  get needsUserToken(): boolean {
+    return !this.options.canCreateBuckets && !this.options.accessToken;
+  }
+
+  forUser(accessToken: string): SupabaseStorage {
+    return this.withAccessToken(accessToken);
+  }
+
+  /** Public files are served by Supabase Storage itself (their URLs point there): nothing to serve here. */
+  async serve(): Promise<Response> {
+    return new Response('Not found', { status: 404 });
   }
 
   /** The same project with a user's token: what they may do is then decided by the storage policies. */
@@ -157,7 +175,7 @@ export class SupabaseStorage implements StorageAdapter {
       }
     };
     await walk('', 0);
-    return found.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.path.localeCompare(b.path));
+    return newestFirst(found);
   }
 
   async remove(bucket: Bucket, paths: string[]): Promise<number> {
@@ -168,14 +186,7 @@ export class SupabaseStorage implements StorageAdapter {
   }
 
   private toObject(bucket: Bucket, path: string, metadata: { size?: number; mimetype?: string }, updatedAt: string): StoredObject {
-    return {
-      bucket,
-      path,
-      name: path.slice(path.lastIndexOf('/') + 1),
-      size: metadata.size ?? 0,
-      contentType: metadata.mimetype ?? contentTypeOfPath(path),
-      updatedAt: new Date(updatedAt).toISOString(),
-      url: this.publicUrl(bucket, path),
-    };
+    return storedObject(bucket, path, this.publicUrl(bucket, path), { size: metadata.size, contentType: metadata.mimetype, updatedAt });
   }
+
 }

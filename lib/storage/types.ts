@@ -55,4 +55,16 @@ export interface StorageAdapter {
   list(bucket: Bucket): Promise<StoredObject[]>;
   /** Removes the objects; answers how many existed. */
   remove(bucket: Bucket, paths: string[]): Promise<number>;
+  /** Whether writes for a signed-in admin must carry that admin's own access token (see forUser). */
+  readonly needsUserToken: boolean;
+  /** The adapter acting with a signed-in user's access token (itself where tokens play no part). */
+  forUser(accessToken: string): StorageAdapter;
+  /** Answers a GET or HEAD for a public file at /storage/<bucket>/<path> (404 where the backend serves its own URLs). */
+  serve(bucket: Bucket, objectPath: readonly string[], request: ServeRequest): Promise<Response>;
+}
+
+/** What serving a file needs of the request: its method and its conditional and range headers. */
+export interface ServeRequest {
+  method: string;
+  headers: Headers;
 }

@@ -16,6 +16,15 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const SIGNUP_MISSING = { title: 'Missing fields', description: 'Please fill in all required fields.' } as const;
 export const SIGNUP_MISMATCH = { title: 'Password mismatch', description: 'Passwords do not match. Please try again.' } as const;
+export const SIGNUP_CLOSED = 'Sign-up is closed. Ask the site owner for an account.';
+
+/** The toast title for a sign-up refusal: the spec's titles for its two messages, else 'Failed to sign up'. */
+export function signupErrorTitle(message: string): string {
+  if (message === SIGNUP_MISSING.description) return SIGNUP_MISSING.title;
+  if (message === SIGNUP_MISMATCH.description) return SIGNUP_MISMATCH.title;
+  return 'Failed to sign up';
+}
+
 export const PASSWORD_TOO_SHORT = 'Password should be at least 8 characters.';
 
 const passwordField = z
@@ -34,18 +43,6 @@ export const signupSchema = z
   .pipe(z.object({ email: z.string(), password: passwordField, confirmPassword: z.string() }));
 
 export type SignupInput = z.infer<typeof signupSchema>;
-
-export const ADMIN_EMAIL_INVALID = 'Please enter a valid email address.';
-
-/** Spec section 5, admin email form: non-empty and containing '@' (the account must exist anyway). */
-export const adminEmailSchema = z.object({
-  email: z
-    .string({ error: ADMIN_EMAIL_INVALID })
-    .trim()
-    .min(1, { error: ADMIN_EMAIL_INVALID })
-    .max(320, { error: ADMIN_EMAIL_INVALID })
-    .refine((value) => value.includes('@'), { error: ADMIN_EMAIL_INVALID }),
-});
 
 /** First-run owner account: the one-time code plus the same rules as sign-up. */
 export const setupSchema = z

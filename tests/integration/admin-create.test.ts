@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyPassword } from '@/lib/auth/password';
+import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { migrate } from '@/lib/db/migrate';
 import { openDatabase } from '@/lib/db/open';
 import { parseEnv } from '@/lib/env';
@@ -60,16 +60,31 @@ describe('npm run admin:create', () => {
     expect(unchanged.encrypted_password).toBe(user.encrypted_password);
   });
 
-  it('promotes an existing registered user and keeps their password', async () => {
+  it("promotes an existing registered user given that account's password, and keeps the password", async () => {
     const dataDir = tempDataDir();
+    const hash = await hashPassword('long-enough-1');
     const opened = await openDatabase(parseEnv({ DATA_DIR: dataDir }), { purpose: 'test' });
     await migrate(opened.db, { authBootstrap: true });
-    await opened.db.query("insert into auth.users (email, encrypted_password) values ('reader@example.com', 'kept')");
+    await opened.db.query("insert into auth.users (email, encrypted_password) values ('reader@example.com', $1)", [hash]);
     await opened.release();
 
     const { code, output } = await adminCreate(dataDir, '--email', 'reader@example.com', '--password', 'long-enough-1');
     expect(code).toBe(0);
     expect(output).toContain('reader@example.com already had an account (password unchanged) and is now an admin.');
-    expect(await readUsers(dataDir)).toEqual([{ email: 'reader@example.com', encrypted_password: 'kept', is_admin: true }]);
+    expect(await readUsers(dataDir)).toEqual([{ email: 'reader@example.com', encrypted_password: hash, is_admin: true }]);
+  });
+
+  it('refuses to promote an account someone else registered first under the address: the password does not match', async () => {
+    const dataDir = tempDataDir();
+    const hash = await hashPassword('squatter-password');
+    const opened = await openDatabase(parseEnv({ DATA_DIR: dataDir }), { purpose: 'test' });
+    await migrate(opened.db, { authBootstrap: true });
+    await opened.db.query("insert into auth.users (email, encrypted_password) values ('owner@example.com', $1)", [hash]);
+    await opened.release();
+
+    const { code, output } = await adminCreate(dataDir, '--email', 'owner@example.com', '--password', 'operator-password');
+    expect(code).toBe(1);
+    expect(output).toContain('An account for owner@example.com exists already and the password given is not its password');
+    expect(await readUsers(dataDir)).toEqual([{ email: 'owner@example.com', encrypted_password: hash, is_admin: false }]);
   });
 });

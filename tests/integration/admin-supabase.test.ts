@@ -1,15 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdminSetupError, ensureAdmin } from '@/lib/auth/admins';
+import { AdminSetupError, ensureAdmin } from '@/lib/auth/admin-provisioning';
 import type { Database } from '@/lib/db/types';
 import { parseEnv } from '@/lib/env';
 import { openTestPglite } from '../helpers/db';
 
 /**
- * A stand-in for Supabase Auth's admin endpoint (POST /auth/v1/admin/users), answering with the
- * documented shapes: the created user, or { code, msg } on an error. Like GoTrue it writes auth.users.
+ * A stand-in for Supabase Auth's admin endpoint (POST /auth/v1/admin/users) and password grant
+ * (POST /auth/v1/token?grant_type=password), answering with the documented shapes: the created user or a
+ * session, or { code, error_code, msg } on an error. Like GoTrue it writes auth.users.
  */
+const passwords = new Map<string, string>([['signed-up@example.com', 'long-enough-1'], ['squatted@example.com', 'squatter-password']]);
 let db: Database;
 let cleanup: () => Promise<void>;
 let server: Server;
@@ -26,6 +28,13 @@ beforeAll(async () => {
       const body = JSON.parse(raw || '{}') as Record<string, unknown>;
       requests.push({ headers: req.headers, body });
       res.setHeader('Content-Type', 'application/json');
+      if (req.method === 'POST' && req.url === '/auth/v1/token?grant_type=password') {
+        if (req.headers.apikey !== 'anon-key') return res.writeHead(401).end(JSON.stringify({ code: 401, msg: 'Invalid API key' }));
+        if (passwords.get(String(body.email)) !== body.password) {
+          return res.writeHead(400).end(JSON.stringify({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' }));
+        }
+        return res.writeHead(200).end(JSON.stringify({ access_token: 'a', token_type: 'bearer', expires_in: 3600, refresh_token: 'r' }));
+      }
       if (req.method !== 'POST' || req.url !== '/auth/v1/admin/users') return res.writeHead(404).end('{}');
       if (req.headers.authorization !== 'Bearer service-key' || req.headers.apikey !== 'service-key') {
         return res.writeHead(401).end(JSON.stringify({ code: 401, msg: 'Invalid API key' }));
@@ -77,12 +86,19 @@ describe('admin:create on Supabase', () => {
     expect(requests.length).toBe(calls);
   });
 
-  it('promotes a user who signed up already without calling the Auth API', async () => {
+  it('promotes a user who signed up already once Supabase Auth accepts the given password, creating no user', async () => {
     await db.query("insert into auth.users (email) values ('signed-up@example.com')");
-    const calls = requests.length;
     expect(await ensureAdmin(db, supabaseEnv(null), { email: 'signed-up@example.com', password: 'long-enough-1' })).toBe('promoted');
-    expect(requests.length).toBe(calls);
+    expect(requests.at(-1)?.body).toEqual({ email: 'signed-up@example.com', password: 'long-enough-1' });
     expect(await isAdmin('signed-up@example.com')).toBe(true);
+  });
+
+  it('refuses to promote an account whose password is not the one given (someone else registered the address first)', async () => {
+    await db.query("insert into auth.users (email) values ('squatted@example.com')");
+    await expect(ensureAdmin(db, supabaseEnv(), { email: 'squatted@example.com', password: 'operator-password' })).rejects.toThrowError(
+      /exists already and the password given is not its password/,
+    );
+    expect(await isAdmin('squatted@example.com')).toBe(false);
   });
 
   it('explains that a new user needs SUPABASE_SERVICE_ROLE_KEY', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAST_ADMIN, grantAdminByEmail, listAdmins, revokeAdminByEmail } from '@/lib/auth/admin-users';
-import { isAdmin } from '@/lib/auth/roles';
+import { LAST_ADMIN, grantAdminByEmail, listAdmins, revokeAdminByEmail } from '@/lib/auth/admin-role';
+import { isAdmin } from '@/lib/auth/admin-role';
 import type { Database } from '@/lib/db/types';
 import { createUser, makeAdmin, openTestPglite } from '../helpers/db';
 

@@ -21,7 +21,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { AdminUser } from '@/lib/auth/admin-users';
+import type { AdminUser } from '@/lib/auth/admin-role';
 import { adminToast } from '../toast';
 
 const INVALID_EMAIL = 'Please enter a valid email address.';

@@ -1,10 +1,10 @@
 'use server';
 
 import { invalidInput, type ActionResult } from '@/lib/action-result';
-import { grantAdminByEmail, revokeAdminByEmail, type AdminChange } from '@/lib/auth/admin-users';
+import { grantAdminByEmail, revokeAdminByEmail, type AdminChange } from '@/lib/auth/admin-role';
 import { adminRefusal, checkAdmin } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
-import { adminEmailSchema } from '@/lib/validation/auth';
+import { adminEmailSchema } from '@/lib/validation/admin-role';
 
 type RoleChange = (db: Awaited<ReturnType<typeof getDb>>, email: string) => Promise<AdminChange>;
 

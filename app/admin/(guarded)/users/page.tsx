@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import type { Metadata } from 'next';
 
 import { AdminList, AdminListPlaceholders, AdminUsers } from '@/components/admin/users/admin-users';
-import { listAdmins, type AdminUser } from '@/lib/auth/admin-users';
+import { listAdmins, type AdminUser } from '@/lib/auth/admin-role';
 import { requireAdmin } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 

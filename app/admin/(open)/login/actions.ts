@@ -1,55 +1,51 @@
 'use server';
 
+import type { ActionResult } from '@/lib/action-result';
 import { getAuth } from '@/lib/auth';
 import { safeAdminPath } from '@/lib/auth/constants';
 import { clientInfo, stampFreshness, takeRequestedPath } from '@/lib/auth/request';
-import { SIGNUP_MISMATCH, SIGNUP_MISSING, loginSchema, signupSchema } from '@/lib/validation/auth';
-
-export type LoginState =
-  | { status: 'idle' }
-  | { status: 'error'; message: string; email: string }
-  | { status: 'success'; redirectTo: string };
+import { getEnv } from '@/lib/env';
+import { SIGNUP_CLOSED, loginSchema, signupSchema } from '@/lib/validation/auth';
 
 /**
  * Password sign-in. On success the freshness stamp starts, and the admin goes to the path they first
  * asked for (read once, and only ever a path inside the admin area) or the dashboard.
  */
-export async function signInAction(_previous: LoginState, formData: FormData): Promise<LoginState> {
-  const email = String(formData.get('email') ?? '');
+export async function signInAction(_previous: unknown, formData: FormData): Promise<ActionResult<{ redirectTo: string }>> {
   const parsed = loginSchema.safeParse({ email: formData.get('email'), password: formData.get('password') });
-  if (!parsed.success) return { status: 'error', message: parsed.error.issues[0]?.message ?? 'Please enter both email and password', email };
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Please enter both email and password' };
   try {
     const result = await getAuth().signInWithPassword(parsed.data, await clientInfo());
-    if (!result.ok) return { status: 'error', message: result.error || 'Invalid email or password', email };
-    if (!result.data.user?.id) return { status: 'error', message: 'Login failed. Please check your credentials.', email };
+    if (!result.ok) return { ok: false, error: result.error || 'Invalid email or password' };
+    if (!result.data.user?.id) return { ok: false, error: 'Login failed. Please check your credentials.' };
     await stampFreshness(result.data.user.id);
-    return { status: 'success', redirectTo: safeAdminPath(await takeRequestedPath()) };
+    return { ok: true, data: { redirectTo: safeAdminPath(await takeRequestedPath()) } };
   } catch (error) {
     console.error('Sign-in failed', error);
-    return { status: 'error', message: 'An error occurred during login', email };
+    return { ok: false, error: 'An error occurred during login' };
   }
 }
 
-export type SignupState =
-  | { status: 'idle' }
-  | { status: 'error'; title: string; message: string; email: string }
-  | { status: 'success'; email: string };
-
-export async function signUpAction(_previous: SignupState, formData: FormData): Promise<SignupState> {
-  const email = String(formData.get('email') ?? '');
-  const raw = { email: formData.get('email') ?? '', password: formData.get('password') ?? '', confirmPassword: formData.get('confirmPassword') ?? '' };
-  const parsed = signupSchema.safeParse(raw);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? 'Failed to sign up';
-    const title = message === SIGNUP_MISSING.description ? SIGNUP_MISSING.title : message === SIGNUP_MISMATCH.description ? SIGNUP_MISMATCH.title : 'Failed to sign up';
-    return { status: 'error', title, message, email };
-  }
+/**
+ * Sign-up, open only when the operator set ALLOW_SIGNUP (an account is what Grant Admin Access promotes).
+ * An address that is registered already gets the same answer as a new one: the form never tells a
+ * stranger which addresses have accounts.
+ */
+export async function signUpAction(_previous: unknown, formData: FormData): Promise<ActionResult<{ email: string }>> {
+  if (!getEnv().ALLOW_SIGNUP) return { ok: false, error: SIGNUP_CLOSED };
+  const parsed = signupSchema.safeParse({
+    email: formData.get('email') ?? '',
+    password: formData.get('password') ?? '',
+    confirmPassword: formData.get('confirmPassword') ?? '',
+  });
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Failed to sign up' };
+  const { email, password } = parsed.data;
   try {
-    const result = await getAuth().signUp({ email: parsed.data.email, password: parsed.data.password }, await clientInfo());
-    if (!result.ok) return { status: 'error', title: 'Failed to sign up', message: result.error || 'Failed to sign up', email };
-    return { status: 'success', email: parsed.data.email };
+    const result = await getAuth().signUp({ email, password }, await clientInfo());
+    if (result.ok || result.code === 'user_exists') return { ok: true, data: { email } };
+    return { ok: false, error: result.error || 'Failed to sign up' };
   } catch (error) {
     console.error('Sign-up failed', error);
-    return { status: 'error', title: 'Failed to sign up', message: 'Failed to sign up', email };
+    return { ok: false, error: 'Failed to sign up' };
   }
 }

@@ -8,6 +8,7 @@ import { LoginCard } from '@/components/admin/login-card';
 import { ADMIN_HOME } from '@/lib/auth/constants';
 import { getCurrentUser } from '@/lib/auth/guard';
 import { hasFreshStamp } from '@/lib/auth/request';
+import { getEnv } from '@/lib/env';
 
 export const metadata: Metadata = { title: 'Admin Login' };
 
@@ -33,5 +34,5 @@ async function LoginGate({ searchParams }: { searchParams: SearchParams }) {
   // A signed-in visitor goes to the dashboard, unless the proxy has just sent them here because their
   // freshness stamp ran out: they must prove their password again first.
   if (user && !stale && (await hasFreshStamp(user.id))) redirect(ADMIN_HOME);
-  return <LoginCard initialMode={params.mode === 'signup' ? 'signup' : 'login'} stale={stale} />;
+  return <LoginCard initialMode={params.mode === 'signup' ? 'signup' : 'login'} stale={stale} signupOpen={getEnv().ALLOW_SIGNUP} />;
 }

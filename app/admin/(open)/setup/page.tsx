@@ -7,7 +7,7 @@ import { Loader2 } from 'lucide-react';
 import { SetupForm } from '@/components/admin/setup-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { countAdmins } from '@/lib/auth/admins';
+import { countAdmins } from '@/lib/auth/admin-provisioning';
 import { isSetupCodeValid } from '@/lib/auth/setup';
 import { getDb } from '@/lib/db/client';
 

@@ -1,7 +1,10 @@
 import 'server-only';
 import type { Database, Queryable } from '@/lib/db/types';
 
-/** The admin Users screen's operations (spec sections 2, 6 and 8), messages as the catalogue words them. */
+/**
+ * The admin role: who holds it (the guard's check, the Admin Users list) and granting or revoking it by
+ * email (the Admin Users screen, messages as the error catalogue words them).
+ */
 
 export interface AdminUser {
   id: string;
@@ -68,4 +71,15 @@ export async function revokeAdminByEmail(db: Database, email: string): Promise<A
     await tx.query('delete from public.user_roles where user_id = $1 and role_id = $2', [user.id, roleId]);
     return { ok: true, message: `Admin access revoked from ${email} successfully.` };
   });
+}
+
+export async function isAdmin(db: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await db.query<{ admin: boolean }>(
+    `select exists (
+       select 1 from public.user_roles ur join public.roles r on r.id = ur.role_id
+       where ur.user_id = $1::uuid and r.name = 'admin'
+     ) as admin`,
+    [userId],
+  );
+  return rows[0]?.admin === true;
 }
