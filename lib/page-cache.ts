@@ -132,9 +132,46 @@ export function pageCacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'head
   if (ROUTER_HEADERS.some((name) => req.headers[name] !== undefined)) return null;
   const cookie = req.headers.cookie;
   if (cookie && SESSION_COOKIE.test(cookie)) return null;
-  // Next.js compresses when the client accepts gzip, so the stored bytes depend on it.
-  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  return `${gzip ? 'gzip' : 'identity'} ${url.pathname}${url.search}`;
+  // The stored bytes are in one encoding; the key names it, and only a response sent in it is stored.
+  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  return encoding ? `${encoding} ${url.pathname}${url.search}` : null;
+}
+
+export type PageEncoding = 'gzip' | 'deflate' | 'identity';
+
+/**
+ * The encoding a client asked for, as Next.js's compression chooses it: the highest q-value among gzip,
+ * deflate and identity (gzip first on a tie), `*` standing for the ones not named, identity acceptable
+ * unless refused (Next's `compression` negotiates with `negotiator` the same way). Null when the client accepts none of them.
+ */
+export function negotiateEncoding(header: string | string[] | undefined): PageEncoding | null {
+  const weights = new Map<string, number>();
+  // An unnamed identity ranks with the lowest weight named (a q of 0 counting as 1), as negotiator does.
+  let lowest = 1;
+  for (const part of String(header ?? '').split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    if (!token) continue;
+    const q = params.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)).find(Boolean);
+    const weight = q ? Number(q[1]) : 1;
+    const clamped = Number.isFinite(weight) ? Math.min(Math.max(weight, 0), 1) : 0;
+    weights.set(token, clamped);
+    lowest = Math.min(lowest, clamped || 1);
+  }
+  const weightOf = (encoding: PageEncoding): number => {
+    const named = weights.get(encoding) ?? weights.get('*');
+    if (named !== undefined) return named;
+    return encoding === 'identity' ? lowest : 0;
+  };
+  let best: PageEncoding | null = null;
+  let bestWeight = 0;
+  for (const encoding of ['gzip', 'deflate', 'identity'] as const) {
+    const weight = weightOf(encoding);
+    if (weight > bestWeight) {
+      best = encoding;
+      bestWeight = weight;
+    }
+  }
+  return best;
 }
 
 /** Whether a finished page may be kept: readable, and not marked uncacheable by the page itself. */
@@ -201,6 +238,9 @@ export function recordIntoPageCache(cache: PageCache, key: string, res: ServerRe
       if (!HOP_HEADERS.has(name) && name !== PAGE_CACHE_HEADER && value !== undefined) stored[name] = value;
     }
     const body = Buffer.concat(chunks);
+    // A key names one encoding: a response sent in another (Next chose differently) is not stored under it.
+    const sent = String(headers['content-encoding'] ?? 'identity');
+    if (key.slice(0, key.indexOf(' ')) !== sent) return;
     if (!isCacheableBody(body, headers['content-encoding'])) return;
     cache.set(key, { status: 200, headers: stored, body }, generation);
   });

@@ -1,19 +1,19 @@
 /**
- * `npm start` (and `npm run dev` with --dev): one process that takes the data directory, builds when
- * the sources changed, migrates, seeds an empty database, serves, and shuts down cleanly on a signal.
+ * `npm start` (and `npm run dev` with --dev): the two-command path on top of what `next start` does.
+ * The startup work itself (database, migrations, seed, admin, storage check, setup link) is Next's
+ * instrumentation hook (instrumentation.ts), so plain `next start` runs the same product. This script
+ * adds only:
+ *  - a production build when the sources changed since the last one;
+ *  - an HTTP server in front of Next's handler with two jobs: the in-process page cache for anonymous
+ *    visitors (lib/page-cache.ts) and the X-Forwarded-For rule (TRUST_PROXY);
+ *  - a clean stop: requests in flight finish, then the database closes.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { countAdmins, ensureAdmin } from '@/lib/auth/admin-provisioning';
-import { issueSetupCode } from '@/lib/auth/setup';
-import { DataDirLockedError } from '@/lib/db/lock';
-import { migrate } from '@/lib/db/migrate';
-import { openDatabase, type OpenedDatabase } from '@/lib/db/open';
-import { seedSampleContent } from '@/lib/db/seed';
-import { shareDatabase } from '@/lib/db/shared';
+import { acquireDataDirLock, DataDirLockedError } from '@/lib/db/lock';
 import { EnvError, parseEnv, type Env } from '@/lib/env';
 import { installPageCache, pageCacheKey, recordIntoPageCache, serveFromPageCache } from '@/lib/page-cache';
-import { checkStorageAtStartup } from '@/lib/storage/status';
+import { listeningAddress } from '@/lib/startup-address';
 import { ensureBuild } from './lib/build';
 import { fail, loadEnvFiles, log } from './lib/cli';
 
@@ -21,51 +21,37 @@ const dev = process.argv.includes('--dev');
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 // Next.js reads NODE_ENV when it loads, so it is set before `next` is imported below.
 (process.env as Record<string, string>).NODE_ENV = dev ? 'development' : 'production';
+// This script drains requests and closes the database itself on a stop signal (see stop() below).
+process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** How long in-flight requests may take to finish after a stop signal before they are cut. */
 const DRAIN_MS = 10_000;
 
-async function prepareData(env: Env): Promise<OpenedDatabase> {
-  const opened = await openDatabase(env, { purpose: dev ? 'the dev server' : 'the site server' });
-  try {
-    const { applied } = await migrate(opened.db, { authBootstrap: env.mode !== 'supabase' });
-    if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
-    if (env.SEED_SAMPLE_CONTENT && (await seedSampleContent(opened.db))) log('Seeded sample content into the empty database.');
-    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-      const result = await ensureAdmin(opened.db, env, { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD });
-      if (result !== 'already-admin') log(`Admin ${env.ADMIN_EMAIL} ${result === 'created' ? 'created' : 'promoted to admin'}.`);
-    }
-    return opened;
-  } catch (error) {
-    await opened.release();
-    throw error;
-  }
+/**
+ * Refuses at once, before any build, when another live process holds the embedded data directory:
+ * rebuilding .next under a server that is still running would break that server.
+ */
+function checkDataDirIsFree(env: Env): void {
+  if (env.DATABASE_URL) return;
+  acquireDataDirLock(env.dataDir, 'a start check').release();
 }
 
 async function main(): Promise<void> {
   loadEnvFiles(dev);
   const env = parseEnv();
-  // The lock comes before the build: rebuilding .next under a server that is still running would break it.
-  const opened = await prepareData(env);
-  await checkStorageAtStartup(env, log);
-  if (!dev) {
-    try {
-      if ((await ensureBuild()) === 'built') log('Production build ready.');
-    } catch (error) {
-      await opened.release();
-      throw error;
-    }
-  }
-  shareDatabase(opened);
+  checkDataDirIsFree(env);
+  if (!dev && (await ensureBuild()) === 'built') log('Production build ready.');
 
+  // The instrumentation hook builds the setup link from PORT, as under `next start`.
+  process.env.PORT = String(env.PORT);
   const { default: next } = await import('next');
   const hostname = env.HOST ?? 'localhost';
   const app = next({ dev, dir: root, hostname, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
-  // Finished public pages for anonymous visitors (lib/page-cache.ts); content writes empty it. The dev
-  // server renders every request so that edits to the code show at once.
+  const { releaseDatabase } = await import('@/lib/startup');
+  // The dev server renders every request so that edits to the code show at once.
   const pageCache = dev ? null : installPageCache();
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -93,18 +79,7 @@ async function main(): Promise<void> {
     server.once('error', reject);
     server.listen(env.PORT, env.HOST, () => resolve());
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : env.PORT;
-  if ((await countAdmins(opened.db)) === 0) {
-    log(
-      'No admin account yet. Create one with:\n' +
-        "  npm run admin:create -- --email you@example.com --password 'a-long-password'\n" +
-        '  (stop the server first), or start with ADMIN_EMAIL=you@example.com ADMIN_PASSWORD=... npm start,\n' +
-        '  or open this one-time setup link (valid until used) to create the owner account in the browser:\n' +
-        `  http://${hostname}:${port}/admin/setup?code=${issueSetupCode()}`,
-    );
-  }
-  log(`Ready on http://${hostname}:${port} (${env.mode} mode${env.mode === 'embedded' ? `, data in ${env.dataDir}` : ''})`);
+  log(`Ready on ${listeningAddress(server.address(), env.HOST)} (${env.mode} mode${env.mode === 'embedded' ? `, data in ${env.dataDir}` : ''})`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -117,8 +92,7 @@ async function main(): Promise<void> {
     const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
     server.close(() => {
       clearTimeout(cut);
-      opened
-        .release()
+      releaseDatabase()
         .then(() => {
           log('Stopped.');
           process.exit(0);

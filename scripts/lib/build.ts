@@ -6,7 +6,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const FINGERPRINT = path.join(root, '.next', 'source-fingerprint');
 /** What a production build is made from: a change to any of these needs a new build. */
-const SOURCES = ['app', 'components', 'lib', 'public', 'proxy.ts', 'next.config.mjs', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json'];
+const SOURCES = ['app', 'components', 'lib', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json'];
 
 function walk(entry: string, out: string[]): void {
   const full = path.join(root, entry);

@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
+import { deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PAGE_CACHE_HEADER,
@@ -24,6 +24,17 @@ describe('pageCacheKey', () => {
     }
     expect(key('/blog?tag=Algebra&q=ring')).toBe('identity /blog?tag=Algebra&q=ring');
     expect(key('/research', { 'accept-encoding': 'gzip, deflate, br' })).toBe('gzip /research');
+  });
+
+  it('keys on the encoding the response will be sent in, honouring q-values, so no client can poison another encoding', () => {
+    expect(key('/', { 'accept-encoding': 'deflate' })).toBe('deflate /');
+    expect(key('/', { 'accept-encoding': 'gzip;q=0, deflate' })).toBe('deflate /');
+    expect(key('/', { 'accept-encoding': 'gzip;q=0.4, deflate;q=0.8' })).toBe('deflate /');
+    expect(key('/', { 'accept-encoding': 'deflate, gzip' })).toBe('gzip /');
+    expect(key('/', { 'accept-encoding': 'br' })).toBe('identity /');
+    expect(key('/', { 'accept-encoding': '*' })).toBe('gzip /');
+    expect(key('/', { 'accept-encoding': 'gzip;q=0, deflate;q=0, *;q=0' })).toBeNull();
+    expect(key('/', { 'accept-encoding': 'identity;q=0' })).toBeNull();
   });
 
   it('never caches admin, API, storage, assets or unknown deep paths', () => {
@@ -130,6 +141,11 @@ describe('recording and serving over HTTP', () => {
       if (req.url === '/about') {
         res.setHeader('set-cookie', 'a=b');
       }
+      if (req.url === '/compressed') {
+        // Answers deflate whatever was asked: a response in another encoding than its key names.
+        res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'deflate' }).end(deflateSync('<html>z</html>'));
+        return;
+      }
       if (req.url === '/personal') {
         res.writeHead(200, { 'content-type': 'text/html' }).end('<html><span hidden data-no-page-cache=""></span></html>');
         return;
@@ -194,5 +210,27 @@ describe('recording and serving over HTTP', () => {
     // A page that showed a failed read's toast: the next visitor must get a fresh attempt.
     await get('/personal');
     expect((await get('/personal')).headers[PAGE_CACHE_HEADER]).toBe('miss');
+  });
+
+  it('never stores a response whose encoding is not the one its key names', async () => {
+    const k = pageCacheKey({ method: 'GET', url: '/blog', headers: {} });
+    expect(k).toBe('identity /blog');
+    const res = await new Promise<IncomingHttpHeaders>((resolve, reject) => {
+      // /compressed stands in for a renderer that chose deflate for a client whose key says identity.
+      const probe = createServer((req, out) => {
+        recordIntoPageCache(cache, k!, out);
+        out.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'deflate' }).end(deflateSync('<html>z</html>'));
+      });
+      probe.listen(0, '127.0.0.1', () => {
+        httpRequest(`http://127.0.0.1:${(probe.address() as AddressInfo).port}/blog`, (r) => {
+          r.resume();
+          r.on('end', () => probe.close(() => resolve(r.headers)));
+        })
+          .on('error', reject)
+          .end();
+      });
+    });
+    expect(res['content-encoding']).toBe('deflate');
+    expect(cache.get(k!)).toBeUndefined();
   });
 });

@@ -1,0 +1,117 @@
+import { AdminSetupError, countAdmins, ensureAdmin } from '@/lib/auth/admin-provisioning';
+import { issueSetupCode } from '@/lib/auth/setup';
+import { DataDirLockedError } from '@/lib/db/lock';
+import { migrate } from '@/lib/db/migrate';
+import { openDatabase, type OpenedDatabase } from '@/lib/db/open';
+import { seedSampleContent } from '@/lib/db/seed';
+import { databaseSlot, shareDatabase } from '@/lib/db/shared';
+import { EnvError, parseEnv, type Env } from '@/lib/env';
+import { checkStorageAtStartup } from '@/lib/storage/status';
+
+/**
+ * What the server does before it serves, whichever way it was started (`next start`, `npm start`'s
+ * server, `output: 'standalone'`, Vercel): take the database (and, embedded, the data-directory lock),
+ * apply the migrations, seed an empty site, create the admin from ADMIN_EMAIL / ADMIN_PASSWORD, check
+ * the storage buckets, and offer the one-time setup link while no admin exists. Called from
+ * instrumentation.ts `register()`; no Next.js imports, since it runs before any request.
+ */
+
+function log(message: string): void {
+  console.log(`▲ ${message}`);
+}
+
+/** Where the running server can be reached, for the setup link: HOST, else localhost; PORT as Next sets it. */
+export function siteOrigin(env: Pick<Env, 'HOST' | 'PORT'>, port: string | undefined = process.env.PORT): string {
+  const host = env.HOST && env.HOST !== '0.0.0.0' && env.HOST !== '::' ? env.HOST : 'localhost';
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port ?? env.PORT}`;
+}
+
+async function prepareData(env: Env, purpose: string): Promise<OpenedDatabase> {
+  const opened = await openDatabase(env, { purpose });
+  try {
+    const { applied } = await migrate(opened.db, { authBootstrap: env.mode !== 'supabase' });
+    if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
+    if (env.SEED_SAMPLE_CONTENT && (await seedSampleContent(opened.db))) log('Seeded sample content into the empty database.');
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      try {
+        const result = await ensureAdmin(opened.db, env, { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD });
+        if (result !== 'already-admin') log(`Admin ${env.ADMIN_EMAIL} ${result === 'created' ? 'created' : 'promoted to admin'}.`);
+      } catch (error) {
+        // The site still serves; the operator reads why the admin was not made and what to do.
+        if (!(error instanceof AdminSetupError)) throw error;
+        console.error(`✖ ADMIN_EMAIL: ${error.message}`);
+      }
+    }
+    return opened;
+  } catch (error) {
+    await opened.release();
+    throw error;
+  }
+}
+
+/** Closes the database once (PGlite checkpoints, the data-directory lock is released). */
+export async function releaseDatabase(): Promise<void> {
+  const slot = databaseSlot();
+  const opening = slot.opening;
+  slot.opening = undefined;
+  if (opening) await (await opening).release();
+}
+
+/**
+ * Under `next start`, Next drains requests on SIGTERM/SIGINT and then calls process.exit. The database
+ * must close after the last request and before the exit: the exit waits for it. Servers that handle
+ * the signals themselves (NEXT_MANUAL_SIG_HANDLE, as `npm start`'s server does) call releaseDatabase().
+ */
+function closeDatabaseBeforeExit(): void {
+  if (process.env.NEXT_MANUAL_SIG_HANDLE) return;
+  const onSignal = (signal: NodeJS.Signals) => {
+    log(`${signal}: finishing requests in flight, then closing the database.`);
+    const exit = process.exit.bind(process);
+    process.exit = ((code?: number) => {
+      releaseDatabase()
+        .then(() => log('Stopped.'))
+        .catch((error: unknown) => console.error('Closing the database failed', error))
+        .finally(() => exit(code));
+    }) as typeof process.exit;
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}
+
+/** Startup work; on a configuration or lock problem it says so and ends the process. */
+export async function startUp(options: { purpose?: string } = {}): Promise<void> {
+  let env: Env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(`✖ ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  // `npm run dev` and tests may have opened the database already; then there is nothing to take.
+  if (databaseSlot().opening) return;
+  let opened: OpenedDatabase;
+  try {
+    opened = await prepareData(env, options.purpose ?? 'the site server');
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(`✖ ${error.message}\nOnly one process may use a data directory at a time: stop it first, or set DATA_DIR to another directory.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  shareDatabase(opened);
+  closeDatabaseBeforeExit();
+  await checkStorageAtStartup(env, log);
+  if ((await countAdmins(opened.db)) === 0) {
+    log(
+      'No admin account yet. Create one with:\n' +
+        "  npm run admin:create -- --email you@example.com --password 'a-long-password'\n" +
+        '  (stop the server first), or start with ADMIN_EMAIL=you@example.com ADMIN_PASSWORD=... ,\n' +
+        '  or open this one-time setup link (valid until used) to create the owner account in the browser:\n' +
+        `  ${siteOrigin(env)}/admin/setup?code=${issueSetupCode()}`,
+    );
+  }
+}

@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { freePort, repoRoot, tempDataDir, type ScriptRun } from './site-server';
+
+export interface NextStartServer extends ScriptRun {
+  url: string;
+  dataDir: string;
+  /** SIGTERM, then waits for the exit; answers the exit code and signal. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/**
+ * Runs the production build with plain `next start`, as a deployment on any Node host would: no
+ * scripts/start.ts, only Next.js and its instrumentation hook. Resolves once the home page answers.
+ */
+export async function startNextStart(options: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<NextStartServer> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  process.once('exit', () => child.kill('SIGKILL'));
+  const url = `http://127.0.0.1:${port}`;
+  const run: ScriptRun = { child, output: () => text, exited };
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (;;) {
+    if (gone) break;
+    const answer = await fetch(url).catch(() => null);
+    if (answer?.ok) break;
+    if (Date.now() > deadline) throw new Error(`next start did not answer in time:\n${text}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    ...run,
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
