@@ -6,6 +6,41 @@ const securityHeaders = [
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
 ];
 
+/** The Supabase project's origin, when configured: images and API calls may go there. */
+function supabaseOrigin() {
+  try {
+    return process.env.NEXT_PUBLIC_SUPABASE_URL ? new URL(process.env.NEXT_PUBLIC_SUPABASE_URL).origin : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The pages' Content-Security-Policy. Scripts: 'self' plus inline, without nonces, on purpose: public
+ * pages are prerendered and cached whole (Next's caches, the page cache, a CDN), and a nonce frozen into
+ * a cached page protects nothing; a per-request nonce would make every page dynamic. What keeps script
+ * out is that no user input reaches a page unescaped (markup is rendered without raw HTML, personal
+ * posts are sanitised with an allow-list); this policy adds what a policy without nonces still gives:
+ * no plugins, no <base> hijack, no framing, forms only to this site, and no other origins for scripts,
+ * styles, fonts or connections. Development adds 'unsafe-eval' for React's refresh runtime.
+ */
+function contentSecurityPolicy() {
+  const supabase = supabaseOrigin();
+  const dev = process.env.NODE_ENV !== 'production';
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${supabase ? ` ${supabase}` : ''}`,
+    "font-src 'self' data:",
+    `connect-src 'self'${supabase ? ` ${supabase}` : ''}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
 /**
  * Supabase Storage serves public files from the project's own host; next/image may optimise exactly
  * those (components/site/fallback-image.tsx makes the same decision in the browser). Read at build time,
@@ -30,8 +65,21 @@ const nextConfig = {
   reactStrictMode: true,
   // Database drivers load WebAssembly and native files at run time: keep them out of the bundle.
   serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  // Server-action bodies: the largest the editors send is a post with its markup; files go through
+  // /api/upload instead. Anything larger is refused before it is parsed.
+  experimental: { serverActions: { bodySizeLimit: '512kb' } },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      // Stored files carry their own, stricter policy (lib/storage/serve.ts).
+      { source: '/((?!storage/).*)', headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy() }] },
+      // Behind a TLS-terminating proxy (the only way this server is reached over HTTPS).
+      {
+        source: '/:path*',
+        has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }],
+        headers: [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }],
+      },
+    ];
   },
 };
 

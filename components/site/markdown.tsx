@@ -140,13 +140,3 @@ export function Markdown({ source, className }: MarkdownProps) {
     </div>
   );
 }
-
-/**
- * <Markdown> memoised in the server's cache, keyed by its props: typesetting mathematics is the costliest
- * part of rendering a page, and the same source always gives the same markup, so it is done once per text
- * rather than on every request. Use it for stored content read at request time.
- */
-export async function CachedMarkdown(props: MarkdownProps) {
-  'use cache';
-  return <Markdown {...props} />;
-}

@@ -23,3 +23,9 @@ export async function readOr<T>(what: string, read: () => Promise<T>, fallback: 
   const result = await readForRequest(what, read);
   return result.ok ? result.data : fallback;
 }
+
+/** A row limit from a cached function's caller (who may be anyone): a whole number from 0 to 50. */
+export function boundedLimit(limit: unknown): number {
+  const n = typeof limit === 'number' && Number.isFinite(limit) ? Math.trunc(limit) : 0;
+  return Math.min(Math.max(n, 0), 50);
+}

@@ -42,12 +42,16 @@ function etagMatches(header: string, etag: string): boolean {
 }
 
 /**
- * Content-Security-Policy for a served file. A sandboxed, script-less document for images and anything
- * else: even a file that slipped past the checks could not run script on this origin. PDFs get none:
- * browsers refuse to start their PDF viewer inside a CSP sandbox, and the PDF viewer itself is isolated.
+ * Content-Security-Policy for a served file. Images (and anything else): a sandboxed, script-less
+ * document, so even a file that slipped past the checks could not run script on this origin. PDFs: no
+ * `sandbox`, because Chromium refuses to start its PDF viewer in a sandboxed document (crbug.com/413851),
+ * but nothing may load, run or frame it beyond the viewer's own inline styles; the viewer itself runs
+ * isolated from the site, and only research-papers accepts PDFs (lib/storage/upload.ts).
  */
-function securityPolicy(contentType: string): string | null {
-  if (contentType === 'application/pdf') return null;
+export function securityPolicy(contentType: string): string {
+  if (contentType === 'application/pdf') {
+    return "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; object-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+  }
   return "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 }
 
@@ -84,8 +88,7 @@ export async function serveStoredFile(bucketDir: string, objectPath: readonly st
       'Accept-Ranges': 'bytes',
       'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename="${name}"`,
     });
-    const policy = securityPolicy(contentType);
-    if (policy) headers.set('Content-Security-Policy', policy);
+    headers.set('Content-Security-Policy', securityPolicy(contentType));
 
     const ifNoneMatch = request.headers.get('if-none-match');
     const ifModifiedSince = request.headers.get('if-modified-since');

@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
 import type { AdminCheck } from '@/lib/auth/guard';
-import { MAX_REQUEST_BYTES, formatBytes, uploadFieldsSchema, type UploadResult } from '@/lib/validation/upload';
-import { BUCKET_FOLDERS, isBucket } from './buckets';
+import { MAX_REQUEST_BYTES, formatBytes, uploadFieldsSchema, type UploadKind, type UploadResult } from '@/lib/validation/upload';
+import { BUCKET_FOLDERS, isBucket, type Bucket } from './buckets';
 import { detectUpload } from './content-type';
 import { generateObjectPath } from './names';
 import { StorageError, type StorageAdapter } from './types';
@@ -110,6 +110,8 @@ export async function receiveUpload(request: Request, deps: UploadDeps): Promise
   const bytes = new Uint8Array(await file.arrayBuffer());
   const detected = await detectUpload(file.name || 'The file', bytes);
   if (!detected.ok) return fail(detected.reason === 'size' ? 413 : detected.reason === 'type' ? 415 : 400, detected.error);
+  const misplaced = bucketRefusal(bucket, detected.kind);
+  if (misplaced) return fail(415, misplaced);
 
   try {
     // A name collision is astronomically unlikely (names.ts); one retry with a new name covers it.
@@ -131,6 +133,15 @@ export async function receiveUpload(request: Request, deps: UploadDeps): Promise
     console.error(`Upload to ${bucket} failed`, error);
     return fail(500, 'The file could not be stored. Please try again.');
   }
+}
+
+/**
+ * Papers are PDFs and every other bucket holds images: a file of the other kind is refused, so no image
+ * bucket ever serves a PDF (which, unlike images, is not served in a CSP sandbox: lib/storage/serve.ts).
+ */
+export function bucketRefusal(bucket: Bucket, kind: UploadKind): string | null {
+  if (bucket === 'research-papers') return kind === 'pdf' ? null : 'Only PDF files can be uploaded to research-papers.';
+  return kind === 'image' ? null : `Only images (JPEG, PNG, GIF or WebP) can be uploaded to ${bucket}.`;
 }
 
 /** GET /api/upload?bucket=…: whether uploads to the bucket can work right now (for the upload box). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/csp';
 import { startSite, type SiteServer } from '../helpers/site-server';
 
 /** A server of its own: the first-run link exists only while no admin does. */

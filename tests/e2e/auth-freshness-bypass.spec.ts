@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/csp';
 import { startSite, type SiteServer } from '../helpers/site-server';
 import { ADMIN, AUTH_SECRET, ageFreshnessStamp, register, signIn } from './fixtures/auth';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/csp';
 
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 import { startSite, type SiteServer } from '../helpers/site-server';

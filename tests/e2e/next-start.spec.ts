@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/csp';
 import { startNextStart } from '../helpers/next-start';
 import { ADMIN, AUTH_SECRET, signIn } from './fixtures/auth';
 

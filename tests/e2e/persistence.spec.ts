@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/csp';
 import { openDatabase } from '@/lib/db/open';
 import { parseEnv } from '@/lib/env';
 import { startSite, tempDataDir } from '../helpers/site-server';

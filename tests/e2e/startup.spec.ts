@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/csp';
 import { startSite } from '../helpers/site-server';
 
 test('SEED_SAMPLE_CONTENT=false starts an empty site and says how to create the first admin', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/csp';
 import { migrate } from '@/lib/db/migrate';
 import { openDatabase } from '@/lib/db/open';
 import { seedSampleContent } from '@/lib/db/seed';

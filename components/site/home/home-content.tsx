@@ -4,9 +4,9 @@ import { BadgeList } from '@/components/site/badge-list';
 import { FallbackImage } from '@/components/site/fallback-image';
 import { Loaded } from '@/components/site/loaded';
 import { LongDate } from '@/components/site/long-date';
-import { CachedMarkdown } from '@/components/site/markdown';
+import { PaperAbstract } from '@/components/site/stored-markup';
 import { CATEGORY_LABELS } from '@/lib/content/projects/rules';
-import { cutMarkup, highlightLabel, STATUS_BADGES } from '@/lib/content/research/rules';
+import { highlightLabel, STATUS_BADGES } from '@/lib/content/research/rules';
 import { Badge } from '@/components/ui/badge';
 import { getBlogPosts } from '@/lib/content/blog/queries';
 import { getFeaturedProjects } from '@/lib/content/projects/queries';
@@ -18,12 +18,11 @@ import { formatMonthYear, truncate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { homeCard, stretchedLink } from './home-section';
 
-/** Spec section 9: 3 featured projects, 3 latest published papers; excerpts cut at 150, abstracts at 200. */
+/** 3 featured projects, 3 latest published papers; excerpts cut at 150 characters (abstracts: PaperAbstract). */
 const FEATURED_PROJECTS = 3;
 const RECENT_ARTICLES = 3;
 const RESEARCH_HIGHLIGHTS = 3;
 const EXCERPT_LENGTH = 150;
-const ABSTRACT_LENGTH = 200;
 
 /** Every home section reports a failed read with the same toast; its id keeps it to one on screen. */
 const LOAD_FAILED = 'Failed to load page data';
@@ -143,10 +142,7 @@ function ResearchHighlightList({ papers }: { papers: ResearchPaper[] }) {
               </h3>
               {paper.journal ? <p className="mt-1 text-sm text-muted-foreground italic">{paper.journal}</p> : null}
               {paper.abstract ? (
-                <CachedMarkdown
-                  source={cutMarkup(paper.abstract, ABSTRACT_LENGTH)}
-                  className="mt-3 text-sm leading-relaxed text-muted-foreground"
-                />
+                <PaperAbstract id={paper.id} look="highlight" />
               ) : null}
             </article>
           </li>

@@ -1,7 +1,7 @@
 import { Download, ExternalLink, Users } from 'lucide-react';
 
 import { ExternalLinkButton } from '@/components/site/external-link-button';
-import { CachedMarkdown } from '@/components/site/markdown';
+import { PaperAbstract } from '@/components/site/stored-markup';
 import { Badge } from '@/components/ui/badge';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { formatMonthYear } from '@/lib/format';
@@ -34,7 +34,7 @@ export function PaperCard({ paper }: { paper: ResearchPaper }) {
         {paper.title}
       </h2>
       {paper.abstract ? (
-        <CachedMarkdown source={paper.abstract} className="mt-4 text-[0.95rem] text-foreground/80" />
+        <PaperAbstract id={paper.id} look="card" />
       ) : null}
       {paper.authors.length > 0 ? (
         <p className="mt-5 flex items-start gap-2 text-sm text-muted-foreground">

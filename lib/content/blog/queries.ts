@@ -1,6 +1,7 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
+import { boundedLimit } from '../read';
 import { TAGS } from '../tags';
 import { relatedPosts } from './rules';
 import type { BlogPost } from './types';
@@ -19,6 +20,11 @@ interface BlogPostRow {
   created_at: Date | string;
   updated_at: Date | string;
 }
+
+/** Longer slugs and tag lists name no post: a lookup with them answers nothing without querying. */
+const MAX_SLUG_LENGTH = 200;
+const MAX_TAGS = 50;
+const MAX_TAG_LENGTH = 100;
 
 // `date::text`: a date column would otherwise come back as a JS Date at the server's local midnight,
 // which shifts the calendar day in zones west of UTC.
@@ -55,6 +61,8 @@ export async function getBlogPosts(): Promise<BlogPost[]> {
 export async function getBlogPost(slug: string): Promise<BlogPost | null> {
   'use cache';
   cacheTag(TAGS.blog);
+  // Cached functions can be called by anyone (see components/site/stored-markup.tsx): bound the input.
+  if (typeof slug !== 'string' || slug.length > MAX_SLUG_LENGTH) return null;
   const db = await getDb();
   const { rows } = await db.query<BlogPostRow>(`select ${COLUMNS} from blog_posts where slug = $1 limit 1`, [slug]);
   return rows[0] ? toBlogPost(rows[0]) : null;
@@ -67,7 +75,10 @@ export async function getBlogPost(slug: string): Promise<BlogPost | null> {
 export async function getRelatedPosts(id: string, tags: readonly string[], limit = 2): Promise<BlogPost[]> {
   'use cache';
   cacheTag(TAGS.blog);
-  if (tags.length === 0) return [];
+  if (!Array.isArray(tags) || tags.length === 0 || tags.length > MAX_TAGS || tags.some((tag) => typeof tag !== 'string' || tag.length > MAX_TAG_LENGTH)) {
+    return [];
+  }
+  limit = boundedLimit(limit);
   const db = await getDb();
   // The overlap test runs in SQL so only candidates travel; the pure helper keeps the rule in one place.
   const { rows } = await db.query<BlogPostRow>(

@@ -51,7 +51,7 @@ export async function getPersonalPost(id: string): Promise<PersonalPost | null> 
   'use cache';
   cacheTag(TAGS.personal);
   // Postgres would reject a malformed uuid with an error; that is a missing post, not a failed read.
-  if (!UUID.test(id)) return null;
+  if (typeof id !== 'string' || !UUID.test(id)) return null;
   const db = await getDb();
   const { rows } = await db.query<PersonalPostRow>(`select ${COLUMNS} from personal_posts where id = $1`, [id]);
   return rows[0] ? toPersonalPost(rows[0]) : null;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
+import { boundedLimit } from '../read';
 import { TAGS } from '../tags';
 import { isProjectCategory, PLACEHOLDER_IMAGE, type Project } from './types';
 
@@ -53,6 +54,7 @@ export async function getProjects(): Promise<Project[]> {
 export async function getFeaturedProjects(limit = 3): Promise<Project[]> {
   'use cache';
   cacheTag(TAGS.projects);
+  limit = boundedLimit(limit);
   const db = await getDb();
   const { rows } = await db.query<ProjectRow>(
     `select ${COLUMNS} from projects where featured order by created_at desc, title limit $1`,

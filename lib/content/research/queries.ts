@@ -1,6 +1,7 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
+import { boundedLimit } from '../read';
 import { TAGS } from '../tags';
 import { isPaperStatus, type ResearchPaper } from './types';
 
@@ -55,6 +56,7 @@ export async function getResearchPapers(): Promise<ResearchPaper[]> {
 export async function getPublishedPapers(limit = 3): Promise<ResearchPaper[]> {
   'use cache';
   cacheTag(TAGS.research);
+  limit = boundedLimit(limit);
   const db = await getDb();
   const { rows } = await db.query<ResearchPaperRow>(
     `select ${COLUMNS} from research_papers where status = 'published' order by date desc, title limit $1`,

@@ -34,6 +34,9 @@ export function highlightLabel(status: PaperStatus): 'Published' | 'Preprint' {
   return status === 'published' ? 'Published' : 'Preprint';
 }
 
+/** The home page's research highlights cut an abstract at 200 characters. */
+export const ABSTRACT_HIGHLIGHT_LENGTH = 200;
+
 /** Where `$…$` and `$$…$$` formulas sit in markup, as [start, end) ranges; `\$` is a literal dollar. */
 function mathRanges(source: string): [number, number][] {
   const ranges: [number, number][] = [];

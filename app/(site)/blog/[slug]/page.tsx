@@ -9,7 +9,7 @@ import { TagLink } from '@/components/site/blog/tag-link';
 import { FallbackImage } from '@/components/site/fallback-image';
 import { Loaded } from '@/components/site/loaded';
 import { LongDate } from '@/components/site/long-date';
-import { CachedMarkdown } from '@/components/site/markdown';
+import { BlogPostBody } from '@/components/site/stored-markup';
 import { LoadingText } from '@/components/site/page-intro';
 import { Button } from '@/components/ui/button';
 import { toBlogCardPost } from '@/lib/content/blog/rules';
@@ -101,7 +101,7 @@ function BlogPostView({ post }: { post: BlogPost }) {
           </div>
         ) : null}
         <div className="mt-10">
-          <CachedMarkdown source={post.content} />
+          <BlogPostBody slug={post.slug} />
         </div>
       </article>
       <RelatedArticles post={post} />

@@ -1,0 +1,36 @@
+import { cacheTag } from 'next/cache';
+import { Markdown } from '@/components/site/markdown';
+import { getBlogPost } from '@/lib/content/blog/queries';
+import { getResearchPapers } from '@/lib/content/research/queries';
+import { ABSTRACT_HIGHLIGHT_LENGTH, cutMarkup } from '@/lib/content/research/rules';
+import { TAGS } from '@/lib/content/tags';
+
+/*
+ * Stored markup, typeset once and kept in the server's cache (typesetting mathematics is the costliest
+ * part of a page). Next.js makes every 'use cache' function callable by anyone who knows its id, so these
+ * take only an id or slug and look the text up themselves: a caller can never have text of its own
+ * typeset here.
+ */
+
+/** A blog post's body, by its slug. */
+export async function BlogPostBody({ slug }: { slug: string }) {
+  'use cache';
+  cacheTag(TAGS.blog);
+  const post = await getBlogPost(slug);
+  return post ? <Markdown source={post.content} /> : null;
+}
+
+const ABSTRACT_LOOKS = {
+  card: 'mt-4 text-[0.95rem] text-foreground/80',
+  highlight: 'mt-3 text-sm leading-relaxed text-muted-foreground',
+} as const;
+
+/** A paper's abstract, by the paper's id: whole on its card, cut for the home page's highlights. */
+export async function PaperAbstract({ id, look }: { id: string; look: keyof typeof ABSTRACT_LOOKS }) {
+  'use cache';
+  cacheTag(TAGS.research);
+  const paper = (await getResearchPapers()).find((candidate) => candidate.id === id);
+  if (!paper?.abstract || !(look in ABSTRACT_LOOKS)) return null;
+  const source = look === 'highlight' ? cutMarkup(paper.abstract, ABSTRACT_HIGHLIGHT_LENGTH) : paper.abstract;
+  return <Markdown source={source} className={ABSTRACT_LOOKS[look]} />;
+}

@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from '../helpers/site-server';
+import { expect, test } from './fixtures/site';
+
+test.describe.configure({ mode: 'parallel' });
+
+test('every page carries the Content-Security-Policy, and HSTS only when reached over HTTPS', async ({ request }) => {
+  for (const page of ['/', '/blog', '/admin/login', '/no-such-page']) {
+    const response = await request.get(page);
+    const policy = response.headers()['content-security-policy'] ?? '';
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'", "script-src 'self'"]) {
+      expect(policy, `${page}: ${directive}`).toContain(directive);
+    }
+    expect(response.headers()['strict-transport-security'], page).toBeUndefined();
+  }
+  const overHttps = await request.get('/', { headers: { 'x-forwarded-proto': 'https' } });
+  expect(overHttps.headers()['strict-transport-security']).toBe('max-age=63072000; includeSubDomains');
+});
+
+test('a malformed percent-encoding is a 400 or 404, never a server error', async ({ request }) => {
+  for (const url of ['/blog/%ff', '/storage/blog-images/%ff', '/personal/%ff', '/%ff']) {
+    const status = (await request.get(url, { maxRedirects: 0 })).status();
+    expect([400, 404, 307, 308], `${url} answered ${status}`).toContain(status);
+  }
+});
+
+/** The ids of the build's 'use cache' functions and server actions, as anyone can read them from the build. */
+function serverReferenceIds(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, '.next', 'server', 'server-reference-manifest.json'), 'utf8')) as {
+    node?: Record<string, unknown>;
+  };
+  return Object.keys(manifest.node ?? {});
+}
+
+test("anyone calling a cached function or action by its id with a large body gets a refusal or a cheap answer, and the site keeps answering", async ({
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const ids = serverReferenceIds();
+  expect(ids.length).toBeGreaterThan(0);
+  const markup = `$${'\\frac{1}{'.repeat(40)}x${'}'.repeat(40)}$ `.repeat(400);
+  for (const id of ids) {
+    for (const body of [JSON.stringify([markup.slice(0, 200_000)]), JSON.stringify([{ source: markup }]), 'x'.repeat(600_000)]) {
+      const call = request.post('/', { headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8' }, data: body, timeout: 10_000 });
+      const home = request.get('/', { timeout: 10_000 });
+      const [answer, page] = await Promise.all([call, home]);
+      expect(page.status(), `home page while ${id} was called`).toBe(200);
+      // A refusal, or an answer that rendered nothing of the caller's: never megabytes of typeset markup.
+      expect((await answer.body()).length, `answer size for ${id}`).toBeLessThan(200_000);
+    }
+  }
+});
