@@ -1,5 +1,5 @@
 import 'server-only';
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import type { AdminCheck } from '@/lib/auth/guard';
 import { MAX_REQUEST_BYTES, formatBytes, uploadFieldsSchema, type UploadKind, type UploadResult } from '@/lib/validation/upload';
 import { BUCKET_FOLDERS, isBucket, type Bucket } from './buckets';

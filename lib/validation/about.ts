@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 
 /**
  * The About editor's input (spec sections 3 and 5), shared by the editor and its server action. The

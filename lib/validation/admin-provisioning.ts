@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 
 /** The first admin's credentials, from the command line or ADMIN_EMAIL / ADMIN_PASSWORD. */
 export const adminCredentialsSchema = z.object({

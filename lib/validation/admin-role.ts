@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 
 export const ADMIN_EMAIL_INVALID = 'Please enter a valid email address.';
 

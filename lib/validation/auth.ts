@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 
 /** Spec section 5, login: both fields non-empty after trimming. */
 export const LOGIN_MISSING = 'Please enter both email and password';

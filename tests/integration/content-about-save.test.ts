@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Database } from '@/lib/db/types';
+import { migrate } from '@/lib/db/migrate';
+import { openPostgres } from '@/lib/db/postgres';
 import { installPageCache } from '@/lib/page-cache';
 import { aboutSchema } from '@/lib/validation/about';
 import { openTestPglite } from '../helpers/db';
+import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 
 /**
  * saveAbout's upsert on the real schema: the single about_data row is updated in place, or inserted when
@@ -100,16 +103,42 @@ describe('saveAbout', () => {
     await database.db!.query(`delete from about_data where name = 'Later row'`);
   });
 
-  it('two first saves at once still make one row', async () => {
-    await database.db!.query('delete from about_data');
-    await Promise.all([saveAbout({ ...profile, name: 'One' }), saveAbout({ ...profile, name: 'Two' })]);
-    expect(await rowCount()).toBe(1);
-  });
-
   it('empties the in-process page cache, so a cached public page is rendered again', async () => {
     const pages = installPageCache();
     const generation = pages.currentGeneration;
     await saveAbout(profile);
     expect(pages.currentGeneration).toBeGreaterThan(generation);
+  });
+});
+
+describe('saveAbout on a real Postgres server, where transactions run side by side', () => {
+  // PGlite runs one query at a time, so only a server with concurrent connections can show the race
+  // that the transaction lock prevents: two first saves each seeing no row and each inserting one.
+  let server: PostgresServer;
+  let pglite: Database | undefined;
+  let postgres: Database;
+
+  beforeAll(async () => {
+    server = await startPostgres();
+    postgres = await openPostgres(server.url, { max: 8 });
+    await migrate(postgres, { authBootstrap: true });
+    pglite = database.db;
+    database.db = postgres;
+  });
+
+  afterAll(async () => {
+    database.db = pglite;
+    await postgres.close();
+    await server.stop();
+  });
+
+  it('eight first saves at once still make one row', async () => {
+    await postgres.query('delete from about_data');
+    // Every pooled connection open beforehand, so the saves really run at the same time.
+    await Promise.all(Array.from({ length: 8 }, () => postgres.transaction((tx) => tx.query('select pg_sleep(0.05)'))));
+    const names = Array.from({ length: 8 }, (_, i) => `Save ${i}`);
+    await Promise.all(names.map((name) => saveAbout({ ...profile, name })));
+    expect(await rowCount()).toBe(1);
+    expect(names).toContain((await getAboutForEditing())!.name);
   });
 });

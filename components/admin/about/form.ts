@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 
 import type { About } from '@/lib/content/about/types';
 import { parseYear, type AboutInput } from '@/lib/validation/about';

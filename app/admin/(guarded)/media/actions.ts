@@ -1,6 +1,6 @@
 'use server';
 
-import { z } from 'zod';
+import { z } from '@/lib/validation/zod';
 import { invalidInput, type ActionResult } from '@/lib/action-result';
 import { checkAdmin } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
