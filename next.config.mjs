@@ -33,7 +33,8 @@ function contentSecurityPolicy() {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${supabase ? ` ${supabase}` : ''}`,
     "font-src 'self' data:",
-    `connect-src 'self'${supabase ? ` ${supabase}` : ''}`,
+    // blob: the upload box reads the files it previews.
+    `connect-src 'self' blob:${supabase ? ` ${supabase}` : ''}`,
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

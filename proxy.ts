@@ -10,6 +10,7 @@ import { getEnv } from '@/lib/env';
  * The admin area's first gate (ARCHITECTURE.md, "Request flow"). It reads cookies only, never the
  * database: no session → login with the requested path remembered; a stale freshness stamp → login with
  * the spec's toast; a fresh one slides forward. The admin layout and every action then check the role.
+ * On the dynamic public routes it only refuses a path whose percent-escapes do not decode.
  */
 
 type RequestKind = 'document' | 'router' | 'other';
@@ -39,8 +40,20 @@ function redirectTo(request: NextRequest, pathname: string, search: Record<strin
   return withAdminHeaders(NextResponse.redirect(url));
 }
 
+/** Whether every percent-escape of the raw path decodes (`/blog/%ff` does not: a 400, not a server error). */
+function decodesCleanly(rawPath: string): boolean {
+  try {
+    decodeURIComponent(rawPath);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
+  if (!decodesCleanly(new URL(request.url).pathname)) return new NextResponse('Bad Request: the address is not valid.', { status: 400 });
+  if (!pathname.startsWith('/admin')) return NextResponse.next();
   if (isOpenAdminPath(pathname)) return withAdminHeaders(NextResponse.next());
 
   const env = getEnv();
@@ -95,5 +108,6 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 }
 
 export const config = {
-  matcher: ['/admin', '/admin/:path*'],
+  // The admin area, and the dynamic public routes whose path segments are decoded as parameters.
+  matcher: ['/admin', '/admin/:path*', '/blog/:path*', '/personal/:path*', '/storage/:path*'],
 };

@@ -134,7 +134,9 @@ export function pageCacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'head
   if (cookie && SESSION_COOKIE.test(cookie)) return null;
   // The stored bytes are in one encoding; the key names it, and only a response sent in it is stored.
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
-  return encoding ? `${encoding} ${url.pathname}${url.search}` : null;
+  // Pages reached over HTTPS (behind a TLS proxy) carry Strict-Transport-Security; plain ones do not.
+  const https = String(req.headers['x-forwarded-proto'] ?? '').includes('https') ? 'https:' : '';
+  return encoding ? `${encoding} ${https}${url.pathname}${url.search}` : null;
 }
 
 export type PageEncoding = 'gzip' | 'deflate' | 'identity';

@@ -1,8 +1,8 @@
 /**
  * `npm start` (and `npm run dev` with --dev): the two-command path on top of what `next start` does.
- * The startup work itself (database, migrations, seed, admin, storage check, setup link) is Next's
- * instrumentation hook (instrumentation.ts), so plain `next start` runs the same product. This script
- * adds only:
+ * The startup work itself (database, migrations, seed, admin, storage check, setup link) is
+ * lib/startup.ts, which Next's instrumentation hook runs under plain `next start`, so that runs the same
+ * product; here it is called before the server listens. This script adds only:
  *  - a production build when the sources changed since the last one;
  *  - an HTTP server in front of Next's handler with two jobs: the in-process page cache for anonymous
  *    visitors (lib/page-cache.ts) and the X-Forwarded-For rule (TRUST_PROXY);
@@ -43,14 +43,17 @@ async function main(): Promise<void> {
   checkDataDirIsFree(env);
   if (!dev && (await ensureBuild()) === 'built') log('Production build ready.');
 
-  // The instrumentation hook builds the setup link from PORT, as under `next start`.
+  // The setup link is built from PORT, as under `next start`.
   process.env.PORT = String(env.PORT);
+  // A programmatic Next server runs the instrumentation hook only at its first request; the startup work
+  // runs here instead, before the server listens, and the hook then finds the database open.
+  const { releaseDatabase, startUp } = await import('@/lib/startup');
+  await startUp({ purpose: dev ? 'the dev server' : 'the site server' });
   const { default: next } = await import('next');
   const hostname = env.HOST ?? 'localhost';
   const app = next({ dev, dir: root, hostname, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const { releaseDatabase } = await import('@/lib/startup');
   // The dev server renders every request so that edits to the code show at once.
   const pageCache = dev ? null : installPageCache();
 

@@ -19,7 +19,7 @@ test('plain `next start` on an empty data directory runs the whole product: samp
     await page.goto(`${site.url}/admin/login`);
     await signIn(page, ADMIN, page.url());
     await expect(page).toHaveURL(`${site.url}/admin`);
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
     // A second server on the same data directory is refused with the reason, and serves nothing.
     const second = await startNextStart({ dataDir: site.dataDir, timeoutMs: 60_000 });

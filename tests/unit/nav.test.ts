@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_LINK, isActivePath, isAnyActive, PERSONAL_LINKS, PROFESSIONAL_LINKS } from '@/lib/nav';
+import { isActivePath, isAnyActive, PERSONAL_LINKS } from '@/lib/nav';
 
 describe('isActivePath', () => {
   it('/ matches only exactly', () => {
@@ -39,27 +39,6 @@ describe('isActivePath', () => {
 });
 
 describe('navigation links', () => {
-  it('the Personal group contains Blog and Personal', () => {
-    expect(PERSONAL_LINKS).toEqual([
-      { href: '/blog', label: 'Blog' },
-      { href: '/personal', label: 'Personal' },
-    ]);
-  });
-
-  it('the Professional group holds Home, About, Experience, Projects and Research', () => {
-    expect(PROFESSIONAL_LINKS.map((link) => [link.label, link.href])).toEqual([
-      ['Home', '/'],
-      ['About', '/about'],
-      ['Experience', '/experience'],
-      ['Projects', '/projects'],
-      ['Research', '/research'],
-    ]);
-  });
-
-  it('the Admin button goes to /admin', () => {
-    expect(ADMIN_LINK).toEqual({ href: '/admin', label: 'Admin' });
-  });
-
   it('the Personal trigger is active on /blog and /personal pages only', () => {
     expect(isAnyActive('/blog', PERSONAL_LINKS)).toBe(true);
     expect(isAnyActive('/blog/some-post', PERSONAL_LINKS)).toBe(true);

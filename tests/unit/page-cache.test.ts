@@ -37,6 +37,11 @@ describe('pageCacheKey', () => {
     expect(key('/', { 'accept-encoding': 'identity;q=0' })).toBeNull();
   });
 
+  it('keeps pages reached over HTTPS apart: they carry headers plain ones do not', () => {
+    expect(key('/', { 'x-forwarded-proto': 'https' })).toBe('identity https:/');
+    expect(key('/', { 'x-forwarded-proto': 'http' })).toBe('identity /');
+  });
+
   it('never caches admin, API, storage, assets or unknown deep paths', () => {
     for (const url of ['/admin', '/admin/login', '/api/upload', '/storage/profile-images/a.png', '/_next/static/x.js', '/placeholder.svg', '/blog/a/b', '/aboutx']) {
       expect(key(url), url).toBeNull();
