@@ -55,6 +55,20 @@ describe('uploads need an admin, re-checked by the route', () => {
   });
 });
 
+describe('each bucket takes its kind of file: PDFs only research-papers, images only the image buckets', () => {
+  it('refuses a PDF, even one named .png, in an image bucket', async () => {
+    const { status, body } = await upload(uploadRequest('blog-images', 'figure.png', SAMPLES.pdf));
+    expect(status).toBe(415);
+    expect(body).toMatchObject({ ok: false, error: 'Only images (JPEG, PNG, GIF or WebP) can be uploaded to blog-images.' });
+  });
+
+  it('refuses an image in research-papers', async () => {
+    const { status, body } = await upload(uploadRequest('research-papers', 'paper.pdf', SAMPLES.png));
+    expect(status).toBe(415);
+    expect(body).toMatchObject({ ok: false, error: 'Only PDF files can be uploaded to research-papers.' });
+  });
+});
+
 describe('the stored extension is the one the content proves', () => {
   it('stores a profile image in the about folder under a generated name and returns its public URL', async () => {
     const { status, body } = await upload(uploadRequest('profile-images', 'me.png', SAMPLES.png));
