@@ -1,5 +1,6 @@
 import { AdminSetupError, countAdmins, ensureAdmin } from '@/lib/auth/admin-provisioning';
 import { issueSetupCode } from '@/lib/auth/setup';
+import { needsAuthBootstrap } from '@/lib/auth/schema';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { migrate } from '@/lib/db/migrate';
 import { openDatabase, type OpenedDatabase } from '@/lib/db/open';
@@ -29,7 +30,7 @@ export function siteOrigin(env: Pick<Env, 'HOST' | 'PORT'>, port: string | undef
 async function prepareData(env: Env, purpose: string): Promise<OpenedDatabase> {
   const opened = await openDatabase(env, { purpose });
   try {
-    const { applied } = await migrate(opened.db, { authBootstrap: env.mode !== 'supabase' });
+    const { applied } = await migrate(opened.db, { authBootstrap: needsAuthBootstrap(env) });
     if (applied.length > 0) log(`Applied migrations: ${applied.join(', ')}`);
     if (env.SEED_SAMPLE_CONTENT && (await seedSampleContent(opened.db))) log('Seeded sample content into the empty database.');
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {

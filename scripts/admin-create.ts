@@ -10,6 +10,7 @@ import { openDatabase } from '@/lib/db/open';
 import { EnvError, parseEnv } from '@/lib/env';
 import { adminCredentialsSchema } from '@/lib/validation/admin-provisioning';
 import { fail, loadEnvFiles, log } from './lib/cli';
+import { needsAuthBootstrap } from '@/lib/auth/schema';
 
 const USAGE = "Usage: npm run admin:create -- --email you@example.com --password 'at-least-8-characters'";
 
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   const env = parseEnv();
   const opened = await openDatabase(env, { purpose: 'admin:create' });
   try {
-    await migrate(opened.db, { authBootstrap: env.mode !== 'supabase' });
+    await migrate(opened.db, { authBootstrap: needsAuthBootstrap(env) });
     const result = await ensureAdmin(opened.db, env, parsed.data);
     const { email } = parsed.data;
     if (result === 'created') log(`Created admin ${email}. Sign in at /admin/login.`);

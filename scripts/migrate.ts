@@ -4,6 +4,7 @@ import { migrate, MigrationError } from '@/lib/db/migrate';
 import { openDatabase } from '@/lib/db/open';
 import { EnvError, getEnv } from '@/lib/env';
 import { fail, loadEnvFiles, log } from './lib/cli';
+import { needsAuthBootstrap } from '@/lib/auth/schema';
 
 async function main(): Promise<void> {
   loadEnvFiles();
@@ -11,7 +12,7 @@ async function main(): Promise<void> {
   const { db, release } = await openDatabase(env, { purpose: 'db:migrate' });
   try {
     // Supabase already has its auth schema and API roles; the built-in modes get them from the bootstrap.
-    const { applied } = await migrate(db, { authBootstrap: env.mode !== 'supabase' });
+    const { applied } = await migrate(db, { authBootstrap: needsAuthBootstrap(env) });
     if (applied.length === 0) log('Database is up to date.');
     else log(`Applied migrations: ${applied.join(', ')}`);
   } finally {
