@@ -105,7 +105,6 @@ export async function receiveUpload(request: Request, deps: UploadDeps): Promise
   if (files.length !== 1 || !(files[0] instanceof File)) return fail(400, 'Send exactly one file per upload.');
   const file = files[0];
   const { bucket } = fields.data;
-  if (!isBucket(bucket)) return fail(400, 'Unknown bucket.');
 
   const bytes = new Uint8Array(await file.arrayBuffer());
   const detected = await detectUpload(file.name || 'The file', bytes);
