@@ -25,7 +25,9 @@ const cards = (page: Page): Locator => page.locator('main article:visible');
 const mainArticle = (page: Page): Locator => page.locator('main article:visible').first();
 const tagFilter = (page: Page, name: string): Locator =>
   page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name, exact: true });
-const search = (page: Page): Locator => page.getByPlaceholder('Search articles...');
+// By role, as a visitor meets it: while the page streams, a copy of the list not yet swapped in may sit in
+// a hidden part of the document, which a placeholder query would also match.
+const search = (page: Page): Locator => page.getByRole('searchbox', { name: 'Search articles' });
 
 async function expectTitles(page: Page, titles: string[]): Promise<void> {
   await expect(cards(page).getByRole('heading')).toHaveText(titles);
@@ -36,6 +38,7 @@ test.describe('/blog', () => {
     await page.goto('/blog');
     await expect(page).toHaveTitle(/^Blog \| /);
     await expect(search(page)).toBeVisible();
+    await expect(search(page)).toHaveAttribute('placeholder', 'Search articles...');
     await expect(page.getByRole('group', { name: 'Filter by tag' }).getByRole('button')).toHaveText(['All', ...ALL_TAGS]);
     await expect(tagFilter(page, 'All')).toHaveAttribute('aria-pressed', 'true');
     // Newest first.
