@@ -42,12 +42,18 @@ test("anyone calling a cached function or action by its id with a large body get
   const markup = `$${'\\frac{1}{'.repeat(40)}x${'}'.repeat(40)}$ `.repeat(400);
   for (const id of ids) {
     for (const body of [JSON.stringify([markup.slice(0, 200_000)]), JSON.stringify([{ source: markup }]), 'x'.repeat(600_000)]) {
-      const call = request.post('/', { headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8' }, data: body, timeout: 10_000 });
+      const call = request
+        .post('/', { headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8' }, data: body, timeout: 10_000 })
+        // The server may refuse before it has read the whole body and close the connection: a refusal too.
+        .catch((error: unknown) => {
+          if (error instanceof Error && /ECONNRESET|EPIPE|socket hang up/.test(error.message)) return null;
+          throw error;
+        });
       const home = request.get('/', { timeout: 10_000 });
       const [answer, page] = await Promise.all([call, home]);
       expect(page.status(), `home page while ${id} was called`).toBe(200);
       // A refusal, or an answer that rendered nothing of the caller's: never megabytes of typeset markup.
-      expect((await answer.body()).length, `answer size for ${id}`).toBeLessThan(200_000);
+      if (answer) expect((await answer.body()).length, `answer size for ${id}`).toBeLessThan(200_000);
     }
   }
 });
