@@ -127,6 +127,9 @@ export function invalidatePageCache(): void {
 /** The cache key of a request, or null when the request must be rendered for this visitor alone. */
 export function pageCacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): string | null {
   if (req.method !== 'GET' || !req.url) return null;
+  // Only plain origin-form paths: `//host/x` would parse as another host's `/x`, and URL parsing turns a
+  // backslash into a slash where Next.js does not, so either could store one page under another's key.
+  if (!req.url.startsWith('/') || req.url.startsWith('//') || req.url.includes('\\')) return null;
   const url = new URL(req.url, 'http://page.cache');
   if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has('_rsc')) return null;
   if (ROUTER_HEADERS.some((name) => req.headers[name] !== undefined)) return null;

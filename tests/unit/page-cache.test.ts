@@ -42,6 +42,12 @@ describe('pageCacheKey', () => {
     expect(key('/', { 'x-forwarded-proto': 'http' })).toBe('identity /');
   });
 
+  it('never caches a path that URL parsing would read as another page', () => {
+    expect(key('//evil.example/blog')).toBeNull();
+    expect(key('/blog\\')).toBeNull();
+    expect(key('/\\blog')).toBeNull();
+  });
+
   it('never caches admin, API, storage, assets or unknown deep paths', () => {
     for (const url of ['/admin', '/admin/login', '/api/upload', '/storage/profile-images/a.png', '/_next/static/x.js', '/placeholder.svg', '/blog/a/b', '/aboutx']) {
       expect(key(url), url).toBeNull();
