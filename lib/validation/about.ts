@@ -1,4 +1,5 @@
 import { z } from '@/lib/validation/zod';
+import { boundedText, isNewEntry, uniqueEntries } from './lists';
 
 /**
  * The About editor's input (spec sections 3 and 5), shared by the editor and its server action. The
@@ -26,30 +27,11 @@ export function parseYear(text: string): number {
   return Number.isNaN(year) ? 0 : year;
 }
 
-/** Same text, ignoring case: 'Python' and 'python ' are one skill. */
-function skillKey(skill: string): string {
-  return skill.trim().toLocaleLowerCase();
-}
-
 /** Spec section 5: skills are trimmed; empty ones and repeats are dropped (the first spelling wins). */
-export function cleanSkills(skills: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const kept: string[] = [];
-  for (const raw of skills) {
-    const skill = raw.trim();
-    const key = skillKey(skill);
-    if (!skill || seen.has(key)) continue;
-    seen.add(key);
-    kept.push(skill);
-  }
-  return kept;
-}
+export const cleanSkills = uniqueEntries;
 
 /** Whether `skill` would be a new entry of `skills` (not blank, not a repeat). */
-export function isNewSkill(skills: readonly string[], skill: string): boolean {
-  const key = skillKey(skill);
-  return key !== '' && !skills.some((existing) => skillKey(existing) === key);
-}
+export const isNewSkill = isNewEntry;
 
 interface Dated {
   startYear: number;
@@ -75,12 +57,7 @@ export function isSafeImageUrl(value: string): boolean {
   }
 }
 
-function text(max: number, label: string) {
-  return z
-    .string({ error: `${label} must be text.` })
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters.` });
-}
+const text = boundedText;
 
 function year(label: 'start' | 'end') {
   const range = `Enter ${label === 'start' ? 'a' : 'an'} ${label} year between ${YEAR_RANGE.min} and ${YEAR_RANGE.max}.`;

@@ -2,18 +2,18 @@
 
 import { useEffect, useMemo, useRef, useState, useTransition, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { AlertCircle, History, Loader2, RefreshCw, Save } from 'lucide-react';
 
 import { saveAboutAction } from '@/app/admin/(guarded)/about/edit/actions';
 import type { ActionResult } from '@/lib/action-result';
 import { clearDraft, readDraft, writeDraft, type Draft } from '@/components/admin/drafts';
+import { RestoredDraftNotice, SaveFailedNotice } from '@/components/admin/editor-notices';
+import { EditorLoadFailed } from '@/components/admin/editor-load-failed';
+import { SaveBar } from '@/components/admin/save-bar';
 import { adminToast } from '@/components/admin/toast';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { About } from '@/lib/content/about/types';
-import { formatRelativeTime } from '@/lib/format';
 import { ABOUT_LIMITS } from '@/lib/validation/about';
 import { EducationFields } from './education-fields';
 import { describedBy, Field } from './field';
@@ -126,29 +126,13 @@ export function AboutEditor({ initial }: { initial: About | null }) {
   return (
     <form id="about-editor" onSubmit={save} noValidate className="flex flex-col gap-6">
       {restored ? (
-        <div role="status" className="flex flex-col gap-3 rounded-lg border border-primary/40 bg-primary/10 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p className="flex items-start gap-2">
-            <History className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-            <span>
-              Unsaved changes from {formatRelativeTime(restored.savedAt)} were restored.
-              {restored.basedOn !== (initial?.updatedAt ?? null) ? ' The saved profile has changed since; saving will replace it.' : null}
-            </span>
-          </p>
-          <Button type="button" variant="outline" size="sm" onClick={discardDraft}>
-            <RefreshCw aria-hidden />
-            Discard changes
-          </Button>
-        </div>
+        <RestoredDraftNotice
+          savedAt={restored.savedAt}
+          note={restored.basedOn !== (initial?.updatedAt ?? null) ? 'The saved profile has changed since; saving will replace it.' : undefined}
+          onDiscard={discardDraft}
+        />
       ) : null}
-
-      {failure ? (
-        <div role="alert" className="flex items-start gap-2 rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm text-destructive">
-          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <p>
-            <span className="font-medium">{SAVE_FAILED}.</span> {failure}
-          </p>
-        </div>
-      ) : null}
+      {failure ? <SaveFailedNotice title={SAVE_FAILED} message={failure} /> : null}
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex min-w-0 flex-col gap-6">
@@ -257,15 +241,7 @@ export function AboutEditor({ initial }: { initial: About | null }) {
         />
       </div>
 
-      <div className="sticky bottom-0 z-10 -mx-1 flex justify-end gap-3 border-t border-border bg-background/90 px-1 py-4 backdrop-blur">
-        <Button type="button" variant="outline" onClick={cancel} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
-          {saving ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </div>
+      <SaveBar saving={saving} saveLabel="Save Changes" onCancel={cancel} />
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
@@ -275,19 +251,5 @@ export function AboutEditor({ initial }: { initial: About | null }) {
 
 /** Spec section 8: a failed load is an error toast; the form stays closed so nothing empty is saved over the profile. */
 export function AboutLoadFailed() {
-  const router = useRouter();
-  const [retrying, startRetry] = useTransition();
-  useEffect(() => {
-    // The id keeps a re-render from stacking a second toast.
-    adminToast.error('Failed to load about data', { id: 'about-load-failed' });
-  }, []);
-  return (
-    <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-4 text-sm">
-      <p className="text-destructive">The about data could not be loaded.</p>
-      <Button type="button" variant="outline" size="sm" disabled={retrying} onClick={() => startRetry(() => router.refresh())}>
-        {retrying ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
-        Try again
-      </Button>
-    </div>
-  );
+  return <EditorLoadFailed toast="Failed to load about data" what="The about data" />;
 }

@@ -1,6 +1,7 @@
 import { Building2, CalendarDays, MapPin } from 'lucide-react';
 
 import { BadgeList } from '@/components/site/badge-list';
+import { SimpleMarkup } from '@/components/site/simple-markup';
 import type { Experience } from '@/lib/content/experience/types';
 import { monthRange } from '@/lib/content/experience/rules';
 
@@ -38,7 +39,7 @@ export function ExperienceCard({ entry }: { entry: Experience }) {
         </dl>
       </div>
 
-      {entry.description ? <p className="mt-5 leading-7 text-foreground/80">{entry.description}</p> : null}
+      {entry.description ? <SimpleMarkup source={entry.description} className="mt-5 text-foreground/80" /> : null}
 
       {entry.highlights.length > 0 ? (
         <section aria-labelledby={`${headingId}-highlights`} className="mt-6">

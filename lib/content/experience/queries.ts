@@ -1,10 +1,12 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
-import { TAGS } from '../tags';
-import type { Experience } from './types';
+import type { Queryable } from '@/lib/db/types';
+import { isTemporaryExperienceId, type ExperienceItemValues } from '@/lib/validation/experience';
+import { expireTags, TAGS } from '../tags';
+import type { Experience, SavedExperience } from './types';
 
-export type { Experience } from './types';
+export type { Experience, SavedExperience } from './types';
 
 interface ExperienceRow {
   id: string;
@@ -32,15 +34,63 @@ function toExperience(row: ExperienceRow): Experience {
   };
 }
 
+const COLUMNS = 'id, title, company, location, start_date, end_date, description, highlights, technologies';
+
+async function readExperience(db: Queryable): Promise<Experience[]> {
+  // Year-month text sorts chronologically; created_at keeps positions that started the same month stable.
+  const { rows } = await db.query<ExperienceRow>(`select ${COLUMNS} from experience order by start_date desc, created_at desc`);
+  return rows.map(toExperience);
+}
+
 /** Every position, latest start first (spec section 7: ordered by start_date descending). */
 export async function getExperience(): Promise<Experience[]> {
   'use cache';
   cacheTag(TAGS.experience);
+  return readExperience(await getDb());
+}
+
+/** The stored positions as they are right now, past every cache: what the admin editor starts from. */
+export async function getExperienceForEditing(): Promise<Experience[]> {
+  return readExperience(await getDb());
+}
+
+/**
+ * Save All Changes (spec sections 4 and 7): the editor's whole list becomes the stored list, in one
+ * transaction. Stored items absent from the list are deleted, saved ones updated (or put back, should
+ * another session have deleted one meanwhile), temporary ones inserted; then the list is read back.
+ * A failure anywhere leaves the table exactly as it was.
+ */
+export async function saveExperienceList(items: readonly ExperienceItemValues[]): Promise<SavedExperience> {
   const db = await getDb();
-  // Year-month text sorts chronologically; created_at keeps positions that started the same month stable.
-  const { rows } = await db.query<ExperienceRow>(
-    `select id, title, company, location, start_date, end_date, description, highlights, technologies
-       from experience order by start_date desc, created_at desc`,
-  );
-  return rows.map(toExperience);
+  const saved = await db.transaction(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(hashtext('academic-portfolio:experience'))`);
+    const kept = items.filter((item) => !isTemporaryExperienceId(item.id)).map((item) => item.id);
+    await tx.query('delete from experience where not (id = any($1::uuid[]))', [kept]);
+    const created: Record<string, string> = {};
+    for (const item of items) {
+      const values = [item.title, item.company, item.location, item.startDate, item.endDate, item.description, item.highlights, item.technologies];
+      if (isTemporaryExperienceId(item.id)) {
+        const { rows } = await tx.query<{ id: string }>(
+          `insert into experience (title, company, location, start_date, end_date, description, highlights, technologies)
+           values ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[]) returning id`,
+          values,
+        );
+        if (!rows[0]) throw new Error('The experience row was not written.');
+        created[item.id] = rows[0].id;
+      } else {
+        await tx.query(
+          `insert into experience (id, title, company, location, start_date, end_date, description, highlights, technologies)
+           values ($9, $1, $2, $3, $4, $5, $6, $7::text[], $8::text[])
+           on conflict (id) do update
+              set title = excluded.title, company = excluded.company, location = excluded.location,
+                  start_date = excluded.start_date, end_date = excluded.end_date, description = excluded.description,
+                  highlights = excluded.highlights, technologies = excluded.technologies`,
+          [...values, item.id],
+        );
+      }
+    }
+    return { items: await readExperience(tx), created };
+  });
+  expireTags(TAGS.experience);
+  return saved;
 }

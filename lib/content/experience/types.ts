@@ -13,3 +13,10 @@ export interface Experience {
   highlights: string[];
   technologies: string[];
 }
+
+/** What Save All Changes answers: the stored list read back, and the server id of each new item. */
+export interface SavedExperience {
+  items: Experience[];
+  /** The server id each temporary (exp-) id became. */
+  created: Record<string, string>;
+}

@@ -1,8 +1,8 @@
-import { Suspense } from 'react';
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
 
 import { AboutEditor, AboutLoadFailed } from '@/components/admin/about/about-editor';
+import { EditorPage } from '@/components/admin/editor-page';
 import { requireAdmin } from '@/lib/auth/guard';
 import { getAboutForEditing } from '@/lib/content/about/queries';
 import type { About } from '@/lib/content/about/types';
@@ -11,21 +11,13 @@ export const metadata: Metadata = { title: 'Edit About' };
 
 export default function AdminAboutEditPage() {
   return (
-    <div className="flex flex-col gap-6">
-      <header>
-        <h1 className="text-2xl font-semibold">Edit About Information</h1>
-        <p className="text-muted-foreground">Your profile on the About page: biography, skills, education, research interests and photo.</p>
-      </header>
-      <Suspense
-        fallback={
-          <p role="status" className="text-muted-foreground">
-            Loading about data...
-          </p>
-        }
-      >
-        <Editor />
-      </Suspense>
-    </div>
+    <EditorPage
+      title="Edit About Information"
+      description="Your profile on the About page: biography, skills, education, research interests and photo."
+      loading="Loading about data..."
+    >
+      <Editor />
+    </EditorPage>
   );
 }
 

@@ -1,0 +1,64 @@
+import { z } from '@/lib/validation/zod';
+
+/**
+ * Lists of short texts the editors share (technologies, highlights, tags). Client-safe: the forms use
+ * the same rules the server actions apply.
+ */
+
+/** Same text, ignoring case and surrounding space: 'Python' and 'python ' are one entry. */
+function entryKey(entry: string): string {
+  return entry.trim().toLocaleLowerCase();
+}
+
+/** Trimmed, blanks dropped, repeats (ignoring case) dropped with the first spelling kept. */
+export function uniqueEntries(entries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const kept: string[] = [];
+  for (const raw of entries) {
+    const entry = raw.trim();
+    const key = entryKey(entry);
+    if (!entry || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(entry);
+  }
+  return kept;
+}
+
+/** Trimmed and blanks dropped; repeats kept (two highlights may say the same thing). */
+export function nonBlankEntries(entries: readonly string[]): string[] {
+  return entries.map((entry) => entry.trim()).filter(Boolean);
+}
+
+/** Whether `entry` would be a new member of `entries` (not blank, not a repeat ignoring case). */
+export function isNewEntry(entries: readonly string[], entry: string): boolean {
+  const key = entryKey(entry);
+  return key !== '' && !entries.some((existing) => entryKey(existing) === key);
+}
+
+/** A bounded, trimmed text field with messages that name it. */
+export function boundedText(max: number, label: string) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters.` });
+}
+
+/** A list of short texts: each bounded, at most `maxItems`, then cleaned by `clean`. */
+export function textList(label: string, maxItems: number, maxLength: number, clean: (entries: readonly string[]) => string[]) {
+  return z
+    .array(z.string({ error: `Each ${label} must be text.` }).max(maxLength, { error: `Each ${label} must be at most ${maxLength} characters.` }), {
+      error: `${label[0]?.toUpperCase()}${label.slice(1)}s must be a list.`,
+    })
+    .max(maxItems, { error: `At most ${maxItems} ${label}s.` })
+    .transform(clean);
+}
+
+/** An http(s) address, as a link field needs it: nothing a browser would run (javascript:, data:). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
