@@ -1,4 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
+import { Loader2 } from 'lucide-react';
 
 /**
  * An editor page's frame: its heading and, while the editor's data loads, the spec's loading text
@@ -13,7 +14,8 @@ export function EditorPage({ title, description, loading, children }: { title: s
       </header>
       <Suspense
         fallback={
-          <p role="status" className="text-muted-foreground">
+          <p role="status" className="flex items-center gap-2 text-muted-foreground">
+            <Loader2 className="size-4 animate-spin" aria-hidden />
             {loading}
           </p>
         }

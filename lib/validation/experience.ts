@@ -1,5 +1,5 @@
 import { z } from '@/lib/validation/zod';
-import { boundedText, nonBlankEntries, textList, uniqueEntries } from './lists';
+import { boundedText, listItemId, newTemporaryId, nonBlankEntries, textList, uniqueEntries } from './lists';
 
 /**
  * The Experience editor's input (spec sections 3, 5 and 9), shared by the editor and its server action.
@@ -18,7 +18,6 @@ export const EXPERIENCE_LIMITS = {
 
 /** Unsaved items carry a temporary id starting exp- (spec section 3); saved ones their uuid. */
 export const TEMPORARY_ID_PREFIX = 'exp-';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isTemporaryExperienceId(id: string): boolean {
   return id.startsWith(TEMPORARY_ID_PREFIX);
@@ -44,10 +43,7 @@ const month = (message: string) => z.string({ error: message }).trim().refine(is
 
 export const experienceItemSchema = z
   .object({
-    id: z
-      .string({ error: 'The item id must be text.' })
-      .max(80, { error: 'The item id is not valid.' })
-      .refine((id) => UUID.test(id) || (isTemporaryExperienceId(id) && /^[\w-]+$/.test(id)), { error: 'The item id is not valid.' }),
+    id: listItemId(TEMPORARY_ID_PREFIX, 'item'),
     title: boundedText(EXPERIENCE_LIMITS.text, 'The job title').min(1, { error: TITLE_REQUIRED }),
     company: boundedText(EXPERIENCE_LIMITS.text, 'The company').min(1, { error: COMPANY_REQUIRED }),
     location: boundedText(EXPERIENCE_LIMITS.text, 'The location'),
@@ -82,15 +78,8 @@ export function currentYearMonth(now: Date = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 }
 
-let temporaryCount = 0;
-/** A temporary id no other unsaved item of this page (or a restored draft) has. */
-export function newTemporaryExperienceId(now: number = Date.now()): string {
-  temporaryCount += 1;
-  return `${TEMPORARY_ID_PREFIX}${now.toString(36)}-${temporaryCount}`;
-}
-
 /** Spec section 9: what a new experience item starts with. */
-export function newExperienceDefaults(now: Date = new Date(), id = newTemporaryExperienceId(now.getTime())): ExperienceItemValues {
+export function newExperienceDefaults(now: Date = new Date(), id = newTemporaryId(TEMPORARY_ID_PREFIX, now.getTime())): ExperienceItemValues {
   return {
     id,
     title: 'New Position',

@@ -62,3 +62,26 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether an id is a stored row's (a uuid), not an unsaved item's temporary one. */
+export function isUuid(id: string): boolean {
+  return UUID.test(id);
+}
+
+let temporaryCount = 0;
+/** A temporary id for an unsaved item ('exp-…', 'proj-…'): unique within the page and across reloads. */
+export function newTemporaryId(prefix: string, now: number = Date.now()): string {
+  temporaryCount += 1;
+  return `${prefix}${now.toString(36)}-${temporaryCount}`;
+}
+
+/** An item id in a saved list: a stored uuid, or a temporary id with the given prefix. */
+export function listItemId(prefix: string, label: string) {
+  const invalid = `The ${label} id is not valid.`;
+  return z
+    .string({ error: invalid })
+    .max(80, { error: invalid })
+    .refine((id) => isUuid(id) || (id.startsWith(prefix) && /^[\w-]+$/.test(id)), { error: invalid });
+}

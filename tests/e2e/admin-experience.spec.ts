@@ -1,26 +1,11 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from './fixtures/auth';
+import { card as cardIn, expand as expandIn, openEditor as openEditorAt, toast, unique } from './fixtures/editors';
 
 const EDITOR = '/admin/experience/edit';
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').getByText(text, { exact: true });
-const items = (page: Page) => page.getByRole('list', { name: 'Experience items' });
-/** The card whose header names this job title. */
-const card = (page: Page, title: string) => items(page).getByRole('listitem').filter({ has: page.getByRole('button', { name: new RegExp(title) }) });
-
-/** Opens the card (its header toggles it) unless it is open already. */
-async function expand(page: Page, title: string) {
-  const header = card(page, title).getByRole('button', { name: new RegExp(title) });
-  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-  await expect(header).toHaveAttribute('aria-expanded', 'true');
-}
-
-async function openEditor(page: Page) {
-  await signIn(page, ADMIN, '/admin/login');
-  await page.goto(EDITOR);
-  await expect(page.getByRole('heading', { name: 'Edit Experience Page' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'All Experience' })).toHaveAttribute('aria-selected', 'true');
-}
+const card = (page: Page, title: string) => cardIn(page, 'Experience items', title);
+const expand = (page: Page, title: string) => expandIn(page, 'Experience items', title);
+const openEditor = (page: Page) => openEditorAt(page, EDITOR, 'Edit Experience Page', 'All Experience');
 
 test.describe('admin Experience editor', () => {
   test('create, edit and delete an item; each save shows on /experience on the next request', async ({ page, browser, baseURL }) => {

@@ -1,8 +1,8 @@
 'use client';
 
-import type { ReactNode } from 'react';
 import { Plus, X } from 'lucide-react';
 
+import { ItemFormFrame, itemFields, type ItemFormProps } from '@/components/admin/list-editor-shell';
 import { describedBy, Field, FieldError } from '@/components/admin/about/field';
 import { MarkupTextarea } from '@/components/admin/markup-textarea';
 import { TagsField } from '@/components/admin/tags-field';
@@ -26,16 +26,8 @@ export function ExperienceItemForm({
   onChange,
   onSubmit,
   actions,
-}: {
-  idPrefix: string;
-  value: ExperienceFormItem;
-  errors: Record<string, string>;
-  onChange: (next: ExperienceFormItem, edited: keyof ExperienceFormItem) => void;
-  onSubmit: () => void;
-  actions: ReactNode;
-}) {
-  const id = (field: string) => `${idPrefix}-${field}`;
-  const set = <K extends keyof ExperienceFormItem>(key: K, next: ExperienceFormItem[K]) => onChange({ ...value, [key]: next }, key);
+}: ItemFormProps<ExperienceFormItem>) {
+  const { id, set } = itemFields(idPrefix, value, onChange);
   const text = (key: 'title' | 'company' | 'location', label: string, autoComplete?: string) => (
     <Field id={id(key)} label={label} error={errors[key]}>
       <Input
@@ -52,14 +44,7 @@ export function ExperienceItemForm({
   const current = value.endDate === '';
 
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
+    <ItemFormFrame onSubmit={onSubmit} actions={actions}>
       <div className="grid gap-5 sm:grid-cols-2">
         {text('title', 'Job Title', 'organization-title')}
         {text('company', 'Company', 'organization')}
@@ -128,8 +113,7 @@ export function ExperienceItemForm({
         maxLength={EXPERIENCE_LIMITS.technology}
         emptyText="No technologies yet."
       />
-      <div className="flex flex-wrap justify-end gap-3">{actions}</div>
-    </form>
+    </ItemFormFrame>
   );
 }
 

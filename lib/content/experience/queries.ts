@@ -3,6 +3,7 @@ import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
 import { isTemporaryExperienceId, type ExperienceItemValues } from '@/lib/validation/experience';
+import { syncList, type SyncColumn } from '../sync-list';
 import { expireTags, TAGS } from '../tags';
 import type { Experience, SavedExperience } from './types';
 
@@ -49,6 +50,18 @@ export async function getExperience(): Promise<Experience[]> {
   return readExperience(await getDb());
 }
 
+/** What the Experience editor writes, in order. */
+const EDITED_COLUMNS: readonly SyncColumn<ExperienceItemValues>[] = [
+  { name: 'title', value: (item) => item.title },
+  { name: 'company', value: (item) => item.company },
+  { name: 'location', value: (item) => item.location },
+  { name: 'start_date', value: (item) => item.startDate },
+  { name: 'end_date', value: (item) => item.endDate },
+  { name: 'description', value: (item) => item.description },
+  { name: 'highlights', cast: 'text[]', value: (item) => item.highlights },
+  { name: 'technologies', cast: 'text[]', value: (item) => item.technologies },
+];
+
 /** The stored positions as they are right now, past every cache: what the admin editor starts from. */
 export async function getExperienceForEditing(): Promise<Experience[]> {
   return readExperience(await getDb());
@@ -63,32 +76,7 @@ export async function getExperienceForEditing(): Promise<Experience[]> {
 export async function saveExperienceList(items: readonly ExperienceItemValues[]): Promise<SavedExperience> {
   const db = await getDb();
   const saved = await db.transaction(async (tx) => {
-    await tx.query(`select pg_advisory_xact_lock(hashtext('academic-portfolio:experience'))`);
-    const kept = items.filter((item) => !isTemporaryExperienceId(item.id)).map((item) => item.id);
-    await tx.query('delete from experience where not (id = any($1::uuid[]))', [kept]);
-    const created: Record<string, string> = {};
-    for (const item of items) {
-      const values = [item.title, item.company, item.location, item.startDate, item.endDate, item.description, item.highlights, item.technologies];
-      if (isTemporaryExperienceId(item.id)) {
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into experience (title, company, location, start_date, end_date, description, highlights, technologies)
-           values ($1, $2, $3, $4, $5, $6, $7::text[], $8::text[]) returning id`,
-          values,
-        );
-        if (!rows[0]) throw new Error('The experience row was not written.');
-        created[item.id] = rows[0].id;
-      } else {
-        await tx.query(
-          `insert into experience (id, title, company, location, start_date, end_date, description, highlights, technologies)
-           values ($9, $1, $2, $3, $4, $5, $6, $7::text[], $8::text[])
-           on conflict (id) do update
-              set title = excluded.title, company = excluded.company, location = excluded.location,
-                  start_date = excluded.start_date, end_date = excluded.end_date, description = excluded.description,
-                  highlights = excluded.highlights, technologies = excluded.technologies`,
-          [...values, item.id],
-        );
-      }
-    }
+    const created = await syncList(tx, 'experience', EDITED_COLUMNS, items, isTemporaryExperienceId);
     return { items: await readExperience(tx), created };
   });
   expireTags(TAGS.experience);

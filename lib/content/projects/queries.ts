@@ -1,11 +1,15 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
+import type { Queryable } from '@/lib/db/types';
+import { sanitizeHtml } from '@/lib/sanitize';
+import { isTemporaryProjectId, type ProjectItemValues } from '@/lib/validation/projects';
 import { boundedLimit } from '../read';
-import { TAGS } from '../tags';
-import { isProjectCategory, PLACEHOLDER_IMAGE, type Project } from './types';
+import { syncList, type SyncColumn } from '../sync-list';
+import { expireTags, TAGS } from '../tags';
+import { isProjectCategory, PLACEHOLDER_IMAGE, type Project, type SavedProjects } from './types';
 
-export type { Project, ProjectCategory } from './types';
+export type { Project, ProjectCategory, SavedProjects } from './types';
 
 interface ProjectRow {
   id: string;
@@ -41,13 +45,64 @@ function toProject(row: ProjectRow): Project {
   };
 }
 
+async function readProjects(db: Queryable): Promise<Project[]> {
+  const { rows } = await db.query<ProjectRow>(`select ${COLUMNS} from projects order by title, created_at`);
+  return rows.map(toProject);
+}
+
 /** Every project, by title (spec section 7: projects page). */
 export async function getProjects(): Promise<Project[]> {
   'use cache';
   cacheTag(TAGS.projects);
+  return readProjects(await getDb());
+}
+
+/** The stored projects as they are right now, past every cache, with each description's safe HTML. */
+export async function getProjectsForEditing(): Promise<SavedProjects> {
+  return withPreviews(await readProjects(await getDb()), {});
+}
+
+function withPreviews(items: Project[], created: Record<string, string>): SavedProjects {
+  return { items, created, previews: Object.fromEntries(items.map((item) => [item.id, sanitizeHtml(item.description)])) };
+}
+
+/** What the Projects editor writes, in order; descriptions are stored sanitised. */
+const EDITED_COLUMNS: readonly SyncColumn<ProjectItemValues>[] = [
+  { name: 'title', value: (item) => item.title },
+  { name: 'description', value: (item) => sanitizeHtml(item.description) },
+  { name: 'category', value: (item) => item.category },
+  { name: 'technologies', cast: 'text[]', value: (item) => item.technologies },
+  { name: 'image', value: (item) => item.image },
+  { name: 'link', value: (item) => item.link },
+  { name: 'github', value: (item) => item.github },
+  { name: 'featured', value: (item) => item.featured },
+];
+
+/**
+ * Saving the Projects editor (spec sections 4 and 7): the list becomes the stored list in one
+ * transaction. Stored projects absent from it are deleted, saved ones updated (or put back, should
+ * another session have deleted one meanwhile), temporary (proj-) ones inserted and their server ids
+ * returned. Descriptions are stored sanitised. A failure leaves the table as it was.
+ */
+export async function saveProjectList(items: readonly ProjectItemValues[]): Promise<{ saved: SavedProjects; before: Project[] }> {
   const db = await getDb();
-  const { rows } = await db.query<ProjectRow>(`select ${COLUMNS} from projects order by title, created_at`);
-  return rows.map(toProject);
+  const result = await db.transaction(async (tx) => {
+    // The lock syncList takes, taken first so the list read before the save is the one it replaces.
+    await tx.query(`select pg_advisory_xact_lock(hashtext('academic-portfolio:projects'))`);
+    const before = await readProjects(tx);
+    const created = await syncList(tx, 'projects', EDITED_COLUMNS, items, isTemporaryProjectId);
+    return { before, saved: withPreviews(await readProjects(tx), created) };
+  });
+  expireTags(TAGS.projects);
+  return result;
+}
+
+/** Removing a saved project deletes it at once (spec section 4). Answers the deleted project, or null when there was none. */
+export async function deleteProject(id: string): Promise<Project | null> {
+  const db = await getDb();
+  const { rows } = await db.query<ProjectRow>(`delete from projects where id = $1 returning ${COLUMNS}`, [id]);
+  if (rows[0]) expireTags(TAGS.projects);
+  return rows[0] ? toProject(rows[0]) : null;
 }
 
 /** Up to `limit` featured projects, newest first (spec sections 7 and 9: home, featured, 3). */

@@ -24,3 +24,12 @@ export function isProjectCategory(value: unknown): value is ProjectCategory {
 
 /** What a project without an image shows. */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
+
+/** What saving the Projects editor answers: the stored list read back, each new project's server id, and each description as safe HTML. */
+export interface SavedProjects {
+  items: Project[];
+  /** The server id each temporary (proj-) id became. */
+  created: Record<string, string>;
+  /** Project id → its description, sanitised, for the editor's expanded cards. */
+  previews: Record<string, string>;
+}

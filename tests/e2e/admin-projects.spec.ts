@@ -1,0 +1,120 @@
+import type { Page } from '@playwright/test';
+import { SAMPLES } from '../helpers/storage-samples';
+import { expect, test } from './fixtures/auth';
+import { card as cardIn, expand as expandIn, openEditor as openEditorAt, toast, unique } from './fixtures/editors';
+
+const EDITOR = '/admin/projects/edit';
+const card = (page: Page, title: string) => cardIn(page, 'Projects', title);
+const expand = (page: Page, title: string) => expandIn(page, 'Projects', title);
+const openEditor = (page: Page) => openEditorAt(page, EDITOR, 'Edit Projects', 'All Projects');
+
+test.describe('admin Projects editor', () => {
+  test('create a featured project with an image, edit it, delete it at once; / and /projects follow on the next request', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const title = `Modular Forms Explorer ${unique()}`;
+    await openEditor(page);
+    await page.getByRole('tab', { name: 'Create New Project' }).click();
+    // The spec's defaults.
+    await expect(page.getByLabel('Title')).toHaveValue('New Project');
+    await expect(page.getByLabel('Description')).toHaveValue('Project description goes here');
+    await expect(page.getByLabel('Category')).toHaveValue('web');
+    await expect(page.getByRole('list', { name: 'Technologies list' })).toContainText('Technology 1');
+    await expect(page.getByLabel(/^Featured/)).not.toBeChecked();
+
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Description').fill('Computes <strong>q-expansions</strong> <script>alert(1)</script>of modular forms.');
+    await page.getByLabel('Category').selectOption('academic');
+    await page.getByRole('button', { name: 'Remove Technology 1' }).click();
+    await page.getByLabel('Technologies', { exact: true }).fill('SageMath');
+    await page.getByLabel('Technologies', { exact: true }).press('Enter');
+    await page.getByLabel('GitHub URL').fill('https://github.com/example/modular');
+    await page.getByLabel(/^Featured/).check();
+    await page.getByTestId('file-upload-input').setInputFiles([{ name: 'cover.png', mimeType: 'image/png', buffer: Buffer.from(SAMPLES.png) }]);
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(toast(page, 'Successfully uploaded 1 file(s).')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Project image preview' })).toHaveAttribute('src', /^\/storage\/project-images\/projects\/.+\.png$/);
+    await page.getByRole('button', { name: 'Add Project' }).click();
+
+    await expect(card(page, title)).toContainText('New');
+    await expect(card(page, title)).toContainText('Academic');
+    await expect(card(page, title)).toContainText('Featured');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Your projects have been saved successfully.')).toBeVisible();
+    await expect(page.getByText('All changes saved.')).toBeVisible();
+    // Expanded, the saved description is shown as sanitised HTML.
+    await expand(page, title);
+    await expect(card(page, title).locator('strong', { hasText: 'q-expansions' })).toBeVisible();
+    await expect(card(page, title).locator('script')).toHaveCount(0);
+
+    const visitor = await browser.newContext({ baseURL });
+    const reader = await visitor.newPage();
+    await reader.goto('/projects');
+    const article = reader.getByRole('article').filter({ has: reader.getByRole('heading', { name: title }) });
+    await expect(article).toContainText('Academic');
+    await expect(article).toContainText('SageMath');
+    await expect(article.getByRole('link', { name: /View Code/ })).toHaveAttribute('href', 'https://github.com/example/modular');
+    await reader.goto('/');
+    await expect(reader.getByText(title)).toBeVisible();
+
+    // Edit: unfeature it; the home page drops it at the next request.
+    await card(page, title).getByRole('button', { name: 'Edit Project' }).click();
+    await card(page, title).getByLabel(/^Featured/).uncheck();
+    await card(page, title).getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('All changes saved.')).toBeVisible();
+    await reader.reload();
+    await expect(reader.getByText(title)).toHaveCount(0);
+
+    // Delete: asks, then the project is gone at once, from the editor and the site.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await expand(page, title);
+    await card(page, title).getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Project deleted successfully')).toBeVisible();
+    await expect(card(page, title)).toHaveCount(0);
+    await expect(page.getByText('All changes saved.')).toBeVisible();
+    await reader.goto('/projects');
+    await expect(reader.getByRole('heading', { name: title })).toHaveCount(0);
+    await visitor.close();
+  });
+
+  test('a link that is not http(s) is refused beside the field, the typed project is kept, and a draft survives a reload', async ({ page }) => {
+    const title = `Lattice Reduction ${unique()}`;
+    await openEditor(page);
+    await page.getByRole('tab', { name: 'Create New Project' }).click();
+    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Live Site URL').fill('javascript:alert(1)');
+    await page.getByRole('button', { name: 'Add Project' }).click();
+    await expect(page.getByText('Enter a full http:// or https:// address, or leave it blank.')).toBeVisible();
+    await expect(page.getByLabel('Live Site URL')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Title')).toHaveValue(title);
+    await page.getByLabel('Live Site URL').fill('https://lattice.example.org');
+    await page.getByRole('button', { name: 'Add Project' }).click();
+    await expect(card(page, title)).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByText(/Unsaved changes from .* were restored\./)).toBeVisible();
+    await expect(card(page, title)).toContainText('New');
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(card(page, title)).toHaveCount(0);
+    await expect(page.getByText('All changes saved.')).toBeVisible();
+  });
+
+  test('an unsaved project is removed locally without asking the server', async ({ page }) => {
+    const title = `Scratch ${unique()}`;
+    await openEditor(page);
+    await page.getByRole('tab', { name: 'Create New Project' }).click();
+    await page.getByLabel('Title').fill(title);
+    await page.getByRole('button', { name: 'Add Project' }).click();
+    let asked = false;
+    page.on('dialog', (dialog) => {
+      asked = true;
+      void dialog.dismiss();
+    });
+    await card(page, title).getByRole('button', { name: 'Delete' }).click();
+    await expect(card(page, title)).toHaveCount(0);
+    expect(asked).toBe(false);
+    await expect(page.getByText('All changes saved.')).toBeVisible();
+  });
+});
