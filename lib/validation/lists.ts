@@ -85,3 +85,54 @@ export function listItemId(prefix: string, label: string) {
     .max(80, { error: invalid })
     .refine((id) => isUuid(id) || (id.startsWith(prefix) && /^[\w-]+$/.test(id)), { error: invalid });
 }
+
+/** Spec section 5: comma-separated text as a list, each entry trimmed, empties dropped. */
+export function splitCommaList(text: string | readonly string[]): string[] {
+  const parts = typeof text === 'string' ? text.split(',') : text.flatMap((entry) => entry.split(','));
+  return nonBlankEntries(parts);
+}
+
+/** A calendar date as a date input gives it ('2026-11-23'), and a real day. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.getUTCFullYear() === Number(match[1]) && date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
+}
+
+/** Today in the admin's own calendar, as a date input shows it. */
+export function todayDate(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/** Nothing typed: no value, blank text, or a list (or comma text) of blanks. */
+function isBlank(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return splitCommaList(value).length === 0;
+  if (Array.isArray(value)) return value.every((entry) => typeof entry !== 'string' || entry.trim() === '');
+  return false;
+}
+
+/**
+ * An item editor's check (spec section 5): the schema's field errors, and for the toast the spec's own
+ * message when a required field is missing (`required` names them), else the first field's message.
+ */
+export function checkWith<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  required: { fields: readonly string[]; message: string },
+): { ok: true; data: z.output<S> } | { ok: false; error: string; fieldErrors: Record<string, string> } {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'form';
+    fieldErrors[key] ??= issue.message;
+  }
+  const given = (input ?? {}) as Record<string, unknown>;
+  const missing = required.fields.some((field) => field in fieldErrors && isBlank(given[field]));
+  return { ok: false, error: missing ? required.message : (parsed.error.issues[0]?.message ?? required.message), fieldErrors };
+}
+
+/** A stored row's id, as an update or delete names it. */
+export const storedIdSchema = z.string({ error: 'The id must be text.' }).refine(isUuid, { error: 'The id is not valid.' });

@@ -1,8 +1,9 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
+import type { PaperValues } from '@/lib/validation/research';
 import { boundedLimit } from '../read';
-import { TAGS } from '../tags';
+import { expireTags, TAGS } from '../tags';
 import { isPaperStatus, type ResearchPaper } from './types';
 
 export type { PaperStatus, ResearchPaper } from './types';
@@ -63,4 +64,60 @@ export async function getPublishedPapers(limit = 3): Promise<ResearchPaper[]> {
     [limit],
   );
   return rows.map(toResearchPaper);
+}
+
+/** The admin list (spec section 7: by date descending, then title), past every cache. */
+export async function getPapersForEditing(): Promise<ResearchPaper[]> {
+  const db = await getDb();
+  const { rows } = await db.query<ResearchPaperRow>(`select ${COLUMNS} from research_papers order by date desc, title`);
+  return rows.map(toResearchPaper);
+}
+
+const WRITTEN = (paper: PaperValues) => [
+  paper.title,
+  paper.abstract,
+  paper.authors,
+  paper.date,
+  paper.journal,
+  paper.link,
+  paper.pdfUrl,
+  paper.tags,
+  paper.status,
+];
+
+/** Stores a new paper and answers it (spec section 7: insert returning the row). */
+export async function createPaper(paper: PaperValues): Promise<ResearchPaper> {
+  const db = await getDb();
+  const { rows } = await db.query<ResearchPaperRow>(
+    `insert into research_papers (title, abstract, authors, date, journal, link, pdf_url, tags, status)
+     values ($1, $2, $3::text[], $4::date, $5, $6, $7, $8::text[], $9)
+     returning ${COLUMNS}`,
+    WRITTEN(paper),
+  );
+  if (!rows[0]) throw new Error('The research paper was not written.');
+  expireTags(TAGS.research);
+  return toResearchPaper(rows[0]);
+}
+
+/** Writes over a stored paper; null when there is no such paper (deleted meanwhile). */
+export async function updatePaper(id: string, paper: PaperValues): Promise<ResearchPaper | null> {
+  const db = await getDb();
+  const { rows } = await db.query<ResearchPaperRow>(
+    `update research_papers
+        set title = $1, abstract = $2, authors = $3::text[], date = $4::date, journal = $5, link = $6, pdf_url = $7,
+            tags = $8::text[], status = $9
+      where id = $10
+  returning ${COLUMNS}`,
+    [...WRITTEN(paper), id],
+  );
+  if (rows[0]) expireTags(TAGS.research);
+  return rows[0] ? toResearchPaper(rows[0]) : null;
+}
+
+/** Deletes a paper; answers whether there was one. */
+export async function deletePaper(id: string): Promise<boolean> {
+  const db = await getDb();
+  const { rows } = await db.query<{ id: string }>('delete from research_papers where id = $1 returning id', [id]);
+  if (rows[0]) expireTags(TAGS.research);
+  return rows.length > 0;
 }

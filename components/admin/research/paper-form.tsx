@@ -1,0 +1,117 @@
+'use client';
+
+import { describedBy, Field } from '@/components/admin/about/field';
+import { ItemFormFrame, itemFields, type ItemFormProps } from '@/components/admin/list-editor-shell';
+import { MarkupPreview } from '@/components/admin/markup-preview';
+import { FileUpload } from '@/components/admin/upload/file-upload';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { STATUS_BADGES } from '@/lib/content/research/rules';
+import { PAPER_STATUSES, RESEARCH_LIMITS } from '@/lib/validation/research';
+
+/** A paper as its form holds it: authors and tags as the comma-separated text the admin types. */
+export interface PaperForm {
+  title: string;
+  journal: string;
+  authors: string;
+  date: string;
+  abstract: string;
+  link: string;
+  pdfUrl: string;
+  tags: string;
+  status: string;
+}
+
+const COMMA_HINT = 'Separate them with commas.';
+
+/** The Research Papers form (spec section 2): every field, the abstract previewed with its mathematics. */
+export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, actions }: ItemFormProps<PaperForm>) {
+  const { id, set } = itemFields(idPrefix, value, onChange);
+  const text = (key: 'title' | 'journal' | 'authors' | 'tags' | 'link', label: string, options: { hint?: string; max: number; type?: string; placeholder?: string }) => (
+    <Field id={id(key)} label={label} hint={options.hint} error={errors[key]}>
+      <Input
+        id={id(key)}
+        type={options.type ?? 'text'}
+        value={value[key]}
+        maxLength={options.max}
+        placeholder={options.placeholder}
+        onChange={(event) => set(key, event.target.value)}
+        aria-invalid={errors[key] ? true : undefined}
+        aria-describedby={describedBy(id(key), { hint: options.hint, error: errors[key] })}
+      />
+    </Field>
+  );
+  return (
+    <ItemFormFrame onSubmit={onSubmit} actions={actions}>
+      {text('title', 'Title', { max: RESEARCH_LIMITS.title })}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {text('journal', 'Journal/Publication', { max: RESEARCH_LIMITS.journal })}
+        {text('authors', 'Authors', { hint: COMMA_HINT, max: RESEARCH_LIMITS.author * 10, placeholder: 'A. Author, B. Author' })}
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={id('date')} label="Date" error={errors.date}>
+          <Input
+            id={id('date')}
+            type="date"
+            value={value.date}
+            onChange={(event) => set('date', event.target.value)}
+            aria-invalid={errors.date ? true : undefined}
+            aria-describedby={describedBy(id('date'), { error: errors.date })}
+          />
+        </Field>
+        <Field id={id('status')} label="Status" error={errors.status}>
+          <select
+            id={id('status')}
+            value={value.status}
+            onChange={(event) => set('status', event.target.value)}
+            className="h-9 rounded-md border border-input bg-input/20 px-3 text-sm"
+          >
+            {PAPER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_BADGES[status].label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Field id={id('abstract')} label="Abstract" hint="Mathematics in $…$ or $$…$$ is typeset, as in the preview below." error={errors.abstract}>
+        <Textarea
+          id={id('abstract')}
+          rows={4}
+          value={value.abstract}
+          maxLength={RESEARCH_LIMITS.abstract}
+          onChange={(event) => set('abstract', event.target.value)}
+          aria-invalid={errors.abstract ? true : undefined}
+          aria-describedby={describedBy(id('abstract'), { hint: true, error: errors.abstract })}
+        />
+      </Field>
+      <MarkupPreview source={value.abstract} label="Abstract preview" />
+      {text('link', 'Link', { type: 'url', max: RESEARCH_LIMITS.url, placeholder: 'https://arxiv.org/abs/…', hint: 'Where the paper can be read; blank for none.' })}
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 text-sm leading-none font-medium">PDF</legend>
+        {value.pdfUrl ? (
+          <p className="flex flex-wrap items-center gap-3 text-sm">
+            <a href={value.pdfUrl} target="_blank" rel="noopener noreferrer" className="text-primary underline underline-offset-4">
+              Current PDF
+            </a>
+            <Button type="button" variant="outline" size="sm" onClick={() => set('pdfUrl', '')}>
+              Remove PDF
+            </Button>
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground">No PDF yet: the site shows Download PDF once one is uploaded.</p>
+        )}
+        <FileUpload
+          bucket="research-papers"
+          maxFiles={1}
+          onUploaded={(urls) => {
+            if (urls[0]) set('pdfUrl', urls[0]);
+          }}
+        />
+        {errors.pdfUrl ? <p className="text-sm text-destructive">{errors.pdfUrl}</p> : null}
+      </fieldset>
+      {text('tags', 'Tags', { hint: COMMA_HINT, max: RESEARCH_LIMITS.tag * 10, placeholder: 'number theory, L-functions' })}
+    </ItemFormFrame>
+  );
+}

@@ -1,0 +1,252 @@
+'use client';
+
+import { useCallback, useMemo, useState, useTransition } from 'react';
+import { useRouter } from 'next/navigation';
+import type { z } from 'zod';
+
+import { adminToast } from '@/components/admin/toast';
+import { useEditorDraft } from '@/components/admin/use-editor-draft';
+import { useUnsavedWarning } from '@/components/admin/use-unsaved-warning';
+import type { ActionResult } from '@/lib/action-result';
+
+export type ItemTab = 'all' | 'create';
+
+/** Unsaved work of an item editor: the create form, and each item's edit form, by item id. */
+export interface ItemDraft<Form> {
+  creating: Form | null;
+  edits: Record<string, Form>;
+}
+
+type Check = { ok: true } | { ok: false; error: string; fieldErrors: Record<string, string> };
+
+export interface ItemEditorOptions<Item extends { id: string }, Form> {
+  draftName: string;
+  draftSchema: z.ZodType<ItemDraft<Form>>;
+  initial: Item[];
+  /** The list's order (spec section 7), kept after a create or an update. */
+  order: (a: Item, b: Item) => number;
+  toForm: (item: Item) => Form;
+  /** A fresh create form (spec section 4: the defaults it resets to after a create). */
+  emptyForm: () => Form;
+  /** The schema's check, as the server runs it. */
+  check: (form: Form) => Check;
+  create: (form: Form) => Promise<ActionResult<Item>>;
+  update: (id: string, form: Form) => Promise<ActionResult<Item>>;
+  remove: (id: string) => Promise<ActionResult<{ id: string }>>;
+  /** The spec's toasts (section 8). */
+  messages: {
+    created: string;
+    updated: string;
+    deleted: string;
+    /** The toast for a refusal or failure; `error` is the action's message. */
+    failed: (error: string) => { title: string; description?: string };
+    confirmDelete: (item: Item) => string;
+    unreachable: string;
+  };
+}
+
+/**
+ * The state of an editor whose items are saved one at a time (spec section 4: Blog, Personal Posts,
+ * Research Papers): a list tab and a create tab, one item selected at a time (selecting it again
+ * deselects), edit mode for one item (its edit button toggles), create resets the form, update closes
+ * edit mode, delete asks first and clears selection and edit mode. Every form is kept as a draft in this
+ * browser until saved, per item, and offered back after a reload or a forced re-login.
+ */
+export function useItemEditor<Item extends { id: string }, Form>(options: ItemEditorOptions<Item, Form>) {
+  const { draftName, draftSchema, initial, order, toForm, emptyForm, check, create, update, remove, messages } = options;
+  const router = useRouter();
+  const [items, setItems] = useState<Item[]>(initial);
+  const [tab, setTab] = useState<ItemTab>('all');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [creating, setCreating] = useState<Form>(emptyForm);
+  const [createTouched, setCreateTouched] = useState(false);
+  const [edits, setEdits] = useState<Record<string, Form>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, startPending] = useTransition();
+  const [announcement, setAnnouncement] = useState('');
+
+  const dirty = createTouched || Object.keys(edits).length > 0;
+  useUnsavedWarning(dirty);
+
+  const draftValue = useMemo<ItemDraft<Form>>(() => ({ creating: createTouched ? creating : null, edits }), [creating, createTouched, edits]);
+  const draft = useEditorDraft({
+    name: draftName,
+    schema: draftSchema,
+    current: draftValue,
+    dirty,
+    basedOn: null,
+    restore: useCallback(
+      (value: ItemDraft<Form>) => {
+        const known = Object.fromEntries(Object.entries(value.edits).filter(([id]) => initial.some((item) => item.id === id)));
+        if (!value.creating && Object.keys(known).length === 0) return false;
+        if (value.creating) {
+          setCreating(value.creating);
+          setCreateTouched(true);
+        }
+        setEdits(known);
+        return true;
+      },
+      [initial],
+    ),
+  });
+
+  const changeTab = (next: ItemTab) => {
+    setTab(next);
+    setErrors({});
+    // A tab change scrolls to the top, as in every editor.
+    window.scrollTo({ top: 0 });
+  };
+
+  const select = (id: string) => {
+    setSelected((current) => (current === id ? null : id));
+    if (editing && editing !== id) setEditing(null);
+  };
+
+  /** The edit button toggles edit mode for one item; a draft of it is kept until saved or discarded. */
+  const toggleEdit = (item: Item) => {
+    setErrors({});
+    if (editing === item.id) {
+      setEditing(null);
+      return;
+    }
+    setSelected(item.id);
+    setEditing(item.id);
+  };
+
+  const editForm = (item: Item): Form => edits[item.id] ?? toForm(item);
+
+  const changeEdit = (item: Item, form: Form, field: string) => {
+    setEdits((current) => ({ ...current, [item.id]: form }));
+    setErrors((current) => withoutKey(current, field));
+  };
+
+  /** Throws away an item's unsaved edit and leaves edit mode. */
+  const discardEdit = (id: string) => {
+    setEdits((current) => withoutKey(current, id));
+    setErrors({});
+    setEditing(null);
+  };
+
+  const changeCreating = (form: Form, field: string) => {
+    setCreating(form);
+    setCreateTouched(true);
+    setErrors((current) => withoutKey(current, field));
+  };
+
+  const resetCreating = () => {
+    setCreating(emptyForm());
+    setCreateTouched(false);
+    setErrors({});
+  };
+
+  const refuse = (error: string, fieldErrors: Record<string, string> = {}) => {
+    setErrors(fieldErrors);
+    setAnnouncement(error);
+    const toast = messages.failed(error);
+    adminToast.error(toast.title, toast.description ? { description: toast.description } : undefined);
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-item-form] [aria-invalid="true"]')?.focus());
+  };
+
+  /** Runs an action; a thrown call (no server, no connection) is a failure like any other. */
+  const run = async <T>(action: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> => {
+    try {
+      return await action();
+    } catch (error) {
+      console.error(draftName, error);
+      return { ok: false, error: messages.unreachable };
+    }
+  };
+
+  const submitCreate = () => {
+    if (pending) return;
+    const checked = check(creating);
+    if (!checked.ok) return refuse(checked.error, checked.fieldErrors);
+    const sent = creating;
+    startPending(async () => {
+      const result = await run(() => create(sent));
+      if (!result.ok) return refuse(result.error, result.fieldErrors);
+      setItems((current) => [...current, result.data].sort(order));
+      resetCreating();
+      setSelected(result.data.id);
+      setAnnouncement(messages.created);
+      adminToast.success(messages.created);
+      setTab('all');
+      router.refresh();
+    });
+  };
+
+  const submitUpdate = (item: Item) => {
+    if (pending) return;
+    const form = editForm(item);
+    const checked = check(form);
+    if (!checked.ok) return refuse(checked.error, checked.fieldErrors);
+    startPending(async () => {
+      const result = await run(() => update(item.id, form));
+      if (!result.ok) return refuse(result.error, result.fieldErrors);
+      setItems((current) => current.map((existing) => (existing.id === item.id ? result.data : existing)).sort(order));
+      setEdits((current) => withoutKey(current, item.id));
+      setErrors({});
+      setEditing(null);
+      setAnnouncement(messages.updated);
+      adminToast.success(messages.updated);
+      router.refresh();
+    });
+  };
+
+  const submitDelete = (item: Item) => {
+    if (pending || !window.confirm(messages.confirmDelete(item))) return;
+    startPending(async () => {
+      const result = await run(() => remove(item.id));
+      if (!result.ok) return refuse(result.error);
+      setItems((current) => current.filter((existing) => existing.id !== item.id));
+      setEdits((current) => withoutKey(current, item.id));
+      setSelected(null);
+      setEditing(null);
+      setAnnouncement(messages.deleted);
+      adminToast.success(messages.deleted);
+      router.refresh();
+    });
+  };
+
+  const discardDraft = () => {
+    draft.forget();
+    resetCreating();
+    setEdits({});
+    setEditing(null);
+  };
+
+  return {
+    items,
+    tab,
+    selected,
+    editing,
+    creating,
+    errors,
+    pending,
+    announcement,
+    edits,
+    restored: draft.restored,
+    changeTab,
+    select,
+    toggleEdit,
+    editForm,
+    changeEdit,
+    discardEdit,
+    changeCreating,
+    resetCreating,
+    submitCreate,
+    submitUpdate,
+    submitDelete,
+    discardDraft,
+  };
+}
+
+export type ItemEditor<Item extends { id: string }, Form> = ReturnType<typeof useItemEditor<Item, Form>>;
+
+function withoutKey<V>(record: Record<string, V>, key: string): Record<string, V> {
+  if (!(key in record)) return record;
+  const next = { ...record };
+  delete next[key];
+  return next;
+}

@@ -1,0 +1,39 @@
+import 'server-only';
+import type { ActionResult } from '@/lib/action-result';
+import { adminRefusal, checkAdmin } from './guard';
+
+/** An error whose message is meant for the admin (a duplicate slug, a record gone): shown as it is. */
+export class AdminFacingError extends Error {
+  constructor(
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AdminFacingError';
+  }
+}
+
+type Checked<I> = { ok: true; data: I } | { ok: false; error: string; fieldErrors?: Record<string, string> };
+
+/**
+ * The shape of every item editor's server action (ARCHITECTURE.md, "Request flow"): the input already
+ * checked by its schema (refused with the field errors), the admin role re-read, then the write. A
+ * failure is logged and answered with `failed(message)`; only AdminFacingError messages reach the admin,
+ * never a database's own text.
+ */
+export async function runAdminWrite<I, T>(
+  checked: Checked<I>,
+  write: (data: I) => Promise<T>,
+  failed: (message: string) => string,
+): Promise<ActionResult<T>> {
+  if (!checked.ok) return { ok: false, error: checked.error, fieldErrors: checked.fieldErrors };
+  const admin = await checkAdmin();
+  if (!admin.ok) return adminRefusal(admin);
+  try {
+    return { ok: true, data: await write(checked.data) };
+  } catch (error) {
+    if (error instanceof AdminFacingError) return { ok: false, error: failed(error.message), fieldErrors: error.fieldErrors };
+    console.error(failed('unexpected error'), error);
+    return { ok: false, error: failed('The change could not be stored. Please try again.') };
+  }
+}

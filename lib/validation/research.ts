@@ -1,0 +1,73 @@
+import { PAPER_STATUSES, isPaperStatus } from '@/lib/content/research/types';
+import { z } from '@/lib/validation/zod';
+import { isSafeImageUrl } from './about';
+import { boundedText, checkWith, isCalendarDate, isHttpUrl, splitCommaList, todayDate } from './lists';
+
+/** The Research Papers editor's input (spec sections 3, 5 and 9), shared by the form and its actions. Client-safe. */
+
+export const RESEARCH_LIMITS = {
+  title: 300,
+  journal: 300,
+  authors: 50,
+  author: 200,
+  abstract: 20_000,
+  tags: 30,
+  tag: 80,
+  url: 2_048,
+} as const;
+
+export const PAPER_REQUIRED = 'Validation Error: Title, authors, and journal are required.';
+export const PAPER_LINK_INVALID = 'Enter a full http:// or https:// address, or leave it blank.';
+
+/** Comma-separated text (or a list) → trimmed entries, empties dropped, each bounded. */
+function commaList(label: string, maxItems: number, maxLength: number) {
+  return z
+    .union([z.string(), z.array(z.string())], { error: `${label} must be text.` })
+    .transform(splitCommaList)
+    .pipe(
+      z
+        .array(z.string().max(maxLength, { error: `Each of the ${label.toLowerCase()} must be at most ${maxLength} characters.` }))
+        .max(maxItems, { error: `At most ${maxItems} ${label.toLowerCase()}.` }),
+    );
+}
+
+export const paperSchema = z.object({
+  title: boundedText(RESEARCH_LIMITS.title, 'The title').min(1, { error: 'Enter the title.' }),
+  journal: boundedText(RESEARCH_LIMITS.journal, 'The journal').min(1, { error: 'Enter the journal or publication.' }),
+  authors: commaList('Authors', RESEARCH_LIMITS.authors, RESEARCH_LIMITS.author).refine((authors) => authors.length > 0, {
+    error: 'Enter at least one author.',
+  }),
+  date: z
+    .string({ error: 'Choose a date.' })
+    .trim()
+    .refine(isCalendarDate, { error: 'Choose a date.' }),
+  abstract: boundedText(RESEARCH_LIMITS.abstract, 'The abstract'),
+  /** Spec section 5: an empty link is saved as null. */
+  link: boundedText(RESEARCH_LIMITS.url, 'The link')
+    .refine((value) => value === '' || isHttpUrl(value), { error: PAPER_LINK_INVALID })
+    .nullable()
+    .transform((value) => value || null),
+  /** An uploaded PDF (research-papers) or an http(s) address; blank is none. */
+  pdfUrl: boundedText(RESEARCH_LIMITS.url, 'The PDF address')
+    .refine((value) => value === '' || isSafeImageUrl(value), { error: 'Upload a PDF or enter an http(s) address.' })
+    .nullable()
+    .transform((value) => value || null),
+  tags: commaList('Tags', RESEARCH_LIMITS.tags, RESEARCH_LIMITS.tag),
+  /** Spec section 5: anything but the four statuses falls back to published. */
+  status: z.unknown().transform((value) => (isPaperStatus(value) ? value : 'published')),
+});
+
+export type PaperInput = z.input<typeof paperSchema>;
+export type PaperValues = z.output<typeof paperSchema>;
+
+/** The form's and the actions' check, with the spec's message when a required field is missing. */
+export function checkPaper(input: unknown) {
+  return checkWith(paperSchema, input, { fields: ['title', 'authors', 'journal'], message: PAPER_REQUIRED });
+}
+
+export { PAPER_STATUSES };
+
+/** The form after a create (spec section 4): status back to published, date to today. */
+export function emptyPaperForm(now: Date = new Date()) {
+  return { title: '', journal: '', authors: '', date: todayDate(now), abstract: '', link: '', pdfUrl: '', tags: '', status: 'published' as const };
+}
