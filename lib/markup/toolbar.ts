@@ -3,7 +3,17 @@
  * button turns the selection into marked-up text. Pure, so the editors and the tests share it.
  */
 
-export type Marker = 'bold' | 'italic' | 'listItem' | 'link' | 'image';
+export type Marker =
+  | 'bold'
+  | 'italic'
+  | 'listItem'
+  | 'link'
+  | 'image'
+  | 'heading'
+  | 'numberedItem'
+  | 'code'
+  | 'inlineMath'
+  | 'displayMath';
 
 export interface Edit {
   value: string;
@@ -18,6 +28,11 @@ const PLACEHOLDER: Record<Marker, string> = {
   listItem: 'List item',
   link: 'link text',
   image: 'image description',
+  heading: 'Heading',
+  numberedItem: 'List item',
+  code: 'code',
+  inlineMath: 'x^2',
+  displayMath: '\\int_0^1 f(x)\\,dx',
 };
 
 function wrap(value: string, start: number, end: number, before: string, after: string, placeholder: string): Edit {
@@ -26,21 +41,29 @@ function wrap(value: string, start: number, end: number, before: string, after: 
   return { value: next, selectionStart: start + before.length, selectionEnd: start + before.length + selected.length };
 }
 
-/** Starts every selected line (or the caret's line) with '- '. */
-function listItems(value: string, start: number, end: number): Edit {
+/** Starts every selected line (or the caret's line) with a prefix: '- ', '1. ', '## '. */
+function prefixLines(value: string, start: number, end: number, prefix: (index: number) => string, already: RegExp, placeholder: string): Edit {
   const lineStart = value.lastIndexOf('\n', start - 1) + 1;
   const block = value.slice(lineStart, end);
   if (block.trim() === '') {
-    const inserted = `- ${PLACEHOLDER.listItem}`;
+    const inserted = `${prefix(0)}${placeholder}`;
     const next = value.slice(0, lineStart) + inserted + value.slice(end);
-    return { value: next, selectionStart: lineStart + 2, selectionEnd: lineStart + inserted.length };
+    return { value: next, selectionStart: lineStart + prefix(0).length, selectionEnd: lineStart + inserted.length };
   }
+  let index = 0;
   const marked = block
     .split('\n')
-    .map((line) => (line.trim() === '' || /^\s*- /.test(line) ? line : `- ${line}`))
+    .map((line) => (line.trim() === '' || already.test(line) ? line : `${prefix(index++)}${line}`))
     .join('\n');
   const next = value.slice(0, lineStart) + marked + value.slice(end);
   return { value: next, selectionStart: lineStart, selectionEnd: lineStart + marked.length };
+}
+
+/** A block (fenced code, display math) on lines of its own: the fences must start their lines. */
+function onOwnLines(value: string, start: number, end: number, before: string, after: string, placeholder: string): Edit {
+  const lead = start > 0 && value[start - 1] !== '\n' ? '\n' : '';
+  const trail = end < value.length && value[end] !== '\n' ? '\n' : '';
+  return wrap(value, start, end, lead + before, after + trail, placeholder);
 }
 
 /** The edit one toolbar button makes to `value` with the given selection. */
@@ -53,7 +76,17 @@ export function applyMarker(marker: Marker, value: string, selectionStart: numbe
     case 'italic':
       return wrap(value, start, end, '*', '*', PLACEHOLDER.italic);
     case 'listItem':
-      return listItems(value, start, end);
+      return prefixLines(value, start, end, () => '- ', /^\s*- /, PLACEHOLDER.listItem);
+    case 'numberedItem':
+      return prefixLines(value, start, end, (index) => `${index + 1}. `, /^\s*\d+\. /, PLACEHOLDER.numberedItem);
+    case 'heading':
+      return prefixLines(value, start, end, () => '## ', /^#{1,3} /, PLACEHOLDER.heading);
+    case 'code':
+      return onOwnLines(value, start, end, '```\n', '\n```', PLACEHOLDER.code);
+    case 'inlineMath':
+      return wrap(value, start, end, '$', '$', PLACEHOLDER.inlineMath);
+    case 'displayMath':
+      return onOwnLines(value, start, end, '$$\n', '\n$$', PLACEHOLDER.displayMath);
     case 'link': {
       const edit = wrap(value, start, end, '[', '](https://)', PLACEHOLDER.link);
       // Select the address: the text is usually right, the URL never is yet.

@@ -74,6 +74,19 @@ async function withRenewal<T extends { status: number }>(send: () => Promise<T>)
   return await send();
 }
 
+/**
+ * One file straight to a bucket, outside the upload box (an image pasted or dropped into the blog's
+ * content): the same checks, the same session renewal and the same failure texts.
+ */
+export async function uploadOne(bucket: Bucket, file: File): Promise<{ ok: true; url: string } | { ok: false; title: string; description: string }> {
+  if (!isAllowedDeclaredType(file.type)) return { ok: false, title: 'Upload failed', description: uploadMessages.skipped };
+  const problem = sizeProblem(file.name, file.size, kindOfDeclaredType(file.type));
+  if (problem) return { ok: false, title: 'Upload failed', description: problem };
+  const { status, body } = await withRenewal(() => sendFile(bucket, file, () => undefined));
+  if (body?.ok) return { ok: true, url: body.url };
+  return { ok: false, ...uploadFailureMessage(status, body?.error, bucket) };
+}
+
 function singleOrDefault(bucket: Bucket): number {
   return BUCKET_FOLDERS[bucket] ? 1 : DEFAULT_MAX_FILES;
 }

@@ -1,8 +1,10 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
+import { AdminFacingError } from '@/lib/auth/admin-action';
+import { slugTaken, type BlogPostValues } from '@/lib/validation/blog';
 import { boundedLimit } from '../read';
-import { TAGS } from '../tags';
+import { expireTags, TAGS } from '../tags';
 import { relatedPosts } from './rules';
 import type { BlogPost } from './types';
 
@@ -86,4 +88,67 @@ export async function getRelatedPosts(id: string, tags: readonly string[], limit
     [id, [...tags]],
   );
   return relatedPosts({ id, tags }, rows.map(toBlogPost), limit);
+}
+
+/** The admin list (spec section 7: by created_at descending), past every cache. */
+export async function getBlogPostsForEditing(): Promise<BlogPost[]> {
+  const db = await getDb();
+  const { rows } = await db.query<BlogPostRow>(`select ${COLUMNS} from blog_posts order by created_at desc`);
+  return rows.map(toBlogPost);
+}
+
+/** A slug another post holds is the admin's to fix, beside the field, never a database error. */
+function isSlugConflict(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+async function writing<T>(slug: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isSlugConflict(error)) throw new AdminFacingError(slugTaken(slug), { slug: slugTaken(slug) });
+    throw error;
+  }
+}
+
+const WRITTEN = (post: BlogPostValues) => [post.title, post.slug, post.excerpt, post.content, post.tags, post.coverImage];
+
+/** Stores a new post dated today (spec section 3: the date is set on save) and answers it. */
+export async function createBlogPost(post: BlogPostValues): Promise<BlogPost> {
+  const db = await getDb();
+  const { rows } = await writing(post.slug, () =>
+    db.query<BlogPostRow>(
+      `insert into blog_posts (title, slug, excerpt, content, tags, cover_image, date)
+       values ($1, $2, $3, $4, $5::text[], $6, current_date)
+       returning ${COLUMNS}`,
+      WRITTEN(post),
+    ),
+  );
+  if (!rows[0]) throw new Error('The blog post was not written.');
+  expireTags(TAGS.blog);
+  return toBlogPost(rows[0]);
+}
+
+/** Writes over a post, dating it today; null when there is no such post. */
+export async function updateBlogPost(id: string, post: BlogPostValues): Promise<BlogPost | null> {
+  const db = await getDb();
+  const { rows } = await writing(post.slug, () =>
+    db.query<BlogPostRow>(
+      `update blog_posts
+          set title = $1, slug = $2, excerpt = $3, content = $4, tags = $5::text[], cover_image = $6, date = current_date
+        where id = $7
+    returning ${COLUMNS}`,
+      [...WRITTEN(post), id],
+    ),
+  );
+  if (rows[0]) expireTags(TAGS.blog);
+  return rows[0] ? toBlogPost(rows[0]) : null;
+}
+
+/** Deletes a post; answers whether there was one. */
+export async function deleteBlogPost(id: string): Promise<boolean> {
+  const db = await getDb();
+  const { rows } = await db.query<{ id: string }>('delete from blog_posts where id = $1 returning id', [id]);
+  if (rows[0]) expireTags(TAGS.blog);
+  return rows.length > 0;
 }
