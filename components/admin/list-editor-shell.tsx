@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Loader2, Pencil, Plus, Save, Trash2 } from 'lucide-react';
 
 import { RestoredDraftNotice, SaveFailedNotice } from '@/components/admin/editor-notices';
@@ -192,10 +192,22 @@ export function ItemFormFrame({ onSubmit, actions, children }: { onSubmit: () =>
   );
 }
 
-/** An item form's helpers: the id of a field's control, and a setter for one field. */
-export function itemFields<Item>(idPrefix: string, value: Item, onChange: ItemFormProps<Item>['onChange']) {
+/**
+ * An item form's helpers: the id of a field's control, and a setter for one field. The setter writes over
+ * the form as it is when it runs, so an upload that finishes after the admin typed on keeps the typing.
+ */
+export function useItemFields<Item>(idPrefix: string, value: Item, onChange: ItemFormProps<Item>['onChange']) {
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  });
   return {
     id: (field: string) => `${idPrefix}-${field}`,
-    set: <K extends keyof Item & string>(key: K, next: Item[K]) => onChange({ ...value, [key]: next }, key),
+    set: <K extends keyof Item & string>(key: K, next: Item[K]) => {
+      latest.current = { ...latest.current, [key]: next };
+      onChange(latest.current, key);
+    },
+    /** The form as it is now, for callbacks that run later. */
+    latest,
   };
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { ActionResult } from '@/lib/action-result';
+import { storedIdSchema } from '@/lib/validation/lists';
 import { adminRefusal, checkAdmin } from './guard';
 
 /** An error whose message is meant for the admin (a duplicate slug, a record gone): shown as it is. */
@@ -36,4 +37,46 @@ export async function runAdminWrite<I, T>(
     console.error(failed('unexpected error'), error);
     return { ok: false, error: failed('The change could not be stored. Please try again.') };
   }
+}
+
+/**
+ * An update of one stored item by id: a malformed id or an item deleted meanwhile is refused with
+ * `gone`, not written as a new item.
+ */
+export async function runAdminUpdate<I, T>(
+  id: unknown,
+  checked: Checked<I>,
+  write: (id: string, data: I) => Promise<T | null>,
+  failed: (message: string) => string,
+  gone: string,
+): Promise<ActionResult<T>> {
+  const itemId = storedIdSchema.safeParse(id);
+  if (!itemId.success) return { ok: false, error: failed(gone) };
+  return runAdminWrite(
+    checked,
+    async (data) => {
+      const written = await write(itemId.data, data);
+      if (written === null) throw new AdminFacingError(gone);
+      return written;
+    },
+    failed,
+  );
+}
+
+/** A delete of one stored item by id; one already gone counts as deleted. */
+export async function runAdminDelete(
+  id: unknown,
+  remove: (id: string) => Promise<unknown>,
+  failed: (message: string) => string,
+  gone: string,
+): Promise<ActionResult<{ id: string }>> {
+  const itemId = storedIdSchema.safeParse(id);
+  return runAdminWrite(
+    itemId.success ? { ok: true, data: itemId.data } : { ok: false, error: failed(gone) },
+    async (checked) => {
+      await remove(checked);
+      return { id: checked };
+    },
+    failed,
+  );
 }

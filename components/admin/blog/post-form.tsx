@@ -1,10 +1,10 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { X } from 'lucide-react';
 
 import { describedBy, Field } from '@/components/admin/about/field';
-import { ItemFormFrame, itemFields, type ItemFormProps } from '@/components/admin/list-editor-shell';
+import { ItemFormFrame, useItemFields, type ItemFormProps } from '@/components/admin/list-editor-shell';
 import { MarkupPreview } from '@/components/admin/markup-preview';
 import { MarkupTextarea } from '@/components/admin/markup-textarea';
 import { adminToast } from '@/components/admin/toast';
@@ -43,28 +43,19 @@ function imageMarkup(name: string, url: string): string {
  * into blog-images) and the Content editor, with the live preview the public page's renderer draws.
  */
 export function PostFormFields({ idPrefix, value, errors, onChange, onSubmit, actions }: ItemFormProps<PostForm>) {
-  const { id, set } = itemFields(idPrefix, value, onChange);
   // Uploads finish after the admin typed on: they change the form as it is then, not as it was.
-  const latest = useRef(value);
-  useEffect(() => {
-    latest.current = value;
-  });
+  const { id, set, latest } = useItemFields(idPrefix, value, onChange);
   const [uploads, setUploads] = useState(0);
 
   const insertImages = (files: File[], at: number) => {
     for (const file of files) {
       const marker = `![Uploading ${file.name.replace(/[[\]]/g, '')}…]()`;
       const content = latest.current.content;
-      const next = content.slice(0, at) + marker + content.slice(at);
-      latest.current = { ...latest.current, content: next };
-      onChange(latest.current, 'content');
+      set('content', content.slice(0, at) + marker + content.slice(at));
       setUploads((n) => n + 1);
       void uploadOne('blog-images', file).then((result) => {
         setUploads((n) => n - 1);
-        const current = latest.current.content;
-        const replaced = current.replace(marker, result.ok ? imageMarkup(file.name.replace(/\.[^.]+$/, ''), result.url) : '');
-        latest.current = { ...latest.current, content: replaced };
-        onChange(latest.current, 'content');
+        set('content', latest.current.content.replace(marker, result.ok ? imageMarkup(file.name.replace(/\.[^.]+$/, ''), result.url) : ''));
         if (!result.ok) adminToast.error(result.title, { description: result.description });
       });
     }

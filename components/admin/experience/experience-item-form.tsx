@@ -2,7 +2,7 @@
 
 import { Plus, X } from 'lucide-react';
 
-import { ItemFormFrame, itemFields, type ItemFormProps } from '@/components/admin/list-editor-shell';
+import { ItemFormFrame, useItemFields, type ItemFormProps } from '@/components/admin/list-editor-shell';
 import { describedBy, Field, FieldError } from '@/components/admin/about/field';
 import { MarkupTextarea } from '@/components/admin/markup-textarea';
 import { TagsField } from '@/components/admin/tags-field';
@@ -27,7 +27,7 @@ export function ExperienceItemForm({
   onSubmit,
   actions,
 }: ItemFormProps<ExperienceFormItem>) {
-  const { id, set } = itemFields(idPrefix, value, onChange);
+  const { id, set } = useItemFields(idPrefix, value, onChange);
   const text = (key: 'title' | 'company' | 'location', label: string, autoComplete?: string) => (
     <Field id={id(key)} label={label} error={errors[key]}>
       <Input

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { X } from 'lucide-react';
 
-import { ItemFormFrame, itemFields, type ItemFormProps } from '@/components/admin/list-editor-shell';
+import { ItemFormFrame, useItemFields, type ItemFormProps } from '@/components/admin/list-editor-shell';
 import { describedBy, Field } from '@/components/admin/about/field';
 import { TagsField } from '@/components/admin/tags-field';
 import { FileUpload } from '@/components/admin/upload/file-upload';
@@ -30,7 +30,7 @@ export function ProjectItemForm({
   onSubmit,
   actions,
 }: ItemFormProps<ProjectFormItem>) {
-  const { id, set } = itemFields(idPrefix, value, onChange);
+  const { id, set } = useItemFields(idPrefix, value, onChange);
   const [broken, setBroken] = useState<string | null>(null);
   const wanted = value.image || PLACEHOLDER_IMAGE;
   const shown = broken === wanted ? PLACEHOLDER_IMAGE : wanted;

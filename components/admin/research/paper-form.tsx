@@ -1,7 +1,7 @@
 'use client';
 
 import { describedBy, Field } from '@/components/admin/about/field';
-import { ItemFormFrame, itemFields, type ItemFormProps } from '@/components/admin/list-editor-shell';
+import { ItemFormFrame, useItemFields, type ItemFormProps } from '@/components/admin/list-editor-shell';
 import { MarkupPreview } from '@/components/admin/markup-preview';
 import { FileUpload } from '@/components/admin/upload/file-upload';
 import { Button } from '@/components/ui/button';
@@ -27,7 +27,7 @@ const COMMA_HINT = 'Separate them with commas.';
 
 /** The Research Papers form (spec section 2): every field, the abstract previewed with its mathematics. */
 export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, actions }: ItemFormProps<PaperForm>) {
-  const { id, set } = itemFields(idPrefix, value, onChange);
+  const { id, set } = useItemFields(idPrefix, value, onChange);
   const text = (key: 'title' | 'journal' | 'authors' | 'tags' | 'link', label: string, options: { hint?: string; max: number; type?: string; placeholder?: string }) => (
     <Field id={id(key)} label={label} hint={options.hint} error={errors[key]}>
       <Input

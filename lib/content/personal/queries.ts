@@ -1,7 +1,9 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
-import { TAGS } from '../tags';
+import { sanitizeHtml } from '@/lib/sanitize';
+import type { PersonalPostValues } from '@/lib/validation/personal';
+import { expireTags, TAGS } from '../tags';
 import { isPersonalType, type PersonalPost } from './types';
 
 export type { PersonalPost, PersonalType } from './types';
@@ -55,4 +57,46 @@ export async function getPersonalPost(id: string): Promise<PersonalPost | null> 
   const db = await getDb();
   const { rows } = await db.query<PersonalPostRow>(`select ${COLUMNS} from personal_posts where id = $1`, [id]);
   return rows[0] ? toPersonalPost(rows[0]) : null;
+}
+
+/** The admin list (spec section 7: by created_at descending), past every cache. */
+export async function getPersonalPostsForEditing(): Promise<PersonalPost[]> {
+  const db = await getDb();
+  const { rows } = await db.query<PersonalPostRow>(`select ${COLUMNS} from personal_posts order by created_at desc`);
+  return rows.map(toPersonalPost);
+}
+
+/** Stores a new post dated today (spec section 5), its HTML sanitised, and answers it. */
+export async function createPersonalPost(post: PersonalPostValues): Promise<PersonalPost> {
+  const db = await getDb();
+  const { rows } = await db.query<PersonalPostRow>(
+    `insert into personal_posts (title, content, type, image_urls, date)
+     values ($1, $2, $3, $4::text[], current_date)
+     returning ${COLUMNS}`,
+    [post.title, sanitizeHtml(post.content), post.type, post.imageUrls],
+  );
+  if (!rows[0]) throw new Error('The personal post was not written.');
+  expireTags(TAGS.personal);
+  return toPersonalPost(rows[0]);
+}
+
+/** Writes over a post, keeping its date (spec section 5); null when there is no such post. */
+export async function updatePersonalPost(id: string, post: PersonalPostValues): Promise<PersonalPost | null> {
+  const db = await getDb();
+  const { rows } = await db.query<PersonalPostRow>(
+    `update personal_posts set title = $1, content = $2, type = $3, image_urls = $4::text[]
+      where id = $5
+  returning ${COLUMNS}`,
+    [post.title, sanitizeHtml(post.content), post.type, post.imageUrls, id],
+  );
+  if (rows[0]) expireTags(TAGS.personal);
+  return rows[0] ? toPersonalPost(rows[0]) : null;
+}
+
+/** Deletes a post; answers whether there was one. */
+export async function deletePersonalPost(id: string): Promise<boolean> {
+  const db = await getDb();
+  const { rows } = await db.query<{ id: string }>('delete from personal_posts where id = $1 returning id', [id]);
+  if (rows[0]) expireTags(TAGS.personal);
+  return rows.length > 0;
 }

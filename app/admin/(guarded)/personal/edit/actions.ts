@@ -1,0 +1,25 @@
+'use server';
+
+import { runAdminDelete, runAdminUpdate, runAdminWrite } from '@/lib/auth/admin-action';
+import { createPersonalPost, deletePersonalPost, updatePersonalPost } from '@/lib/content/personal/queries';
+import type { PersonalPost } from '@/lib/content/personal/types';
+import { checkPersonalPost } from '@/lib/validation/personal';
+import type { ActionResult } from '@/lib/action-result';
+
+const GONE = 'This post no longer exists; it may have been deleted in another window.';
+const saveFailed = (message: string) => `Failed to save personal post: ${message}`;
+
+/** Personal Posts Management: add a post, dated today (spec sections 5, 7, 8). */
+export async function createPersonalPostAction(input: unknown): Promise<ActionResult<PersonalPost>> {
+  return runAdminWrite(checkPersonalPost(input), createPersonalPost, saveFailed);
+}
+
+/** Personal Posts Management: write over one post, keeping its date. */
+export async function updatePersonalPostAction(id: unknown, input: unknown): Promise<ActionResult<PersonalPost>> {
+  return runAdminUpdate(id, checkPersonalPost(input), updatePersonalPost, saveFailed, GONE);
+}
+
+/** Personal Posts Management: delete one post. */
+export async function deletePersonalPostAction(id: unknown): Promise<ActionResult<{ id: string }>> {
+  return runAdminDelete(id, deletePersonalPost, (message) => `Failed to delete personal post: ${message}`, GONE);
+}

@@ -1,0 +1,96 @@
+import type { Page } from '@playwright/test';
+import { SAMPLES } from '../helpers/storage-samples';
+import { expect, test } from './fixtures/auth';
+import { card as cardIn, openEditor as openEditorAt, toast, unique } from './fixtures/editors';
+
+const EDITOR = '/admin/personal/edit';
+const card = (page: Page, title: string) => cardIn(page, 'Personal posts', title);
+const openEditor = (page: Page) => openEditorAt(page, EDITOR, 'Personal Posts Management', 'All Posts');
+const content = (page: Page) => page.getByRole('textbox', { name: 'Content' });
+
+test.describe('admin Personal Posts editor', () => {
+  test('create a post with rich text and five images, edit it, delete it; /personal/{id} follows', async ({ page, browser, baseURL }) => {
+    const title = `A walk by the Cam ${unique()}`;
+    await openEditor(page);
+    await page.getByRole('tab', { name: 'Create New Post' }).click();
+    await expect(page.getByLabel('Type', { exact: true })).toHaveValue('story');
+
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await expect(toast(page, 'Title and content are required.')).toBeVisible();
+
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Type', { exact: true }).selectOption('update');
+    await content(page).click();
+    await page.keyboard.type('The river was ');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type('frozen');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await page.keyboard.type(' this morning.');
+
+    await page.getByRole('button', { name: 'Add Images' }).click();
+    const files = Array.from({ length: 5 }, (_, i) => ({ name: `photo-${i}.png`, mimeType: 'image/png', buffer: Buffer.from(SAMPLES.png) }));
+    await page.getByTestId('file-upload-input').setInputFiles(files);
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(toast(page, 'Successfully uploaded 5 file(s).')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Post images' }).getByRole('listitem')).toHaveCount(5);
+    await page.getByRole('button', { name: 'Hide Upload' }).click();
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await expect(toast(page, 'Personal post created successfully')).toBeVisible();
+
+    // Read view: the content, four thumbnails and '+1 more'.
+    await expect(card(page, title)).toContainText('Update');
+    await expect(card(page, title).locator('b, strong', { hasText: 'frozen' })).toBeVisible();
+    await expect(card(page, title).getByRole('list', { name: 'Images' }).getByRole('img')).toHaveCount(4);
+    await expect(card(page, title)).toContainText('+1 more');
+    // After create the type is back to story.
+    await page.getByRole('tab', { name: 'Create New Post' }).click();
+    await expect(page.getByLabel('Type', { exact: true })).toHaveValue('story');
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
+    await page.getByRole('tab', { name: 'All Posts' }).click();
+
+    const visitor = await browser.newContext({ baseURL });
+    const reader = await visitor.newPage();
+    await reader.goto('/personal');
+    await reader.getByRole('link', { name: new RegExp(title) }).first().click();
+    await expect(reader).toHaveURL(/\/personal\/[0-9a-f-]{36}$/);
+    await expect(reader.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(reader.locator('b, strong', { hasText: 'frozen' })).toBeVisible();
+    const postUrl = reader.url();
+
+    // Edit: remove an image, keep the date.
+    await card(page, title).getByRole('button', { name: /^Edit/ }).click();
+    await card(page, title).getByRole('button', { name: 'Remove image 1' }).click();
+    await card(page, title).getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Personal post updated successfully')).toBeVisible();
+    await expect(card(page, title)).not.toContainText('+1 more');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await card(page, title).getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Personal post deleted successfully')).toBeVisible();
+    await expect(card(page, title)).toHaveCount(0);
+    const gone = await reader.goto(postUrl);
+    expect(gone?.status()).toBeLessThan(500);
+    await expect(reader.getByRole('heading', { name: title, level: 1 })).toHaveCount(0);
+    await visitor.close();
+  });
+
+  test('a post titled by its first "# " line, and a draft restored after a reload', async ({ page }) => {
+    const heading = `Thoughts on sieves ${unique()}`;
+    await openEditor(page);
+    await page.getByRole('tab', { name: 'Create New Post' }).click();
+    await content(page).click();
+    await page.keyboard.type(`# ${heading}`);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('Brun would have liked this.');
+    await page.reload();
+    await expect(page.getByText(/Unsaved changes from .* were restored\./)).toBeVisible();
+    await page.getByRole('tab', { name: 'Create New Post' }).click();
+    await expect(content(page)).toContainText('Brun would have liked this.');
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await expect(toast(page, 'Personal post created successfully')).toBeVisible();
+    await expect(card(page, heading)).toBeVisible();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await card(page, heading).getByRole('button', { name: 'Delete' }).click();
+    await expect(card(page, heading)).toHaveCount(0);
+  });
+});
