@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { Database } from '@/lib/db/types';
+import { checkBlogPost } from '@/lib/validation/blog';
+import { checkPersonalPost } from '@/lib/validation/personal';
+import { checkPaper } from '@/lib/validation/research';
+import { openTestPglite } from '../helpers/db';
+
+/**
+ * The item editors' writes on the real schema (PGlite): blog posts, personal posts and research papers are
+ * created, updated and deleted one at a time, each write expiring its entity's tag. A taken slug is the
+ * admin's to fix, never a database error. Next's cache functions are recorded instead of run.
+ */
+const database: { db?: Database } = {};
+const cache = vi.hoisted(() => ({ cacheTag: vi.fn(), updateTag: vi.fn(), revalidateTag: vi.fn() }));
+vi.mock('next/cache', () => cache);
+vi.mock('@/lib/db/client', () => ({ getDb: async () => database.db! }));
+
+const blog = await import('@/lib/content/blog/queries');
+const personal = await import('@/lib/content/personal/queries');
+const research = await import('@/lib/content/research/queries');
+const { AdminFacingError } = await import('@/lib/auth/admin-action');
+
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  const opened = await openTestPglite();
+  database.db = opened.db;
+  cleanup = opened.cleanup;
+});
+
+afterAll(async () => {
+  await cleanup();
+});
+
+beforeEach(() => {
+  cache.updateTag.mockClear();
+});
+
+function valid<T>(checked: { ok: true; data: T } | { ok: false; error: string }): T {
+  if (!checked.ok) throw new Error(checked.error);
+  return checked.data;
+}
+
+const today = async () => (await database.db!.query<{ d: string }>('select current_date::text as d')).rows[0]!.d;
+
+describe('blog posts', () => {
+  const input = (slug: string, title = 'Counting primes') => valid(checkBlogPost({ title, slug, excerpt: 'E', tags: 'a, b', coverImage: '', content: '$x$' }));
+
+  it('creates, updates and deletes, dating each save today and expiring the blog tag', async () => {
+    const created = await blog.createBlogPost(input('Counting Primes'));
+    expect(created).toMatchObject({ slug: 'counting-primes', tags: ['a', 'b'], date: await today() });
+    expect(cache.updateTag).toHaveBeenCalledWith('blog');
+    const updated = await blog.updateBlogPost(created.id, input('counting-primes', 'Counting primes, again'));
+    expect(updated).toMatchObject({ id: created.id, title: 'Counting primes, again' });
+    expect((await blog.getBlogPostsForEditing()).map((post) => post.id)).toContain(created.id);
+    expect(await blog.deleteBlogPost(created.id)).toBe(true);
+    expect(await blog.deleteBlogPost(created.id)).toBe(false);
+    expect(await blog.updateBlogPost(created.id, input('gone'))).toBeNull();
+  });
+
+  it('refuses a slug another post has with a message for the slug field, on create and on update', async () => {
+    const first = await blog.createBlogPost(input('taken'));
+    const second = await blog.createBlogPost(input('free'));
+    const refusal = blog.createBlogPost(input('Taken'));
+    await expect(refusal).rejects.toBeInstanceOf(AdminFacingError);
+    await expect(refusal).rejects.toMatchObject({ fieldErrors: { slug: expect.stringContaining('"taken"') } });
+    await expect(blog.updateBlogPost(second.id, input('taken'))).rejects.toBeInstanceOf(AdminFacingError);
+    // Keeping its own slug is no conflict.
+    await expect(blog.updateBlogPost(first.id, input('taken', 'Retitled'))).resolves.toMatchObject({ title: 'Retitled' });
+  });
+});
+
+describe('personal posts', () => {
+  it('stores sanitised HTML, an empty image list as null, and keeps the date on edit', async () => {
+    const created = await personal.createPersonalPost(
+      valid(checkPersonalPost({ title: 'Walk', type: 'update', content: '<p onclick="x()">Hi<script>alert(1)</script></p>', imageUrls: [] })),
+    );
+    expect(created.content).toBe('<p>Hi</p>');
+    expect(created.imageUrls).toEqual([]);
+    const { rows } = await database.db!.query<{ image_urls: string[] | null }>('select image_urls from personal_posts where id = $1', [created.id]);
+    expect(rows[0]!.image_urls).toBeNull();
+    await database.db!.query(`update personal_posts set date = '2020-01-02' where id = $1`, [created.id]);
+    const updated = await personal.updatePersonalPost(
+      created.id,
+      valid(checkPersonalPost({ title: 'Walk', type: 'thought', content: '<p>Edited</p>', imageUrls: ['/storage/personal-images/a.png'] })),
+    );
+    expect(updated).toMatchObject({ date: '2020-01-02', type: 'thought', imageUrls: ['/storage/personal-images/a.png'] });
+    expect(cache.updateTag).toHaveBeenCalledWith('personal');
+    expect(await personal.deletePersonalPost(created.id)).toBe(true);
+  });
+});
+
+describe('research papers', () => {
+  it('creates with split lists and a null link, updates, lists by date then title, deletes', async () => {
+    const paper = (title: string, date: string) =>
+      valid(checkPaper({ title, journal: 'Annals', authors: 'A, B', date, abstract: '$x$', link: '', pdfUrl: '', tags: 't1, t2', status: 'odd' }));
+    const older = await research.createPaper(paper('B paper', '2024-01-01'));
+    const newer = await research.createPaper(paper('A paper', '2025-01-01'));
+    expect(older).toMatchObject({ authors: ['A', 'B'], tags: ['t1', 't2'], link: null, status: 'published' });
+    expect((await research.getPapersForEditing()).slice(0, 2).map((p) => p.id)).toEqual([newer.id, older.id]);
+    const updated = await research.updatePaper(older.id, { ...paper('B paper', '2024-01-01'), status: 'draft' });
+    expect(updated?.status).toBe('draft');
+    expect(cache.updateTag).toHaveBeenCalledWith('research');
+    expect(await research.deletePaper(older.id)).toBe(true);
+    expect(await research.updatePaper(older.id, paper('x', '2024-01-01'))).toBeNull();
+  });
+});
