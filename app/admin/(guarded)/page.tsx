@@ -24,12 +24,12 @@ import { formatRelativeTime } from '@/lib/format';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
-const COUNT_CARDS: { key: keyof DashboardCounts; title: string; unit: string; icon: LucideIcon }[] = [
-  { key: 'experience', title: 'Experience', unit: 'entries', icon: Briefcase },
-  { key: 'projects', title: 'Projects', unit: 'items', icon: FolderKanban },
-  { key: 'blog', title: 'Blog Posts', unit: 'articles', icon: BookOpen },
-  { key: 'personal', title: 'Personal', unit: 'posts', icon: PenLine },
-  { key: 'research', title: 'Research', unit: 'papers', icon: FileText },
+const COUNT_CARDS: { key: keyof DashboardCounts; title: string; unit: string; icon: LucideIcon; href: string }[] = [
+  { key: 'experience', title: 'Experience', unit: 'entries', icon: Briefcase, href: '/admin/experience/edit' },
+  { key: 'projects', title: 'Projects', unit: 'items', icon: FolderKanban, href: '/admin/projects/edit' },
+  { key: 'blog', title: 'Blog Posts', unit: 'articles', icon: BookOpen, href: '/admin/blog/edit' },
+  { key: 'personal', title: 'Personal', unit: 'posts', icon: PenLine, href: '/admin/personal/edit' },
+  { key: 'research', title: 'Research', unit: 'papers', icon: FileText, href: '/admin/research/edit' },
 ];
 
 const LINK_CARDS: { href: string; title: string; description: string; icon: LucideIcon }[] = [
@@ -43,6 +43,7 @@ const LINK_CARDS: { href: string; title: string; description: string; icon: Luci
 ];
 
 const ACTIVITY_LABEL: Record<ActivityKind, string> = { blog: 'Blog post updated', project: 'Project updated', research: 'Research paper updated' };
+const ACTIVITY_EDITOR: Record<ActivityKind, string> = { blog: '/admin/blog/edit', project: '/admin/projects/edit', research: '/admin/research/edit' };
 
 export default function AdminDashboardPage() {
   return (
@@ -102,17 +103,19 @@ export default function AdminDashboardPage() {
 function Counts({ counts }: { counts: DashboardCounts | null }) {
   return (
     <section aria-label="Content counts" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-      {COUNT_CARDS.map(({ key, title, unit, icon: Icon }) => (
-        <Card key={key} className="gap-2" data-testid={`count-${key}`}>
-          <CardHeader>
-            <CardDescription className="flex items-center gap-2">
-              <Icon className="size-4" aria-hidden />
-              {title}
-            </CardDescription>
-            <CardTitle className="text-3xl">{counts ? counts[key] : '...'}</CardTitle>
-          </CardHeader>
-          <CardContent className="text-sm text-muted-foreground">{unit}</CardContent>
-        </Card>
+      {COUNT_CARDS.map(({ key, title, unit, icon: Icon, href }) => (
+        <Link key={key} href={href} className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none">
+          <Card className="h-full gap-2 transition-colors group-hover:border-primary/50" data-testid={`count-${key}`}>
+            <CardHeader>
+              <CardDescription className="flex items-center gap-2">
+                <Icon className="size-4" aria-hidden />
+                {title}
+              </CardDescription>
+              <CardTitle className="text-3xl">{counts ? counts[key] : '...'}</CardTitle>
+            </CardHeader>
+            <CardContent className="text-sm text-muted-foreground">{unit}</CardContent>
+          </Card>
+        </Link>
       ))}
     </section>
   );
@@ -146,7 +149,9 @@ async function GuardedActivity() {
         <li key={item.kind} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <p className="text-sm text-muted-foreground">{ACTIVITY_LABEL[item.kind]}</p>
-            <p className="font-medium">{item.title}</p>
+            <Link href={ACTIVITY_EDITOR[item.kind]} className="font-medium underline-offset-4 hover:underline">
+              {item.title}
+            </Link>
           </div>
           <time dateTime={item.updatedAt} className="text-sm text-muted-foreground">
             {formatRelativeTime(item.updatedAt, now)}
