@@ -31,6 +31,8 @@ const schema = z
     ADMIN_FRESHNESS_BYPASS: flag(false),
     TRUST_PROXY: flag(false),
     ALLOW_SIGNUP: flag(false),
+    /** The site's public address ('https://example.org'): makes a site-path social image an absolute URL. */
+    SITE_URL: z.preprocess(emptyAsUndefined, z.url('SITE_URL must be an absolute address').optional()),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.NEXT_PUBLIC_SUPABASE_URL) !== Boolean(env.NEXT_PUBLIC_SUPABASE_ANON_KEY)) {

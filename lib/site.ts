@@ -36,3 +36,6 @@ export const SITE: SiteConfig = {
     { platform: 'orcid', label: 'ORCID', href: 'https://orcid.org/0000-0002-1825-0097' },
   ],
 };
+
+/** What the public pages use where Admin Settings' Site Configuration is empty. */
+export const SITE_DEFAULTS = { title: SITE.name, description: SITE.description } as const;

@@ -10,19 +10,24 @@ import { CardsSkeleton, HomeSection } from '@/components/site/home/home-section'
 import { SubscribeForm } from '@/components/site/home/subscribe-form';
 import { Button } from '@/components/ui/button';
 import { getAbout } from '@/lib/content/about/queries';
+import { getSiteSettings } from '@/lib/content/settings/queries';
 import { readOr } from '@/lib/content/read';
 import { truncate } from '@/lib/format';
 import { SITE } from '@/lib/site';
 
 export async function generateMetadata(): Promise<Metadata> {
   // Title and description come from the stored profile: request-time data, never read during the build.
-  const about = await readOr('the profile for the page metadata', getAbout, null);
+  const [about, settings] = await Promise.all([
+    readOr('the profile for the page metadata', getAbout, null),
+    readOr('the site settings', getSiteSettings, null),
+  ]);
   const name = about?.name.trim() || SITE.name;
   const role = about?.title.trim() || 'Mathematics';
   const firstParagraph = splitParagraphs(about?.bio ?? '')[0];
+  // A site title and description set in Admin Settings are the home page's; otherwise the profile's.
   return {
-    title: { absolute: `${name} · ${role}` },
-    description: firstParagraph ? truncate(firstParagraph, 160) : SITE.description,
+    title: { absolute: settings?.siteTitle.trim() || `${name} · ${role}` },
+    description: settings?.metaDescription.trim() || (firstParagraph ? truncate(firstParagraph, 160) : SITE.description),
   };
 }
 

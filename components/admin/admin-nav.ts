@@ -2,7 +2,7 @@
  * The admin routes that exist so far. A sidebar item or dashboard card for any other route shows as
  * disabled ('Coming soon') instead of leading to a 404; building an editor adds its route here.
  */
-const READY_ROUTES: ReadonlySet<string> = new Set(['/admin', '/admin/about/edit', '/admin/experience/edit', '/admin/projects/edit', '/admin/research/edit', '/admin/blog/edit', '/admin/personal/edit', '/admin/users', '/admin/media']);
+const READY_ROUTES: ReadonlySet<string> = new Set(['/admin', '/admin/about/edit', '/admin/experience/edit', '/admin/projects/edit', '/admin/research/edit', '/admin/blog/edit', '/admin/personal/edit', '/admin/settings', '/admin/users', '/admin/media']);
 
 export function isAdminRouteReady(href: string): boolean {
   return READY_ROUTES.has(href);

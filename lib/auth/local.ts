@@ -2,7 +2,8 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { getDb } from '@/lib/db/client';
 import { cookieOptions } from './cookies';
-import { COOKIE_PATHS, COOKIES } from './constants';
+import { CURRENT_PASSWORD_WRONG } from '@/lib/validation/settings';
+import { ACCESS_DENIED, COOKIE_PATHS, COOKIES } from './constants';
 import {
   activeSessionUser,
   authenticate,
@@ -116,5 +117,25 @@ export const localAuth: AuthPort = {
 
   async getUser() {
     return (await readLocalSession())?.user ?? null;
+  },
+
+  async changePassword({ currentPassword, newPassword }, client) {
+    const current = await readLocalSession();
+    if (!current) return { ok: false, error: ACCESS_DENIED.anonymous, code: 'invalid_credentials' };
+    const db = await getDb();
+    const checked = await authenticate(db, current.user.email, currentPassword, client.ip);
+    if (!checked.ok) return checked.code === 'invalid_credentials' ? { ok: false, error: CURRENT_PASSWORD_WRONG, code: 'invalid_credentials' } : checked;
+    let passwordHash: string;
+    try {
+      passwordHash = await hashPassword(newPassword);
+    } catch (error) {
+      if (error instanceof PasswordCheckBusyError) return { ok: false, error: error.message, code: 'unavailable' };
+      throw error;
+    }
+    await db.transaction(async (tx) => {
+      await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1::uuid', [current.user.id, passwordHash]);
+      await revokeSessions(tx, current.sessionId, 'others');
+    });
+    return { ok: true, data: null };
   },
 };

@@ -1,4 +1,6 @@
 import { createServerClient, type CookieOptions } from '@supabase/ssr';
+import { ACCESS_DENIED } from './constants';
+import { CURRENT_PASSWORD_WRONG } from '@/lib/validation/settings';
 import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js';
 import type { AuthPort, AuthResult, AuthUser, Session, SignOutScope } from './types';
 
@@ -101,6 +103,26 @@ export function supabaseAuthPort(config: SupabaseConfig, jar: () => Promise<Cook
 
     async getUser(): Promise<AuthUser | null> {
       return verifiedSupabaseUser(await client());
+    },
+
+    async changePassword({ currentPassword, newPassword }): Promise<AuthResult<null>> {
+      const supabase = await client();
+      const user = await verifiedSupabaseUser(supabase);
+      if (!user) return { ok: false, error: ACCESS_DENIED.anonymous, code: 'invalid_credentials' };
+      // Supabase Auth changes a password without the old one; the Settings page asks for it, so it is checked.
+      const check = await supabase.auth.signInWithPassword({ email: user.email, password: currentPassword });
+      if (check.error) {
+        return check.error.status === 429
+          ? { ok: false, error: check.error.message, code: 'rate_limited' }
+          : { ok: false, error: CURRENT_PASSWORD_WRONG, code: 'invalid_credentials' };
+      }
+      const updated = await supabase.auth.updateUser({ password: newPassword });
+      if (updated.error) {
+        return { ok: false, error: updated.error.message || 'Failed to update password', code: updated.error.code === 'weak_password' ? 'weak_password' : undefined };
+      }
+      const ended = await supabase.auth.signOut({ scope: 'others' });
+      if (ended.error) return { ok: false, error: `The password was changed, but other sessions could not be ended: ${ended.error.message}` };
+      return { ok: true, data: null };
     },
   };
 }

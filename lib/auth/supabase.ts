@@ -26,4 +26,5 @@ export const supabaseAuth: AuthPort = {
   signUp: (credentials, client) => supabaseAuthPort(config(), nextCookieJar).signUp(credentials, client),
   signOut: (scope) => supabaseAuthPort(config(), nextCookieJar).signOut(scope),
   getUser: () => supabaseAuthPort(config(), nextCookieJar).getUser(),
+  changePassword: (passwords, client) => supabaseAuthPort(config(), nextCookieJar).changePassword(passwords, client),
 };

@@ -34,6 +34,11 @@ export interface AuthPort {
   signOut(scope: SignOutScope): Promise<AuthResult<null>>;
   /** The signed-in user, verified (never a bare cookie read); null when anonymous. */
   getUser(): Promise<AuthUser | null>;
+  /**
+   * Admin Settings' Update Password: the current password is checked (and counted like a sign-in), the
+   * new one stored, and every other session of the user ended; this one stays signed in.
+   */
+  changePassword(passwords: { currentPassword: string; newPassword: string }, client: ClientInfo): Promise<AuthResult<null>>;
 }
 
 export interface ClientInfo {

@@ -9,6 +9,8 @@ export const TAGS = {
   research: 'research',
   blog: 'blog',
   personal: 'personal',
+  /** The site configuration of Admin Settings: every public page's title, description and social image. */
+  settings: 'settings',
 } as const;
 
 export type Tag = (typeof TAGS)[keyof typeof TAGS];

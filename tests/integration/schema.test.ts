@@ -286,6 +286,58 @@ describe.each([pgliteBackend, postgresBackend])('schema on $name', (backend) => 
     });
   });
 
+  describe('Admin Settings: profiles and site_settings', () => {
+    it('is a single-row table (id is always true) under row-level security', async () => {
+      const { rows } = await db.query<{ relrowsecurity: boolean }>(`select relrowsecurity from pg_class where oid = 'public.site_settings'::regclass`);
+      expect(rows[0]?.relrowsecurity).toBe(true);
+      await db.query(`insert into public.site_settings (id) values (true) on conflict (id) do nothing`);
+      await expectRefused(db.query(`insert into public.site_settings (id) values (false)`), '23514');
+      await expectRefused(db.query(`insert into public.site_settings (id) values (true)`), '23505');
+    });
+
+    it('lets everyone read the site configuration and only admins change it', async () => {
+      const policies = await db.query<{ policyname: string; cmd: string; roles: string[] }>(
+        `select policyname, cmd, roles::text[] as roles from pg_policies where schemaname = 'public' and tablename = 'site_settings' order by policyname`,
+      );
+      expect(policies.rows).toEqual([
+        { policyname: 'Admins can insert site_settings', cmd: 'INSERT', roles: ['authenticated'] },
+        { policyname: 'Admins can update site_settings', cmd: 'UPDATE', roles: ['authenticated'] },
+        { policyname: 'Anyone can read site_settings', cmd: 'SELECT', roles: ['anon', 'authenticated'] },
+      ]);
+      expect(await asRole(db, 'anon', (tx) => count(tx, 'select count(*) from public.site_settings'))).toBe(1);
+      expect(await asRole(db, { userId: memberId }, (tx) => count(tx, 'select count(*) from public.site_settings'))).toBe(1);
+
+      await expectRefused(asRole(db, 'anon', (tx) => tx.query(`update public.site_settings set site_title = 'Anon'`)), '42501');
+      const memberUpdate = await asRole(db, { userId: memberId }, (tx) => tx.query(`update public.site_settings set site_title = 'Member'`));
+      expect(memberUpdate.affectedRows).toBe(0);
+      await expectRefused(asRole(db, { userId: memberId }, (tx) => tx.query('delete from public.site_settings')), '42501');
+
+      const adminUpdate = await asRole(db, { userId: adminId }, (tx) => tx.query(`update public.site_settings set site_title = 'Admin title'`));
+      expect(adminUpdate.affectedRows).toBe(1);
+      const { rows } = await db.query<{ site_title: string }>('select site_title from public.site_settings');
+      expect(rows).toEqual([{ site_title: 'Admin title' }]);
+      await db.query(`update public.site_settings set site_title = ''`);
+    });
+
+    it('gives profiles a bio, and lets a user change only their own name, avatar and bio', async () => {
+      const member = { userId: memberId };
+      const own = await asRole(db, member, (tx) => tx.query(`update public.profiles set full_name = 'Max M.', bio = 'Hello' where id = $1`, [memberId]));
+      expect(own.affectedRows).toBe(1);
+      const others = await asRole(db, member, (tx) => tx.query(`update public.profiles set full_name = 'Hacked' where id = $1`, [adminId]));
+      expect(others.affectedRows).toBe(0);
+      await expectRefused(asRole(db, member, (tx) => tx.query(`update public.profiles set id = $2 where id = $1`, [memberId, adminId])), '42501');
+      await expectRefused(asRole(db, 'anon', (tx) => tx.query(`update public.profiles set bio = 'x'`)), '42501');
+      const { rows } = await db.query<{ id: string; full_name: string; bio: string }>('select id, full_name, bio from public.profiles where id = any($1::uuid[]) order by full_name', [
+        [memberId, adminId],
+      ]);
+      expect(rows).toEqual([
+        { id: adminId, full_name: 'Ada Admin', bio: '' },
+        { id: memberId, full_name: 'Max M.', bio: 'Hello' },
+      ]);
+      await db.query(`update public.profiles set full_name = 'Max Member', bio = '' where id = $1`, [memberId]);
+    });
+  });
+
   describe('get_user_by_email', () => {
     const lookup = (email: string) => (tx: Queryable) =>
       tx.query<{ id: string; email: string }>('select * from public.get_user_by_email($1)', [email]);

@@ -1,0 +1,59 @@
+'use server';
+
+import { adminRefusal, checkAdmin } from '@/lib/auth/guard';
+import { getAuth } from '@/lib/auth';
+import { clientInfo } from '@/lib/auth/request';
+import { saveProfileSettings, saveSiteSettings } from '@/lib/content/settings/queries';
+import type { ProfileSettings, SiteSettings } from '@/lib/content/settings/types';
+import { CURRENT_PASSWORD_WRONG, passwordChangeSchema, profileSettingsSchema, siteSettingsSchema } from '@/lib/validation/settings';
+import { invalidInput, type ActionResult } from '@/lib/action-result';
+
+const FAILED = 'The settings could not be stored. Please try again.';
+
+/** Profile Settings: the signed-in admin's display name and bio. */
+export async function saveProfileAction(input: unknown): Promise<ActionResult<ProfileSettings>> {
+  const parsed = profileSettingsSchema.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const check = await checkAdmin();
+  if (!check.ok) return adminRefusal(check);
+  try {
+    return { ok: true, data: await saveProfileSettings(check.user, parsed.data) };
+  } catch (error) {
+    console.error('Failed to save profile settings', error);
+    return { ok: false, error: FAILED };
+  }
+}
+
+/** Site Configuration: the public pages' title, meta description and social image. */
+export async function saveSiteSettingsAction(input: unknown): Promise<ActionResult<SiteSettings>> {
+  const parsed = siteSettingsSchema.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const check = await checkAdmin();
+  if (!check.ok) return adminRefusal(check);
+  try {
+    return { ok: true, data: await saveSiteSettings(parsed.data) };
+  } catch (error) {
+    console.error('Failed to save site settings', error);
+    return { ok: false, error: FAILED };
+  }
+}
+
+/** Security Settings: a new password after the current one is checked; every other session ends. */
+export async function changePasswordAction(input: unknown): Promise<ActionResult<null>> {
+  const parsed = passwordChangeSchema.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  const check = await checkAdmin();
+  if (!check.ok) return adminRefusal(check);
+  try {
+    const result = await getAuth().changePassword(
+      { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword },
+      await clientInfo(),
+    );
+    if (result.ok) return { ok: true, data: null };
+    const field = result.error === CURRENT_PASSWORD_WRONG ? 'currentPassword' : result.code === 'weak_password' ? 'newPassword' : null;
+    return { ok: false, error: result.error, fieldErrors: field ? { [field]: result.error } : undefined };
+  } catch (error) {
+    console.error('Failed to change the password', error);
+    return { ok: false, error: 'The password could not be changed. Please try again.' };
+  }
+}

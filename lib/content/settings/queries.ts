@@ -1,0 +1,104 @@
+import 'server-only';
+import { cacheTag } from 'next/cache';
+import { getDb } from '@/lib/db/client';
+import type { Queryable } from '@/lib/db/types';
+import { expireTags, TAGS } from '../tags';
+import { EMPTY_SITE_SETTINGS } from './rules';
+import type { ProfileSettings, ProfileUpdate, SiteSettings, SiteSettingsUpdate } from './types';
+
+export type { ProfileSettings, ProfileUpdate, SiteSettings, SiteSettingsUpdate } from './types';
+
+// ---------------------------------------------------------------------------------------------------
+// Site configuration (public.site_settings, one row)
+// ---------------------------------------------------------------------------------------------------
+
+interface SiteSettingsRow {
+  site_title: string | null;
+  meta_description: string | null;
+  social_image_url: string | null;
+  updated_at: Date | string | null;
+}
+
+function toSiteSettings(row: SiteSettingsRow | undefined): SiteSettings {
+  if (!row) return EMPTY_SITE_SETTINGS;
+  return {
+    siteTitle: row.site_title ?? '',
+    metaDescription: row.meta_description ?? '',
+    socialImageUrl: row.social_image_url ?? '',
+    updatedAt: row.updated_at === null ? null : new Date(row.updated_at).toISOString(),
+  };
+}
+
+const SETTINGS_COLUMNS = 'site_title, meta_description, social_image_url, updated_at';
+
+async function readSiteSettings(db: Queryable): Promise<SiteSettings> {
+  const { rows } = await db.query<SiteSettingsRow>(`select ${SETTINGS_COLUMNS} from public.site_settings where id`);
+  return toSiteSettings(rows[0]);
+}
+
+/**
+ * The site configuration for the public pages' metadata: cached and tagged, so saveSiteSettings()
+ * shows on the next request. Empty fields (or no row) mean the built-in defaults (rules.ts).
+ */
+export async function getSiteSettings(): Promise<SiteSettings> {
+  'use cache';
+  cacheTag(TAGS.settings);
+  return readSiteSettings(await getDb());
+}
+
+/** The stored configuration right now, past every cache: what the Settings page starts from. */
+export async function getSiteSettingsForEditing(): Promise<SiteSettings> {
+  return readSiteSettings(await getDb());
+}
+
+/** Stores the configuration (one row, created when missing), then expires the settings tag. */
+export async function saveSiteSettings(input: SiteSettingsUpdate): Promise<SiteSettings> {
+  const db = await getDb();
+  const { rows } = await db.query<SiteSettingsRow>(
+    `insert into public.site_settings as s (id, site_title, meta_description, social_image_url)
+     values (true, $1, $2, $3)
+     on conflict (id) do update set
+       site_title = excluded.site_title,
+       meta_description = excluded.meta_description,
+       social_image_url = excluded.social_image_url,
+       updated_at = now()
+     returning ${SETTINGS_COLUMNS}`,
+    [input.siteTitle, input.metaDescription, input.socialImageUrl],
+  );
+  if (!rows[0]) throw new Error('The site_settings row was not written.');
+  expireTags(TAGS.settings);
+  return toSiteSettings(rows[0]);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The signed-in admin's own profile (public.profiles)
+// ---------------------------------------------------------------------------------------------------
+
+interface ProfileRow {
+  full_name: string | null;
+  bio: string | null;
+}
+
+/** The user's profile as stored now (never cached: it is one admin's own data). */
+export async function getProfileSettings(user: { id: string; email: string }): Promise<ProfileSettings> {
+  const db = await getDb();
+  const { rows } = await db.query<ProfileRow>('select full_name, bio from public.profiles where id = $1::uuid', [user.id]);
+  return { id: user.id, email: user.email, displayName: rows[0]?.full_name ?? '', bio: rows[0]?.bio ?? '' };
+}
+
+/**
+ * Stores the user's display name and bio. The profile row normally exists (a trigger creates it with
+ * the account); one missing is created. An empty name is stored as null, which Admin Users shows as
+ * 'Unnamed Admin'. Nothing public shows profiles, so no tag expires.
+ */
+export async function saveProfileSettings(user: { id: string; email: string }, input: ProfileUpdate): Promise<ProfileSettings> {
+  const db = await getDb();
+  const { rows } = await db.query<ProfileRow>(
+    `insert into public.profiles as p (id, full_name, bio) values ($1::uuid, $2, $3)
+     on conflict (id) do update set full_name = excluded.full_name, bio = excluded.bio, updated_at = now()
+     returning full_name, bio`,
+    [user.id, input.displayName.trim() || null, input.bio],
+  );
+  if (!rows[0]) throw new Error('The profile was not written.');
+  return { id: user.id, email: user.email, displayName: rows[0].full_name ?? '', bio: rows[0].bio ?? '' };
+}

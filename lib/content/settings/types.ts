@@ -1,0 +1,40 @@
+/** Admin Settings (spec "Admin Settings"): client-safe types of the profile and the site configuration. */
+
+/** The signed-in admin's own profile (public.profiles): name and bio editable, email from the account. */
+export interface ProfileSettings {
+  id: string;
+  /** Read-only here: it belongs to the account (auth.users). */
+  email: string;
+  /** profiles.full_name: the name Admin Users shows ('' when none). */
+  displayName: string;
+  bio: string;
+}
+
+/** What Save Profile writes. */
+export type ProfileUpdate = Pick<ProfileSettings, 'displayName' | 'bio'>;
+
+/** The one row of public.site_settings. Empty text means "use the built-in default". */
+export interface SiteSettings {
+  siteTitle: string;
+  metaDescription: string;
+  /** An http(s) address or a site path ('/storage/...'), or empty. */
+  socialImageUrl: string;
+  /** null before the configuration was ever saved. */
+  updatedAt: string | null;
+}
+
+/** What Save Configuration writes. */
+export type SiteSettingsUpdate = Omit<SiteSettings, 'updatedAt'>;
+
+/**
+ * The social image as an absolute address, as link previews need it: an http(s) address as it is, a site
+ * path joined to the site's public address (SITE_URL), or none when there is no address to join it to.
+ */
+export function absoluteSocialImage(url: string, siteUrl: string | undefined): string | null {
+  if (!url) return null;
+  if (/^https?:\/\//i.test(url)) return url;
+  if (!siteUrl || !url.startsWith('/') || url.startsWith('//')) return null;
+  return new URL(url, siteUrl).toString();
+}
+
+export { effectiveSiteSettings, type EffectiveSiteSettings, type SiteSettingsDefaults } from './rules';
