@@ -16,6 +16,9 @@ import { toBlogCardPost } from '@/lib/content/blog/rules';
 import { getBlogPost, getRelatedPosts } from '@/lib/content/blog/queries';
 import type { BlogPost } from '@/lib/content/blog/types';
 import { readOr } from '@/lib/content/read';
+import { getSiteSettings } from '@/lib/content/settings/queries';
+import { absoluteSocialImage } from '@/lib/content/settings/types';
+import { getEnv } from '@/lib/env';
 import { truncate } from '@/lib/format';
 
 type Params = Promise<{ slug: string }>;
@@ -25,8 +28,13 @@ const DESCRIPTION_LENGTH = 160;
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { slug } = await params;
-  const post = await readOr('the blog post for the page metadata', () => getBlogPost(slug), null);
+  const [post, settings] = await Promise.all([
+    readOr('the blog post for the page metadata', () => getBlogPost(slug), null),
+    readOr('the site settings', getSiteSettings, null),
+  ]);
   if (!post) return { title: 'Blog' };
+  // A post's Open Graph replaces the site's, so a post without a cover keeps the site's default image.
+  const image = post.coverImage ?? absoluteSocialImage(settings?.socialImageUrl.trim() ?? '', getEnv().SITE_URL);
   const description = truncate(post.excerpt.trim() || post.content.replace(/[#*`$>_-]+/g, ' ').replace(/\s+/g, ' ').trim(), DESCRIPTION_LENGTH);
   return {
     title: post.title,
@@ -37,7 +45,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
       description,
       publishedTime: post.date,
       tags: post.tags,
-      ...(post.coverImage ? { images: [post.coverImage] } : {}),
+      ...(image ? { images: [image] } : {}),
     },
   };
 }
