@@ -34,7 +34,8 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   ]);
   if (!post) return { title: 'Blog' };
   // A post's Open Graph replaces the site's, so a post without a cover keeps the site's default image.
-  const image = post.coverImage ?? absoluteSocialImage(settings?.socialImageUrl.trim() ?? '', getEnv().SITE_URL);
+  // Link previews need an absolute address: a site path counts only once SITE_URL says where the site is.
+  const image = absoluteSocialImage(post.coverImage ?? settings?.socialImageUrl.trim() ?? '', getEnv().SITE_URL);
   const description = truncate(post.excerpt.trim() || post.content.replace(/[#*`$>_-]+/g, ' ').replace(/\s+/g, ' ').trim(), DESCRIPTION_LENGTH);
   return {
     title: post.title,
