@@ -115,4 +115,30 @@ test.describe('admin Blog editor', () => {
     await page.getByRole('button', { name: 'Discard changes' }).click();
     await expect(field(page, 'Title')).toHaveValue('');
   });
+
+  test("the preview's renderer ships with the editor only, never in a public page's JavaScript", async ({ page, browser, baseURL }) => {
+    /** The text of every script a page loads. */
+    const scriptsOf = async (target: Page, path: string): Promise<string> => {
+      const bodies: Promise<string>[] = [];
+      const onResponse = (response: import('@playwright/test').Response) => {
+        if (response.request().resourceType() === 'script') bodies.push(response.text().catch(() => ''));
+      };
+      target.on('response', onResponse);
+      await target.goto(path, { waitUntil: 'networkidle' });
+      target.off('response', onResponse);
+      return (await Promise.all(bodies)).join('\n');
+    };
+    // KaTeX's parser carries this message; the public pages typeset on the server and never need it.
+    const marker = 'KaTeX parse error';
+    await openEditor(page);
+    expect(await scriptsOf(page, EDITOR)).toContain(marker);
+    const visitor = await browser.newContext({ baseURL });
+    const reader = await visitor.newPage();
+    const slug = (await reader.request.get('/blog').then((response) => response.text())).match(/href="\/blog\/([a-z0-9-]+)"/)?.[1];
+    expect(slug).toBeTruthy();
+    for (const path of ['/', '/blog', `/blog/${slug}`, '/research']) {
+      expect(await scriptsOf(reader, path), path).not.toContain(marker);
+    }
+    await visitor.close();
+  });
 });
