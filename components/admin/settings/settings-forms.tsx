@@ -6,6 +6,7 @@ import { ChevronDown, KeyRound, Loader2, Save } from 'lucide-react';
 import { changePasswordAction, saveProfileAction, saveSiteSettingsAction } from '@/app/admin/(guarded)/settings/actions';
 import { describedBy, Field } from '@/components/admin/about/field';
 import { adminToast } from '@/components/admin/toast';
+import { useUnsavedWarning } from '@/components/admin/use-unsaved-warning';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -51,8 +52,11 @@ function useSettingsForm<Values extends Record<string, string>, Result>(
   onSaved?: (result: Result) => Values,
 ) {
   const [values, setValues] = useState(initial);
+  /** What is stored (or, for the password form, the empty form): anything else is unsaved. */
+  const [baseline, setBaseline] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, startSaving] = useTransition();
+  const dirty = Object.keys(values).some((key) => values[key] !== baseline[key]);
   const field = (key: keyof Values & string) => ({
     value: values[key],
     error: errors[key],
@@ -82,7 +86,9 @@ function useSettingsForm<Values extends Record<string, string>, Result>(
       }
       if (result.ok) {
         setErrors({});
-        if (onSaved) setValues(onSaved(result.data));
+        const next = onSaved ? onSaved(result.data) : sent;
+        setValues(next);
+        setBaseline(next);
         adminToast.success(messages.saved, messages.savedDescription ? { description: messages.savedDescription } : undefined);
         return;
       }
@@ -91,7 +97,7 @@ function useSettingsForm<Values extends Record<string, string>, Result>(
       requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
     });
   };
-  return { values, field, submit, saving };
+  return { values, field, submit, saving, dirty };
 }
 
 function SaveButton({ saving, label, icon }: { saving: boolean; label: string; icon?: ReactNode }) {
@@ -158,6 +164,7 @@ export function SettingsForms({ profile, site, defaults }: { profile: ProfileSet
     { saved: 'Password updated', savedDescription: 'Your other sessions have been signed out.', failed: 'Failed to update password' },
     () => ({ currentPassword: '', newPassword: '', confirmPassword: '' }),
   );
+  useUnsavedWarning(profileForm.dirty || siteForm.dirty || passwordForm.dirty);
 
   return (
     <div className="flex flex-col gap-6">
