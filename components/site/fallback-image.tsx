@@ -3,25 +3,22 @@
 import { useState } from 'react';
 import Image, { type ImageProps } from 'next/image';
 
+import { optimisable } from './image-source';
+
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
-/** Public files of Supabase Storage, which next.config.mjs lets the optimiser fetch (empty in other modes). */
-const SUPABASE_PUBLIC_FILES = process.env.NEXT_PUBLIC_SUPABASE_URL
-  ? `${process.env.NEXT_PUBLIC_SUPABASE_URL.replace(/\/+$/, '')}/storage/v1/object/public/`
-  : null;
+export { optimisable } from './image-source';
 
 /**
- * Whether next/image may send `src` through its optimiser: this site's own files, and Supabase Storage's
- * public files. Other remote URLs (pasted links) are shown as they are: optimising them would need every
- * host listed in next.config, and the owner can paste any. SVGs are never optimised.
+ * next/image that shows the placeholder instead of a broken image when `src` is missing or fails to load
+ * (a removed upload, a dead pasted link, an address the Content-Security-Policy refuses).
+ *
+ * The site's own uploads (and Supabase Storage's public files) are optimised: give `sizes` (and `fill`
+ * inside a sized box), and mark the one image that is the page's LCP with `loading="eager"` and
+ * `fetchPriority="high"`; every other image loads lazily. Other addresses (pasted external links, SVGs)
+ * are rendered `unoptimized`, which is a plain `<img loading="lazy" decoding="async">` of the address as
+ * it is: optimising them would need every host configured in next.config.mjs (image-source.ts).
  */
-export function optimisable(src: string): boolean {
-  if (src.includes('?') || /\.svg$/i.test(src)) return false;
-  if (SUPABASE_PUBLIC_FILES && src.startsWith(SUPABASE_PUBLIC_FILES)) return true;
-  return src.startsWith('/') && !src.startsWith('//');
-}
-
-/** next/image that shows the placeholder instead of a broken image when `src` is missing or fails to load. */
 export function FallbackImage({ src, alt, ...props }: Omit<ImageProps, 'src'> & { src: string | null | undefined }) {
   const wanted = src?.trim() || PLACEHOLDER_IMAGE;
   const [failed, setFailed] = useState<string | null>(null);

@@ -4,6 +4,7 @@ import rehypeKatex, { type Options as KatexOptions } from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 
+import { markupImageSources } from '@/components/site/image-source';
 import { cn } from '@/lib/utils';
 
 // KaTeX's stylesheet (and, through it, its fonts from the package) ships with every page that renders
@@ -26,7 +27,7 @@ const katexOptions: KatexOptions = {
 const rehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [[rehypeKatex, katexOptions]];
 
 type Tag = keyof JSX.IntrinsicElements;
-type ElementProps = ExtraProps & { className?: string; href?: string; alt?: string };
+type ElementProps = ExtraProps & { className?: string; href?: string; src?: string | Blob; alt?: string };
 
 /** react-markdown hands each element its syntax-tree `node` too; it must not reach the DOM. */
 function withoutNode<P extends ExtraProps>(props: P): Omit<P, 'node'> {
@@ -96,10 +97,12 @@ const components: Components = {
   td: styled('td', 'border-b border-border/60 px-3 py-2'),
   img: function MarkupImage(props: ElementProps) {
     return (
-      // Markup images have no known dimensions, so next/image cannot size them; lazy loading keeps them cheap.
+      // Markup images have no known dimensions, so next/image cannot lay them out: a plain lazy <img>, whose
+      // address goes through the image optimiser when it is one of the site's uploads (image-source.ts).
       // eslint-disable-next-line @next/next/no-img-element
       <img
         {...withoutNode(props)}
+        {...(typeof props.src === 'string' ? markupImageSources(props.src) : {})}
         alt={typeof props.alt === 'string' ? props.alt : ''}
         loading="lazy"
         decoding="async"

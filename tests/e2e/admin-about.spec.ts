@@ -140,25 +140,66 @@ test.describe('admin About editor', () => {
     await expect(page.getByText(/were restored/)).toHaveCount(0);
   });
 
-  test('the profile image: upload one file into profile-images/about, then Delete Image', async ({ page }) => {
-    await openEditor(page);
+  test('the profile image is part of the save: Delete Image and Cancel keep the stored file; a saved replacement removes the old upload', async ({
+    page,
+  }) => {
     const preview = page.getByRole('img', { name: 'Profile image preview' });
-    await page.getByTestId('file-upload-input').setInputFiles([{ name: 'portrait.png', mimeType: 'image/png', buffer: Buffer.from(SAMPLES.png) }]);
-    await page.getByRole('button', { name: 'Upload', exact: true }).click();
-    await expect(toast(page, 'Successfully uploaded 1 file(s).')).toBeVisible();
-    await expect(preview).toHaveAttribute('src', /^\/storage\/profile-images\/about\/\d{13}-[0-9a-z]{12}\.png$/);
-    const uploaded = (await preview.getAttribute('src'))!;
-    expect((await page.request.get(uploaded)).status()).toBe(200);
+    /** Uploads one portrait in the open editor (one per page load, so the upload toast is unique). */
+    const uploadPortrait = async (name: string) => {
+      await page.getByTestId('file-upload-input').setInputFiles([{ name, mimeType: 'image/png', buffer: Buffer.from(SAMPLES.png) }]);
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expect(toast(page, 'Successfully uploaded 1 file(s).')).toBeVisible();
+      await expect(preview).toHaveAttribute('src', /^\/storage\/profile-images\/about\/\d{13}-[0-9a-z]{12}\.png$/);
+      const url = (await preview.getAttribute('src'))!;
+      expect((await page.request.get(url)).status()).toBe(200);
+      return url;
+    };
+    const status = async (url: string) => (await page.request.get(url)).status();
+    const save = async () => {
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(toast(page, 'About information saved successfully')).toBeVisible();
+      await expect(page).toHaveURL(/\/admin$/);
+    };
 
+    // Delete Image only clears the form: the file stays until the profile is saved without it.
+    await openEditor(page);
+    const discarded = await uploadPortrait('portrait.png');
     await page.getByRole('button', { name: 'Delete Image' }).click();
     await expect(toast(page, 'Profile image deleted successfully.')).toBeVisible();
     await expect(preview).toHaveAttribute('src', '/placeholder.svg');
-    expect((await page.request.get(uploaded)).status()).toBe(404);
+    expect(await status(discarded)).toBe(200);
     await page.getByRole('button', { name: 'Delete Image' }).click();
     await expect(toast(page, 'No image to delete')).toBeVisible();
-
+    // Cancel stores nothing and removes nothing (the discarded upload stays in the bucket, for the media library).
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page).toHaveURL(/\/admin$/);
+    expect(await status(discarded)).toBe(200);
+
+    // Saved with a first image, then with a replacement: the first upload is removed after the save.
+    await page.goto(EDITOR);
+    await expect(page.getByLabel('Name', { exact: true })).toBeEditable();
+    const first = await uploadPortrait('first.png');
+    await save();
+    await page.goto(EDITOR);
+    await expect(page.getByLabel('Name', { exact: true })).toBeEditable();
+    await expect(preview).toHaveAttribute('src', first);
+    const second = await uploadPortrait('second.png');
+    expect(await status(first)).toBe(200);
+    await save();
+    expect(await status(first)).toBe(404);
+    expect(await status(second)).toBe(200);
+
+    // Delete Image and Save: the profile has no image, and its file is gone.
+    await page.goto(EDITOR);
+    await expect(page.getByLabel('Name', { exact: true })).toBeEditable();
+    await expect(preview).toHaveAttribute('src', second);
+    await page.getByRole('button', { name: 'Delete Image' }).click();
+    await expect(toast(page, 'Profile image deleted successfully.')).toBeVisible();
+    expect(await status(second)).toBe(200);
+    await save();
+    expect(await status(second)).toBe(404);
+    await page.goto(EDITOR);
+    await expect(preview).toHaveAttribute('src', '/placeholder.svg');
   });
 
   test('a direct POST of the save action without a session, or with a non-admin session, is refused and changes nothing', async ({

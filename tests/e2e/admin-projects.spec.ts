@@ -36,6 +36,7 @@ test.describe('admin Projects editor', () => {
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(toast(page, 'Successfully uploaded 1 file(s).')).toBeVisible();
     await expect(page.getByRole('img', { name: 'Project image preview' })).toHaveAttribute('src', /^\/storage\/project-images\/projects\/.+\.png$/);
+    const uploaded = (await page.getByRole('img', { name: 'Project image preview' }).getAttribute('src'))!;
     await page.getByRole('button', { name: 'Add Project' }).click();
 
     await expect(card(page, title)).toContainText('New');
@@ -79,6 +80,8 @@ test.describe('admin Projects editor', () => {
     await expand(page, title);
     await card(page, title).getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Project deleted successfully')).toBeVisible();
+    // Its uploaded image went with it.
+    await expect.poll(async () => (await page.request.get(uploaded)).status()).toBe(404);
     await expect(card(page, title)).toHaveCount(0);
     await expect(page.getByText('All changes saved.')).toBeVisible();
     await reader.goto('/projects');

@@ -1,9 +1,8 @@
 'use client';
 
-import { useState, useTransition } from 'react';
-import { Loader2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Trash2 } from 'lucide-react';
 
-import { deleteProfileImageAction } from '@/app/admin/(guarded)/media/actions';
 import { adminToast } from '@/components/admin/toast';
 import { FileUpload } from '@/components/admin/upload/file-upload';
 import { Button } from '@/components/ui/button';
@@ -13,9 +12,12 @@ import { FieldError } from './field';
 const PLACEHOLDER = '/placeholder.svg';
 
 /**
- * The profile image (spec sections 2 and 7): a preview, Delete Image (removes the file from the
- * profile-images bucket; the path comes from the URL) and an upload of one file into its 'about' folder.
- * Either way the form's image changes, and the profile shows it once the editor is saved.
+ * The profile image (spec sections 2 and 7): a preview, Delete Image and an upload of one file into the
+ * profile-images bucket's 'about' folder. Both only change the form: the stored profile keeps its image
+ * until Save Changes, so Cancel leaves /about exactly as it was. On save the server stores the new state
+ * first and then removes the replaced file from storage if it was one of this site's uploads that nothing
+ * else uses (saveAbout → lib/storage/replaced.ts). A file uploaded here and then discarded by Cancel stays
+ * in the bucket (the media library lists it and can delete it).
  */
 export function ProfileImageCard({
   imageUrl,
@@ -26,26 +28,19 @@ export function ProfileImageCard({
   onChange: (imageUrl: string | null) => void;
   error?: string;
 }) {
-  const [deleting, startDeleting] = useTransition();
   const [broken, setBroken] = useState<string | null>(null);
   const wanted = imageUrl || PLACEHOLDER;
   const shown = broken === wanted ? PLACEHOLDER : wanted;
 
-  const deleteImage = () =>
-    startDeleting(async () => {
-      try {
-        const result = await deleteProfileImageAction(imageUrl ?? '');
-        if (!result.ok) {
-          adminToast.error(result.error);
-          return;
-        }
-        onChange(null);
-        adminToast.success(result.data.message);
-      } catch (caught) {
-        console.error('Profile image delete failed', caught);
-        adminToast.error(`An unexpected error occurred: ${caught instanceof Error ? caught.message : String(caught)}`);
-      }
-    });
+  const deleteImage = () => {
+    // Spec section 8's messages; the file itself goes when the profile is saved without it.
+    if (!imageUrl || imageUrl === PLACEHOLDER) {
+      adminToast.error('No image to delete');
+      return;
+    }
+    onChange(null);
+    adminToast.success('Profile image deleted successfully.', { description: 'Save Changes to apply it.' });
+  };
 
   return (
     <Card>
@@ -62,8 +57,8 @@ export function ProfileImageCard({
           <img src={shown} alt="Profile image preview" className="size-full object-cover" onError={() => setBroken(wanted)} />
         </div>
         <FieldError id="about-image" error={error} />
-        <Button type="button" variant="destructive" onClick={deleteImage} disabled={deleting}>
-          {deleting ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
+        <Button type="button" variant="destructive" onClick={deleteImage}>
+          <Trash2 aria-hidden />
           Delete Image
         </Button>
         <FileUpload bucket="profile-images" maxFiles={1} onUploaded={(urls) => {

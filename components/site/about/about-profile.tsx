@@ -46,7 +46,8 @@ export function AboutProfile({ about, experience }: { about: About | null; exper
               src={about?.imageUrl}
               alt={`Portrait of ${name}`}
               fill
-              priority
+              loading="eager"
+              fetchPriority="high"
               sizes="(min-width: 768px) 18rem, 100vw"
               className="object-cover"
             />

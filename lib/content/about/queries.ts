@@ -2,6 +2,7 @@ import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
+import { removeReplacedFiles } from '@/lib/storage/replaced';
 import { expireTags, TAGS } from '../tags';
 import type { About, AboutUpdate, Education, ResearchInterest } from './types';
 
@@ -57,9 +58,16 @@ export async function getAboutForEditing(): Promise<About | null> {
  * Stores the profile (spec section 7): updates the row getAbout() reads, or inserts one when there is
  * none, then expires the about tag so the public pages show it on the next request. The lock keeps two
  * first saves from inserting two rows.
+ *
+ * The profile image is part of the save: the editor's Delete Image and upload only change the form, and
+ * the image the profile held before is removed from storage only here, after the new state has been
+ * committed and published, and only when it was this site's own upload that nothing refers to any more
+ * (removeReplacedFiles). A save that fails removes nothing; a failed removal is logged, never reported as
+ * a failed save.
  */
 export async function saveAbout(input: AboutUpdate): Promise<About> {
   const db = await getDb();
+  let previousImageUrl: string | null = null;
   const row = await db.transaction(async (tx) => {
     await tx.query(`select pg_advisory_xact_lock(hashtext('academic-portfolio:about_data'))`);
     const values = [
@@ -71,8 +79,11 @@ export async function saveAbout(input: AboutUpdate): Promise<About> {
       JSON.stringify(input.education),
       JSON.stringify(input.researchInterests),
     ];
-    const { rows: existing } = await tx.query<{ id: string }>('select id from about_data order by created_at limit 1 for update');
+    const { rows: existing } = await tx.query<{ id: string; image_url: string | null }>(
+      'select id, image_url from about_data order by created_at limit 1 for update',
+    );
     const id = existing[0]?.id;
+    previousImageUrl = existing[0]?.image_url ?? null;
     const { rows } = id
       ? await tx.query<AboutRow>(
           `update about_data
@@ -92,5 +103,6 @@ export async function saveAbout(input: AboutUpdate): Promise<About> {
     return rows[0];
   });
   expireTags(TAGS.about);
+  await removeReplacedFiles({ bucket: 'profile-images', before: [previousImageUrl], after: [row.image_url], db });
   return toAbout(row);
 }

@@ -3,6 +3,7 @@ import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
 import { sanitizeHtml } from '@/lib/sanitize';
+import { removeReplacedFiles } from '@/lib/storage/replaced';
 import { isTemporaryProjectId, type ProjectItemValues } from '@/lib/validation/projects';
 import { boundedLimit } from '../read';
 import { syncList, type SyncColumn } from '../sync-list';
@@ -94,6 +95,14 @@ export async function saveProjectList(items: readonly ProjectItemValues[]): Prom
     return { before, saved: withPreviews(await readProjects(tx), created) };
   });
   expireTags(TAGS.projects);
+  // Images are part of the save: an uploaded image a project no longer shows (replaced, removed, or its
+  // project deleted) leaves storage now that the new list is stored; failures are logged, never thrown.
+  await removeReplacedFiles({
+    bucket: 'project-images',
+    before: result.before.map((project) => project.image),
+    after: result.saved.items.map((project) => project.image),
+    db,
+  });
   return result;
 }
 
@@ -101,8 +110,12 @@ export async function saveProjectList(items: readonly ProjectItemValues[]): Prom
 export async function deleteProject(id: string): Promise<Project | null> {
   const db = await getDb();
   const { rows } = await db.query<ProjectRow>(`delete from projects where id = $1 returning ${COLUMNS}`, [id]);
-  if (rows[0]) expireTags(TAGS.projects);
-  return rows[0] ? toProject(rows[0]) : null;
+  if (!rows[0]) return null;
+  expireTags(TAGS.projects);
+  const deleted = toProject(rows[0]);
+  // Its uploaded image goes with it, unless other content still shows that file.
+  await removeReplacedFiles({ bucket: 'project-images', before: [deleted.image], after: [], db });
+  return deleted;
 }
 
 /** Up to `limit` featured projects, newest first (spec sections 7 and 9: home, featured, 3). */

@@ -5,7 +5,7 @@ import { invalidInput, type ActionResult } from '@/lib/action-result';
 import { checkAdmin } from '@/lib/auth/guard';
 import { getDb } from '@/lib/db/client';
 import { BUCKETS, getStorageForRequest } from '@/lib/storage';
-import { encodeObjectPath, pathFromPublicUrl, safeObjectPath } from '@/lib/storage/paths';
+import { encodeObjectPath, safeObjectPath } from '@/lib/storage/paths';
 import { findContentReferences, type ContentReference } from '@/lib/storage/references';
 
 const fileSchema = z.object({
@@ -51,25 +51,5 @@ export async function deleteFileAction(input: unknown): Promise<ActionResult<{ p
   }
 }
 
-/**
- * Spec section 8, Profile image delete: the path is what follows the bucket name in the image's URL.
- * For the About editor's Delete Image; the editor clears image_url when it saves.
- */
-export async function deleteProfileImageAction(imageUrl: unknown): Promise<ActionResult<{ message: string }>> {
-  try {
-    const url = z.string().trim().max(2048).catch('').parse(imageUrl);
-    if (!(await checkAdmin()).ok) return { ok: false, error: NOT_ALLOWED };
-    if (!url || url === '/placeholder.svg') return { ok: false, error: 'No image to delete' };
-    const path = pathFromPublicUrl(url, 'profile-images');
-    if (!path) return { ok: false, error: 'Failed to delete image: Could not determine file path' };
-    try {
-      await (await getStorageForRequest()).remove('profile-images', [path]);
-    } catch (error) {
-      return { ok: false, error: `Failed to delete image from storage: ${message(error)}` };
-    }
-    return { ok: true, data: { message: 'Profile image deleted successfully.' } };
-  } catch (error) {
-    console.error('Profile image delete failed', error);
-    return { ok: false, error: `An unexpected error occurred: ${message(error)}` };
-  }
-}
+// The About editor's Delete Image no longer deletes at once: the replaced file is removed after the
+// profile is saved without it (lib/content/about/queries.ts saveAbout → lib/storage/replaced.ts).

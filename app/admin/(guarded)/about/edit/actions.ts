@@ -8,7 +8,10 @@ import { invalidInput, type ActionResult } from '@/lib/action-result';
 
 /**
  * The About editor's Save Changes: the whole profile, validated here whatever the page checked, by an
- * admin re-read from the database (not the freshness stamp: a long edit can still be saved).
+ * admin re-read from the database (not the freshness stamp: a long edit can still be saved). The image
+ * is part of the save: saveAbout commits the new profile, then removes the image it replaced when that
+ * was an upload of ours nothing else uses; nothing is removed when the input or the caller is refused or
+ * the write fails, and a failed removal is only logged (the save succeeded).
  */
 export async function saveAboutAction(input: unknown): Promise<ActionResult<About>> {
   const parsed = aboutSchema.safeParse(input);
