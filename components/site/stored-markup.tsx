@@ -21,6 +21,7 @@ export async function BlogPostBody({ slug }: { slug: string }) {
 }
 
 const ABSTRACT_LOOKS = {
+  page: 'text-base text-foreground/90',
   card: 'mt-4 text-[0.95rem] text-foreground/80',
   highlight: 'mt-3 text-sm leading-relaxed text-muted-foreground',
 } as const;

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { SAMPLES } from '../helpers/storage-samples';
-import { expect, test } from './fixtures/auth';
+import { ADMIN, ageFreshnessStamp, expect, test } from './fixtures/auth';
 import { card as cardIn, openEditor as openEditorAt, toast, unique } from './fixtures/editors';
 
 const EDITOR = '/admin/blog/edit';
@@ -140,5 +140,30 @@ test.describe('admin Blog editor', () => {
       expect(await scriptsOf(reader, path), path).not.toContain(marker);
     }
     await visitor.close();
+  });
+
+  test('typed work survives a forced re-login: the stale session goes to the login page and the draft comes back after', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const title = `Written before the stamp went stale ${unique()}`;
+    await openEditor(page);
+    await page.getByRole('tab', { name: 'Create New Post' }).click();
+    await field(page, 'Title').fill(title);
+    await field(page, 'Content').fill('Euler: $e^{i\\pi} + 1 = 0$');
+    // Six minutes without an admin page: the next admin page asks for the password again.
+    await ageFreshnessStamp(context, baseURL!, 6 * 60_000);
+    await page.reload();
+    await expect(page).toHaveURL(/\/admin\/login/);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin\/blog\/edit$/);
+    await expect(page.getByText(/Unsaved changes from .* were restored\./)).toBeVisible();
+    await page.getByRole('tab', { name: 'Create New Post' }).click();
+    await expect(field(page, 'Title')).toHaveValue(title);
+    await expect(field(page, 'Content')).toHaveValue('Euler: $e^{i\\pi} + 1 = 0$');
+    await page.getByRole('button', { name: 'Discard changes' }).click();
   });
 });

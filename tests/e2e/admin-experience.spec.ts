@@ -131,4 +131,28 @@ test.describe('admin Experience editor', () => {
     await page.getByRole('button', { name: 'Save All Changes' }).click();
     await expect(page.getByText('All changes saved.')).toBeVisible();
   });
+
+  test('leaving with unsaved changes asks first; the draft stays either way', async ({ page }) => {
+    await openEditor(page);
+    await page.getByRole('tab', { name: 'Create New Experience' }).click();
+    await page.getByLabel('Job Title', { exact: true }).fill('Unsaved position');
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const dashboard = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' });
+    await dashboard.click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toContain('unsaved changes');
+    await expect(page).toHaveURL(/\/admin\/experience\/edit$/);
+    await expect(page.getByLabel('Job Title', { exact: true })).toHaveValue('Unsaved position');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await dashboard.click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto(EDITOR);
+    await expect(page.getByText(/Unsaved changes from .* were restored\./)).toBeVisible();
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+  });
 });

@@ -72,7 +72,7 @@ test.describe('the site shell', () => {
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'About' })).not.toHaveAttribute('aria-current', 'page');
 
-    await page.goto('/research/no-such-paper');
+    await page.goto('/research/no-such-paper/section');
     await expect(page.getByText(NOT_FOUND_TEXT)).toBeVisible();
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(0);
 

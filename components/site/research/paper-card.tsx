@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { Download, ExternalLink, Users } from 'lucide-react';
 
 import { ExternalLinkButton } from '@/components/site/external-link-button';
@@ -31,34 +32,48 @@ export function PaperCard({ paper }: { paper: ResearchPaper }) {
         ) : null}
       </div>
       <h2 id={headingId} className="mt-4 font-serif text-2xl font-semibold tracking-tight text-foreground">
-        {paper.title}
+        <Link href={`/research/${paper.id}`} className="underline-offset-4 hover:text-primary hover:underline">
+          {paper.title}
+        </Link>
       </h2>
       {paper.abstract ? (
         <PaperAbstract id={paper.id} look="card" />
       ) : null}
-      {paper.authors.length > 0 ? (
-        <p className="mt-5 flex items-start gap-2 text-sm text-muted-foreground">
-          <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>
-            <span className="sr-only">Authors: </span>
-            {paper.authors.join(', ')}
-          </span>
-        </p>
-      ) : null}
-      {paper.link || paper.pdfUrl ? (
-        <div className="mt-6 flex flex-wrap gap-2">
-          {paper.link ? (
-            <ExternalLinkButton href={paper.link} icon={<ExternalLink aria-hidden="true" />}>
-              View Publication
-            </ExternalLinkButton>
-          ) : null}
-          {paper.pdfUrl ? (
-            <ExternalLinkButton href={paper.pdfUrl} icon={<Download aria-hidden="true" />} variant="outline">
-              Download PDF
-            </ExternalLinkButton>
-          ) : null}
-        </div>
-      ) : null}
+      <PaperAuthors authors={paper.authors} className="mt-5 text-sm" />
+      <PaperLinks paper={paper} className="mt-6" />
     </article>
+  );
+}
+
+/** A paper's View Publication and Download PDF buttons, when it has those addresses. */
+export function PaperLinks({ paper, className }: { paper: Pick<ResearchPaper, 'link' | 'pdfUrl'>; className?: string }) {
+  if (!paper.link && !paper.pdfUrl) return null;
+  return (
+    <div className={cn('flex flex-wrap gap-2', className)}>
+      {paper.link ? (
+        <ExternalLinkButton href={paper.link} icon={<ExternalLink aria-hidden="true" />}>
+          View Publication
+        </ExternalLinkButton>
+      ) : null}
+      {paper.pdfUrl ? (
+        <ExternalLinkButton href={paper.pdfUrl} icon={<Download aria-hidden="true" />} variant="outline">
+          Download PDF
+        </ExternalLinkButton>
+      ) : null}
+    </div>
+  );
+}
+
+/** 'Authors: A, B' with the people icon; nothing when the list is empty. */
+export function PaperAuthors({ authors, className }: { authors: readonly string[]; className?: string }) {
+  if (authors.length === 0) return null;
+  return (
+    <p className={cn('flex items-start gap-2 text-muted-foreground', className)}>
+      <Users aria-hidden="true" className="mt-[0.2em] size-4 shrink-0" />
+      <span>
+        <span className="sr-only">Authors: </span>
+        {authors.join(', ')}
+      </span>
+    </p>
   );
 }

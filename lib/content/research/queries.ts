@@ -53,6 +53,18 @@ export async function getResearchPapers(): Promise<ResearchPaper[]> {
   return rows.map(toResearchPaper);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One paper by id, or null (a malformed id names no paper: it is not a failed read). */
+export async function getResearchPaper(id: string): Promise<ResearchPaper | null> {
+  'use cache';
+  cacheTag(TAGS.research);
+  if (typeof id !== 'string' || !UUID.test(id)) return null;
+  const db = await getDb();
+  const { rows } = await db.query<ResearchPaperRow>(`select ${COLUMNS} from research_papers where id = $1`, [id]);
+  return rows[0] ? toResearchPaper(rows[0]) : null;
+}
+
 /** The latest `limit` published papers (spec sections 7 and 9: home, status published, date desc, 3). */
 export async function getPublishedPapers(limit = 3): Promise<ResearchPaper[]> {
   'use cache';

@@ -1,0 +1,131 @@
+import { Suspense } from 'react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ArrowLeft } from 'lucide-react';
+
+import { Loaded } from '@/components/site/loaded';
+import { LongDate } from '@/components/site/long-date';
+import { LoadingText } from '@/components/site/page-intro';
+import { CiteButton } from '@/components/site/research/cite-button';
+import { PaperAuthors, PaperLinks } from '@/components/site/research/paper-card';
+import { PaperAbstract } from '@/components/site/stored-markup';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { readForRequest } from '@/lib/content/read';
+import { getResearchPaper, getResearchPapers } from '@/lib/content/research/queries';
+import { STATUS_BADGES } from '@/lib/content/research/rules';
+import { apaReference, citationKeys, highwireTags, isCitable, toBibtex } from '@/lib/content/research/scholar';
+import type { ResearchPaper } from '@/lib/content/research/types';
+import { getEnv } from '@/lib/env';
+import { truncate } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+type Params = Promise<{ id: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { id } = await params;
+  const read = await readForRequest('the research paper for the page metadata', () => getResearchPaper(id));
+  if (!read.ok) return { title: 'Research' };
+  const paper = read.data;
+  if (!paper) return { title: 'Paper not found', robots: { index: false } };
+  const description = truncate(paper.abstract.replace(/\s+/g, ' ').trim() || `${paper.title}, by ${paper.authors.join(', ')}.`, 160);
+  return {
+    title: paper.title,
+    description,
+    // Google Scholar's inclusion guidelines: Highwire Press tags; a draft carries none and is not indexed.
+    other: highwireTags(paper, getEnv().SITE_URL),
+    ...(isCitable(paper) ? {} : { robots: { index: false, follow: true } }),
+  };
+}
+
+export default function ResearchPaperPage({ params }: { params: Params }) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 md:py-14">
+      <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
+        <Link href="/research">
+          <ArrowLeft aria-hidden="true" />
+          All research papers
+        </Link>
+      </Button>
+      <Suspense fallback={<LoadingText>Loading paper...</LoadingText>}>
+        <PaperContent params={params} />
+      </Suspense>
+    </div>
+  );
+}
+
+async function PaperContent({ params }: { params: Params }) {
+  const { id } = await params;
+  return (
+    <Loaded what={`the research paper "${id}"`} read={() => getResearchPaper(id)} failure="Failed to load research papers" redirectTo="/research">
+      {(paper) => (paper ? <PaperView paper={paper} /> : <PaperNotFound />)}
+    </Loaded>
+  );
+}
+
+async function PaperView({ paper }: { paper: ResearchPaper }) {
+  const badge = STATUS_BADGES[paper.status];
+  return (
+    <article className="mt-6 flex flex-col gap-8">
+      <header className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
+          <Badge variant="outline" data-status={paper.status} className={cn(badge.className)}>
+            {badge.label}
+          </Badge>
+          <LongDate date={paper.date} />
+          {paper.journal ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <span className="italic">{paper.journal}</span>
+            </>
+          ) : null}
+        </div>
+        <h1 className="font-serif text-4xl leading-tight font-semibold tracking-tight text-balance text-foreground">{paper.title}</h1>
+        <PaperAuthors authors={paper.authors} />
+      </header>
+      {paper.abstract ? (
+        <section aria-labelledby="abstract-heading">
+          <h2 id="abstract-heading" className="mb-3 text-xs font-semibold tracking-[0.14em] uppercase">
+            Abstract
+          </h2>
+          <PaperAbstract id={paper.id} look="page" />
+        </section>
+      ) : null}
+      {paper.tags.length > 0 ? (
+        <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+          {paper.tags.map((tag) => (
+            <li key={tag}>
+              <Badge variant="secondary">{tag}</Badge>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <PaperLinks paper={paper} />
+      {isCitable(paper) ? <Citation paper={paper} /> : null}
+    </article>
+  );
+}
+
+/** The Cite panel; its key is the one /research.bib gives the paper. */
+async function Citation({ paper }: { paper: ResearchPaper }) {
+  const papers = await getResearchPapers();
+  const key = citationKeys(papers.filter(isCitable)).get(paper.id) ?? citationKeys([paper]).get(paper.id)!;
+  return <CiteButton bibtex={toBibtex(paper, key, getEnv().SITE_URL)} apa={apaReference(paper)} fileName={`${key}.bib`} />;
+}
+
+function PaperNotFound() {
+  return (
+    <section aria-labelledby="not-found-heading" className="flex flex-col items-center gap-4 py-16 text-center">
+      <h1 id="not-found-heading" className="font-serif text-4xl font-semibold tracking-tight text-foreground">
+        Paper not found
+      </h1>
+      <p className="max-w-md text-lg text-muted-foreground">The paper you&apos;re looking for doesn&apos;t exist or has been removed.</p>
+      <Button asChild size="lg" className="mt-4">
+        <Link href="/research">
+          <ArrowLeft aria-hidden="true" />
+          Back to Research
+        </Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { expect, test as base } from './fixtures/csp';
+import { startSite, type SiteServer } from '../helpers/site-server';
+import { SAMPLES } from '../helpers/storage-samples';
+import { ADMIN, signIn } from './fixtures/auth';
+import { unique } from './fixtures/editors';
+
+/**
+ * The scholarly web: a page per paper with Google Scholar's Highwire tags, the Cite panel, /research.bib,
+ * the sitemap and robots.txt. The server here knows its public address (SITE_URL), so the tags that must
+ * be absolute can be given.
+ */
+const SITE_URL = 'https://alex.example';
+
+const test = base.extend<object, { site: SiteServer }>({
+  site: [
+    async ({}, use) => {
+      const site = await startSite({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SITE_URL } });
+      await use(site);
+      await site.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ site }, use) => {
+    await use(site.url);
+  },
+});
+
+/** Every meta tag of a served page, by name, in document order. */
+async function metaTags(html: string): Promise<Map<string, string[]>> {
+  const tags = new Map<string, string[]>();
+  for (const match of html.matchAll(/<meta\s+name="([^"]+)"\s+content="([^"]*)"/g)) {
+    const [, name, content] = match;
+    const decoded = content!.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    tags.set(name!, [...(tags.get(name!) ?? []), decoded]);
+  }
+  return tags;
+}
+
+test('a published paper has its own page with every Highwire tag, a Cite panel, and a place in research.bib and the sitemap; a draft has none of it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const id = unique();
+  const title = `Zeros of $\\zeta(s)$ and Gödel's primes ${id}`;
+  const draftTitle = `Unfinished draft ${id}`;
+  await signIn(page, ADMIN, '/admin/login');
+  await page.goto('/admin/research/edit');
+  for (const [paperTitle, status] of [
+    [title, 'published'],
+    [draftTitle, 'draft'],
+  ] as const) {
+    await page.getByRole('tab', { name: 'Add New Paper' }).click();
+    await page.getByLabel('Title', { exact: true }).fill(paperTitle);
+    await page.getByLabel('Journal/Publication', { exact: true }).fill('Annals of Mathematics');
+    await page.getByLabel('Authors', { exact: true }).fill('Kurt Gödel, Bernhard Riemann');
+    await page.getByLabel('Date', { exact: true }).fill('2024-03-05');
+    await page.getByLabel('Abstract', { exact: true }).fill('We bound $N(\\sigma, T)$.');
+    await page.getByLabel('Status', { exact: true }).selectOption(status);
+    if (status === 'published') {
+      await page.getByTestId('file-upload-input').setInputFiles([{ name: 'zeros.pdf', mimeType: 'application/pdf', buffer: Buffer.from(SAMPLES.pdf) }]);
+      await page.getByRole('button', { name: 'Upload', exact: true }).click();
+      await expect(page.getByRole('link', { name: 'Current PDF' })).toBeVisible();
+    }
+    await page.getByRole('button', { name: 'Create Paper' }).click();
+    await expect(page.locator('[data-sonner-toast]').getByText('Research paper created successfully')).toBeVisible();
+  }
+
+  // /research links each card to the paper's page.
+  await page.goto('/research');
+  await page.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/research\/[0-9a-f-]{36}$/);
+  const paperUrl = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(page.locator('.katex').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /Download PDF/ })).toBeVisible();
+
+  const html = await (await request.get(paperUrl)).text();
+  const tags = await metaTags(html);
+  expect(tags.get('citation_title')).toEqual([title]);
+  expect(tags.get('citation_author')).toEqual(['Kurt Gödel', 'Bernhard Riemann']);
+  expect(tags.get('citation_publication_date')).toEqual(['2024/03/05']);
+  expect(tags.get('citation_journal_title')).toEqual(['Annals of Mathematics']);
+  expect(tags.get('citation_pdf_url')?.[0]).toMatch(new RegExp(`^${SITE_URL}/storage/research-papers/.+\\.pdf$`));
+  expect(tags.get('citation_abstract_html_url')).toEqual([`${SITE_URL}${paperUrl}`]);
+  expect(tags.get('robots')?.join() ?? '').not.toContain('noindex');
+
+  // Cite: BibTeX with LaTeX accents and the formula as written, and an APA reference.
+  await page.getByRole('button', { name: 'Cite' }).click();
+  const cite = page.getByRole('region', { name: 'Cite this paper' });
+  await expect(cite).toContainText('@article{godel2024zeros');
+  await expect(cite).toContainText('author = {Kurt G{\\"o}del and Bernhard Riemann}');
+  await expect(cite).toContainText('$\\zeta(s)$');
+  await expect(cite).toContainText('Gödel, K., & Riemann, B. (2024).');
+  const download = page.waitForEvent('download');
+  await cite.getByRole('button', { name: 'Download .bib' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^godel2024zeros[a-z]?\.bib$/);
+
+  // research.bib and the sitemap list the paper; neither knows the draft.
+  const bib = await request.get('/research.bib');
+  expect(bib.headers()['content-type']).toContain('application/x-bibtex');
+  const bibText = await bib.text();
+  expect(bibText).toContain(`Gödel's primes ${id}`.replace('ö', '{\\"o}'));
+  expect(bibText).not.toContain(draftTitle);
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  expect(sitemap).toContain(`<loc>${SITE_URL}${paperUrl}</loc>`);
+  expect(sitemap).toContain(`<loc>${SITE_URL}/blog</loc>`);
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain('Disallow: /admin');
+  expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
+
+  // The draft's page exists (the Draft filter lists it) but carries no citation tags and asks not to be indexed.
+  await page.goto('/research?status=draft');
+  await page.getByRole('link', { name: draftTitle }).click();
+  await expect(page).toHaveURL(/\/research\/[0-9a-f-]{36}$/);
+  const draftHtml = await (await request.get(new URL(page.url()).pathname)).text();
+  const draftTags = await metaTags(draftHtml);
+  expect([...draftTags.keys()].filter((name) => name.startsWith('citation_'))).toEqual([]);
+  expect(draftTags.get('robots')?.join()).toContain('noindex');
+  expect(sitemap).not.toContain(new URL(page.url()).pathname);
+  await expect(page.getByRole('button', { name: 'Cite' })).toHaveCount(0);
+});
