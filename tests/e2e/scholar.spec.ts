@@ -63,7 +63,7 @@ test('a published paper has its own page with every Highwire tag, a Cite panel, 
       await expect(page.getByRole('link', { name: 'Current PDF' })).toBeVisible();
     }
     await page.getByRole('button', { name: 'Create Paper' }).click();
-    await expect(page.locator('[data-sonner-toast]').getByText('Research paper created successfully')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Research papers' }).getByText(paperTitle, { exact: true })).toBeVisible();
   }
 
   // /research links each card to the paper's page.
