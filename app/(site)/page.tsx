@@ -8,6 +8,7 @@ import { splitParagraphs } from '@/lib/content/about/rules';
 import { FeaturedProjects, RecentArticles, ResearchHighlights } from '@/components/site/home/home-content';
 import { CardsSkeleton, HomeSection } from '@/components/site/home/home-section';
 import { SubscribeForm } from '@/components/site/home/subscribe-form';
+import { OwnerJsonLd } from '@/components/site/owner-json-ld';
 import { Button } from '@/components/ui/button';
 import { getAbout } from '@/lib/content/about/queries';
 import { getSiteSettings } from '@/lib/content/settings/queries';
@@ -40,6 +41,9 @@ const onVercel = process.env.VERCEL === '1';
 export default function HomePage() {
   return (
     <>
+      <Suspense fallback={null}>
+        <OwnerJsonLd withWebsite />
+      </Suspense>
       <Hero />
       <HomeSection id="featured-projects" eyebrow="Portfolio" title="Featured Projects" action={{ href: '/projects', label: 'View All Projects' }}>
         <Suspense fallback={<CardsSkeleton />}>

@@ -84,6 +84,17 @@ test('a published paper has its own page with every Highwire tag, a Cite panel, 
   expect(tags.get('citation_pdf_url')?.[0]).toMatch(new RegExp(`^${SITE_URL}/storage/research-papers/.+\\.pdf$`));
   expect(tags.get('citation_abstract_html_url')).toEqual([`${SITE_URL}${paperUrl}`]);
   expect(tags.get('robots')?.join() ?? '').not.toContain('noindex');
+  // And a schema.org ScholarlyArticle for the same paper.
+  const ld = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
+  expect(ld.find((item) => item['@type'] === 'ScholarlyArticle')).toMatchObject({
+    name: title,
+    author: [
+      { '@type': 'Person', name: 'Kurt Gödel' },
+      { '@type': 'Person', name: 'Bernhard Riemann' },
+    ],
+    datePublished: '2024-03-05',
+    url: `${SITE_URL}${paperUrl}`,
+  });
 
   // Cite: BibTeX with LaTeX accents and the formula as written, and an APA reference.
   await page.getByRole('button', { name: 'Cite' }).click();
@@ -105,6 +116,9 @@ test('a published paper has its own page with every Highwire tag, a Cite panel, 
   const sitemap = await (await request.get('/sitemap.xml')).text();
   expect(sitemap).toContain(`<loc>${SITE_URL}${paperUrl}</loc>`);
   expect(sitemap).toContain(`<loc>${SITE_URL}/blog</loc>`);
+  const home = await (await request.get('/')).text();
+  expect(home).toContain('"@type":"Person"');
+  expect(home).toContain('"@type":"WebSite"');
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('Disallow: /admin');
   expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);

@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import { AboutProfile } from '@/components/site/about/about-profile';
 import { splitParagraphs } from '@/lib/content/about/rules';
 import { Loaded } from '@/components/site/loaded';
+import { OwnerJsonLd } from '@/components/site/owner-json-ld';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { getAbout } from '@/lib/content/about/queries';
 import { getExperience } from '@/lib/content/experience/queries';
@@ -34,6 +35,9 @@ export default function AboutPage() {
       <PageBody>
         <Suspense fallback={<LoadingText>Loading profile data...</LoadingText>}>
           <AboutContent />
+        </Suspense>
+        <Suspense fallback={null}>
+          <OwnerJsonLd />
         </Suspense>
       </PageBody>
     </>

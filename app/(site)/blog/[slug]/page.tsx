@@ -7,7 +7,9 @@ import { ArrowLeft } from 'lucide-react';
 import { BlogCard } from '@/components/site/blog/blog-card';
 import { TagLink } from '@/components/site/blog/tag-link';
 import { FallbackImage } from '@/components/site/fallback-image';
+import { JsonLd } from '@/components/site/json-ld';
 import { Loaded } from '@/components/site/loaded';
+import { ownerName } from '@/components/site/owner-json-ld';
 import { LongDate } from '@/components/site/long-date';
 import { BlogPostBody } from '@/components/site/stored-markup';
 import { LoadingText } from '@/components/site/page-intro';
@@ -19,6 +21,7 @@ import { readOr } from '@/lib/content/read';
 import { getSiteSettings } from '@/lib/content/settings/queries';
 import { absoluteSocialImage } from '@/lib/content/settings/types';
 import { getEnv } from '@/lib/env';
+import { blogPostingData } from '@/lib/structured-data';
 import { truncate } from '@/lib/format';
 
 type Params = Promise<{ slug: string }>;
@@ -123,8 +126,13 @@ function BlogPostView({ post }: { post: BlogPost }) {
         </div>
       </article>
       <RelatedArticles post={post} />
+      <BlogPostingJsonLd post={post} />
     </>
   );
+}
+
+async function BlogPostingJsonLd({ post }: { post: BlogPost }) {
+  return <JsonLd data={blogPostingData(post, await ownerName(), getEnv().SITE_URL)} />;
 }
 
 async function RelatedArticles({ post }: { post: BlogPost }) {

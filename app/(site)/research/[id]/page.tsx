@@ -6,6 +6,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Loaded } from '@/components/site/loaded';
 import { LongDate } from '@/components/site/long-date';
 import { LoadingText } from '@/components/site/page-intro';
+import { JsonLd } from '@/components/site/json-ld';
 import { CiteButton } from '@/components/site/research/cite-button';
 import { PaperAuthors, PaperLinks } from '@/components/site/research/paper-card';
 import { PaperAbstract } from '@/components/site/stored-markup';
@@ -17,6 +18,7 @@ import { STATUS_BADGES } from '@/lib/content/research/rules';
 import { apaReference, citationKeys, highwireTags, isCitable, toBibtex } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { getEnv } from '@/lib/env';
+import { scholarlyArticleData } from '@/lib/structured-data';
 import { truncate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -101,7 +103,12 @@ async function PaperView({ paper }: { paper: ResearchPaper }) {
         </ul>
       ) : null}
       <PaperLinks paper={paper} />
-      {isCitable(paper) ? <Citation paper={paper} /> : null}
+      {isCitable(paper) ? (
+        <>
+          <Citation paper={paper} />
+          <JsonLd data={scholarlyArticleData(paper, getEnv().SITE_URL)} />
+        </>
+      ) : null}
     </article>
   );
 }

@@ -1,0 +1,71 @@
+import type { About } from '@/lib/content/about/types';
+import type { BlogPost } from '@/lib/content/blog/types';
+import type { ResearchPaper } from '@/lib/content/research/types';
+import { absoluteUrl } from '@/lib/content/research/scholar';
+import type { SiteConfig } from '@/lib/site';
+
+/**
+ * schema.org descriptions of the owner and their work, for search engines (JSON-LD). Pure: the pages
+ * hand in what they read and the site's public address when it is configured.
+ */
+
+type Thing = Record<string, unknown>;
+
+/** The owner: name, job title, affiliation (a current programme's institution) and profile links. */
+export function personData(about: About | null, site: SiteConfig, siteUrl?: string): Thing {
+  const current = about?.education.find((entry) => entry.endYear === null);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    name: about?.name.trim() || site.ownerName,
+    ...(about?.title.trim() ? { jobTitle: about.title.trim() } : {}),
+    ...(current ? { affiliation: { '@type': 'CollegeOrUniversity', name: current.institution } } : {}),
+    ...(siteUrl ? { url: siteUrl } : {}),
+    sameAs: site.social.map((link) => link.href),
+  };
+}
+
+export function websiteData(name: string, siteUrl?: string): Thing {
+  return { '@context': 'https://schema.org', '@type': 'WebSite', name, ...(siteUrl ? { url: siteUrl } : {}) };
+}
+
+export function scholarlyArticleData(paper: ResearchPaper, siteUrl?: string): Thing {
+  const page = absoluteUrl(`/research/${paper.id}`, siteUrl);
+  const pdf = paper.pdfUrl ? absoluteUrl(paper.pdfUrl, siteUrl) : null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ScholarlyArticle',
+    headline: paper.title,
+    name: paper.title,
+    author: paper.authors.map((name) => ({ '@type': 'Person', name })),
+    datePublished: paper.date,
+    ...(paper.abstract.trim() ? { abstract: paper.abstract.trim() } : {}),
+    ...(paper.journal.trim() ? { isPartOf: { '@type': 'Periodical', name: paper.journal.trim() } } : {}),
+    ...(paper.tags.length > 0 ? { keywords: paper.tags.join(', ') } : {}),
+    ...(page ? { url: page } : {}),
+    ...(paper.link ? { sameAs: paper.link } : {}),
+    ...(pdf ? { encoding: { '@type': 'MediaObject', contentUrl: pdf, encodingFormat: 'application/pdf' } } : {}),
+  };
+}
+
+export function blogPostingData(post: BlogPost, authorName: string, siteUrl?: string): Thing {
+  const page = absoluteUrl(`/blog/${encodeURIComponent(post.slug)}`, siteUrl);
+  const image = post.coverImage ? absoluteUrl(post.coverImage, siteUrl) : null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    datePublished: post.date,
+    dateModified: post.updatedAt,
+    author: { '@type': 'Person', name: authorName },
+    ...(post.excerpt.trim() ? { description: post.excerpt.trim() } : {}),
+    ...(post.tags.length > 0 ? { keywords: post.tags.join(', ') } : {}),
+    ...(page ? { url: page, mainEntityOfPage: page } : {}),
+    ...(image ? { image } : {}),
+  };
+}
+
+/** JSON for a <script type="application/ld+json">: '<' escaped so no text can close the element. */
+export function jsonLd(data: Thing | Thing[]): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
