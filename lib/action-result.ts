@@ -22,6 +22,12 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
+/** A form's own check with the server's schema: one message per field, none when the value is valid. */
+export function schemaErrors(schema: z.ZodType, value: unknown): Record<string, string> {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? {} : fieldErrorsOf(parsed.error);
+}
+
 /** The refusal for input that failed its schema: `message` for the toast, the field errors for the form. */
 export function invalidInput(error: z.ZodError, message = error.issues[0]?.message ?? 'Please correct the highlighted fields.'): ActionResult<never> {
   return { ok: false, error: message, fieldErrors: fieldErrorsOf(error) };

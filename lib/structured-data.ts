@@ -1,7 +1,7 @@
 import type { About } from '@/lib/content/about/types';
 import type { BlogPost } from '@/lib/content/blog/types';
 import type { ResearchPaper } from '@/lib/content/research/types';
-import { absoluteUrl } from '@/lib/content/research/scholar';
+import { absoluteUrl } from '@/lib/absolute-url';
 import type { SiteConfig } from '@/lib/site';
 
 /**

@@ -4,7 +4,8 @@ import type { Metadata } from 'next';
 import { SiteShell } from '@/components/site/site-shell';
 import { StorageStatus } from '@/components/site/storage-status';
 import { getSiteSettings } from '@/lib/content/settings/queries';
-import { absoluteSocialImage, effectiveSiteSettings } from '@/lib/content/settings/types';
+import { absoluteUrl } from '@/lib/absolute-url';
+import { effectiveSiteSettings } from '@/lib/content/settings/types';
 import { readOr } from '@/lib/content/read';
 import { getEnv } from '@/lib/env';
 import { SITE_DEFAULTS } from '@/lib/site';
@@ -17,7 +18,7 @@ import { SITE_DEFAULTS } from '@/lib/site';
 export async function generateMetadata(): Promise<Metadata> {
   const stored = await readOr('the site settings', getSiteSettings, null);
   const site = effectiveSiteSettings(stored, SITE_DEFAULTS);
-  const image = absoluteSocialImage(site.socialImageUrl, getEnv().SITE_URL);
+  const image = absoluteUrl(site.socialImageUrl, getEnv().SITE_URL);
   // Without a stored title, a page with none of its own keeps the title it has always had.
   const defaultTitle = stored?.siteTitle.trim() ? site.siteTitle : `${SITE_DEFAULTS.title} · Mathematics`;
   return {

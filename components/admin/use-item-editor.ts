@@ -6,6 +6,7 @@ import type { z } from 'zod';
 
 import { adminToast } from '@/components/admin/toast';
 import { useEditorDraft } from '@/components/admin/use-editor-draft';
+import { withoutKey } from '@/components/admin/use-list-editor';
 import { useUnsavedWarning } from '@/components/admin/use-unsaved-warning';
 import type { ActionResult } from '@/lib/action-result';
 
@@ -243,10 +244,3 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
 }
 
 export type ItemEditor<Item extends { id: string }, Form> = ReturnType<typeof useItemEditor<Item, Form>>;
-
-function withoutKey<V>(record: Record<string, V>, key: string): Record<string, V> {
-  if (!(key in record)) return record;
-  const next = { ...record };
-  delete next[key];
-  return next;
-}

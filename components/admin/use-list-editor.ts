@@ -250,9 +250,10 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function withoutKey(errors: Record<string, string>, key: string): Record<string, string> {
-  if (!(key in errors)) return errors;
-  const next = { ...errors };
+/** The record without `key` (the same object when it has none, so React skips the update). */
+export function withoutKey<V>(record: Record<string, V>, key: string): Record<string, V> {
+  if (!(key in record)) return record;
+  const next = { ...record };
   delete next[key];
   return next;
 }

@@ -1,3 +1,4 @@
+import { fieldErrorsOf } from '@/lib/action-result';
 import { z } from '@/lib/validation/zod';
 
 /**
@@ -124,11 +125,7 @@ export function checkWith<S extends z.ZodType>(
 ): { ok: true; data: z.output<S> } | { ok: false; error: string; fieldErrors: Record<string, string> } {
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, data: parsed.data };
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'form';
-    fieldErrors[key] ??= issue.message;
-  }
+  const fieldErrors = fieldErrorsOf(parsed.error);
   const given = (input ?? {}) as Record<string, unknown>;
   const missing = required.fields.some((field) => field in fieldErrors && isBlank(given[field]));
   return { ok: false, error: missing ? required.message : (parsed.error.issues[0]?.message ?? required.message), fieldErrors };

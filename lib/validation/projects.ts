@@ -1,7 +1,7 @@
 import { PLACEHOLDER_IMAGE, PROJECT_CATEGORIES } from '@/lib/content/projects/types';
 import { z } from '@/lib/validation/zod';
 import { isSafeImageUrl } from './about';
-import { boundedText, isHttpUrl, isUuid, listItemId, newTemporaryId, textList, uniqueEntries } from './lists';
+import { boundedText, isHttpUrl, listItemId, newTemporaryId, textList, uniqueEntries } from './lists';
 
 /**
  * The Projects editor's input (spec sections 3, 5 and 9), shared by the editor and its server actions.
@@ -23,8 +23,6 @@ export const TEMPORARY_PROJECT_PREFIX = 'proj-';
 export function isTemporaryProjectId(id: string): boolean {
   return id.startsWith(TEMPORARY_PROJECT_PREFIX);
 }
-
-export const isStoredProjectId = isUuid;
 
 export const PROJECT_TITLE_REQUIRED = 'Enter a project title.';
 export const PROJECT_URL_INVALID = 'Enter a full http:// or https:// address, or leave it blank.';
@@ -59,8 +57,6 @@ export const projectListSchema = z.object({
     .max(PROJECT_LIMITS.items, { error: `At most ${PROJECT_LIMITS.items} projects.` })
     .refine((items) => new Set(items.map((item) => item.id)).size === items.length, { error: 'Two projects have the same id.' }),
 });
-
-export const projectIdSchema = z.string({ error: 'The project id must be text.' }).refine(isStoredProjectId, { error: 'The project id is not valid.' });
 
 export type ProjectItemInput = z.input<typeof projectItemSchema>;
 export type ProjectItemValues = z.output<typeof projectItemSchema>;

@@ -11,8 +11,8 @@ import {
   isTemporaryExperienceId,
   newExperienceDefaults,
 } from '@/lib/validation/experience';
-import { isHttpUrl, isNewEntry, nonBlankEntries, uniqueEntries } from '@/lib/validation/lists';
-import { PROJECT_URL_INVALID, isTemporaryProjectId, newProjectDefaults, projectIdSchema, projectItemSchema, projectListSchema } from '@/lib/validation/projects';
+import { isHttpUrl, isNewEntry, nonBlankEntries, storedIdSchema as projectIdSchema, uniqueEntries } from '@/lib/validation/lists';
+import { PROJECT_URL_INVALID, isTemporaryProjectId, newProjectDefaults, projectItemSchema, projectListSchema } from '@/lib/validation/projects';
 
 const STORED = '3f2b8c1e-5d4a-4e6b-9c7d-8a1b2c3d4e5f';
 

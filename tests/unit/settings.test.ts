@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { fieldErrorsOf } from '@/lib/action-result';
 import { EMPTY_SITE_SETTINGS, effectiveSiteSettings } from '@/lib/content/settings/rules';
-import { absoluteSocialImage } from '@/lib/content/settings/types';
+import { absoluteUrl as absoluteSocialImage } from '@/lib/absolute-url';
 import { supabaseAuthPort, type CookieJar } from '@/lib/auth/supabase-client';
 import { SITE, SITE_DEFAULTS } from '@/lib/site';
 import { passwordChangeSchema, profileSettingsSchema, SETTINGS_MESSAGES, siteSettingsSchema } from '@/lib/validation/settings';

@@ -2,7 +2,7 @@ import { z } from '@/lib/validation/zod';
 
 import type { Experience } from '@/lib/content/experience/types';
 import { experienceItemSchema, type ExperienceItemValues } from '@/lib/validation/experience';
-import { fieldErrorsOf } from '@/lib/action-result';
+import { schemaErrors } from '@/lib/action-result';
 import type { ListDraft } from '@/components/admin/use-list-editor';
 
 /**
@@ -27,8 +27,7 @@ export function formItemFrom(item: Experience | ExperienceItemValues): Experienc
 
 /** The form's own check before an item joins the list: the server's schema, errors keyed by field. */
 export function checkItem(item: ExperienceFormItem): Record<string, string> {
-  const parsed = experienceItemSchema.safeParse(item);
-  return parsed.success ? {} : fieldErrorsOf(parsed.error);
+  return schemaErrors(experienceItemSchema, item);
 }
 
 const formItemSchema = z.object({

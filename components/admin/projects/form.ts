@@ -1,7 +1,7 @@
 import { z } from '@/lib/validation/zod';
 
 import type { ListDraft } from '@/components/admin/use-list-editor';
-import { fieldErrorsOf } from '@/lib/action-result';
+import { schemaErrors } from '@/lib/action-result';
 import { PLACEHOLDER_IMAGE, PROJECT_CATEGORIES, type Project } from '@/lib/content/projects/types';
 import { projectItemSchema, type ProjectItemValues } from '@/lib/validation/projects';
 
@@ -34,8 +34,7 @@ export function formItemFrom(project: Project | ProjectItemValues): ProjectFormI
 
 /** The form's own check before saving: the server's schema, errors keyed by field. */
 export function checkItem(item: ProjectFormItem): Record<string, string> {
-  const parsed = projectItemSchema.safeParse(item);
-  return parsed.success ? {} : fieldErrorsOf(parsed.error);
+  return schemaErrors(projectItemSchema, item);
 }
 
 const formItemSchema = z.object({

@@ -2,6 +2,7 @@ import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
 import { sanitizeHtml } from '@/lib/sanitize';
+import { isUuid } from '@/lib/validation/lists';
 import type { PersonalPostValues } from '@/lib/validation/personal';
 import { expireTags, TAGS } from '../tags';
 import { isPersonalType, type PersonalPost } from './types';
@@ -20,8 +21,6 @@ interface PersonalPostRow {
 
 // `date::text`: a date column would otherwise come back as a JS Date at the server's local midnight.
 const COLUMNS = 'id, title, content, date::text as date, type, image_urls, created_at';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toPersonalPost(row: PersonalPostRow): PersonalPost {
   return {
@@ -53,7 +52,7 @@ export async function getPersonalPost(id: string): Promise<PersonalPost | null> 
   'use cache';
   cacheTag(TAGS.personal);
   // Postgres would reject a malformed uuid with an error; that is a missing post, not a failed read.
-  if (typeof id !== 'string' || !UUID.test(id)) return null;
+  if (typeof id !== 'string' || !isUuid(id)) return null;
   const db = await getDb();
   const { rows } = await db.query<PersonalPostRow>(`select ${COLUMNS} from personal_posts where id = $1`, [id]);
   return rows[0] ? toPersonalPost(rows[0]) : null;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
+import { isUuid } from '@/lib/validation/lists';
 import type { PaperValues } from '@/lib/validation/research';
 import { boundedLimit } from '../read';
 import { expireTags, TAGS } from '../tags';
@@ -53,13 +54,11 @@ export async function getResearchPapers(): Promise<ResearchPaper[]> {
   return rows.map(toResearchPaper);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** One paper by id, or null (a malformed id names no paper: it is not a failed read). */
 export async function getResearchPaper(id: string): Promise<ResearchPaper | null> {
   'use cache';
   cacheTag(TAGS.research);
-  if (typeof id !== 'string' || !UUID.test(id)) return null;
+  if (typeof id !== 'string' || !isUuid(id)) return null;
   const db = await getDb();
   const { rows } = await db.query<ResearchPaperRow>(`select ${COLUMNS} from research_papers where id = $1`, [id]);
   return rows[0] ? toResearchPaper(rows[0]) : null;

@@ -1,3 +1,4 @@
+import { absoluteUrl } from '@/lib/absolute-url';
 import type { ResearchPaper } from './types';
 
 /**
@@ -15,12 +16,7 @@ export function citationDate(date: string): string {
   return date.slice(0, 10).replace(/-/g, '/');
 }
 
-/** An absolute address for a site path, or the address itself when it is absolute already; null without a site address. */
-export function absoluteUrl(url: string, siteUrl: string | undefined): string | null {
-  if (/^https?:\/\//i.test(url)) return url;
-  if (!siteUrl || !url.startsWith('/') || url.startsWith('//')) return null;
-  return new URL(url, siteUrl).toString();
-}
+export { absoluteUrl };
 
 /**
  * The Highwire Press tags of a paper's page: one citation_author per author, the date as YYYY/MM/DD, the

@@ -26,15 +26,5 @@ export interface SiteSettings {
 /** What Save Configuration writes. */
 export type SiteSettingsUpdate = Omit<SiteSettings, 'updatedAt'>;
 
-/**
- * The social image as an absolute address, as link previews need it: an http(s) address as it is, a site
- * path joined to the site's public address (SITE_URL), or none when there is no address to join it to.
- */
-export function absoluteSocialImage(url: string, siteUrl: string | undefined): string | null {
-  if (!url) return null;
-  if (/^https?:\/\//i.test(url)) return url;
-  if (!siteUrl || !url.startsWith('/') || url.startsWith('//')) return null;
-  return new URL(url, siteUrl).toString();
-}
 
 export { effectiveSiteSettings, type EffectiveSiteSettings, type SiteSettingsDefaults } from './rules';

@@ -19,7 +19,7 @@ import { getBlogPost, getRelatedPosts } from '@/lib/content/blog/queries';
 import type { BlogPost } from '@/lib/content/blog/types';
 import { readOr } from '@/lib/content/read';
 import { getSiteSettings } from '@/lib/content/settings/queries';
-import { absoluteSocialImage } from '@/lib/content/settings/types';
+import { absoluteUrl } from '@/lib/absolute-url';
 import { getEnv } from '@/lib/env';
 import { blogPostingData } from '@/lib/structured-data';
 import { truncate } from '@/lib/format';
@@ -38,7 +38,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   if (!post) return { title: 'Blog' };
   // A post's Open Graph replaces the site's, so a post without a cover keeps the site's default image.
   // Link previews need an absolute address: a site path counts only once SITE_URL says where the site is.
-  const image = absoluteSocialImage(post.coverImage ?? settings?.socialImageUrl.trim() ?? '', getEnv().SITE_URL);
+  const image = absoluteUrl(post.coverImage ?? settings?.socialImageUrl.trim() ?? '', getEnv().SITE_URL);
   const description = truncate(post.excerpt.trim() || post.content.replace(/[#*`$>_-]+/g, ' ').replace(/\s+/g, ' ').trim(), DESCRIPTION_LENGTH);
   return {
     title: post.title,

@@ -2,7 +2,8 @@
 
 import { adminRefusal, checkAdmin } from '@/lib/auth/guard';
 import { deleteProject, saveProjectList, type SavedProjects } from '@/lib/content/projects/queries';
-import { projectIdSchema, projectListSchema } from '@/lib/validation/projects';
+import { storedIdSchema } from '@/lib/validation/lists';
+import { projectListSchema } from '@/lib/validation/projects';
 import { invalidInput, type ActionResult } from '@/lib/action-result';
 
 /**
@@ -25,7 +26,7 @@ export async function saveProjectsAction(input: unknown): Promise<ActionResult<S
 
 /** Removing a saved project deletes it at once (spec section 4); the editor keeps it when this fails. */
 export async function deleteProjectAction(id: unknown): Promise<ActionResult<{ id: string }>> {
-  const parsed = projectIdSchema.safeParse(id);
+  const parsed = storedIdSchema.safeParse(id);
   if (!parsed.success) return invalidInput(parsed.error);
   const check = await checkAdmin();
   if (!check.ok) return adminRefusal(check);
