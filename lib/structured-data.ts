@@ -2,6 +2,7 @@ import type { About } from '@/lib/content/about/types';
 import type { BlogPost } from '@/lib/content/blog/types';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { absoluteUrl } from '@/lib/absolute-url';
+import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
 import type { SiteConfig } from '@/lib/site';
 
 /**
@@ -32,6 +33,7 @@ export function websiteData(name: string, siteUrl?: string): Thing {
 export function scholarlyArticleData(paper: ResearchPaper, siteUrl?: string): Thing {
   const page = absoluteUrl(`/research/${paper.id}`, siteUrl);
   const pdf = paper.pdfUrl ? absoluteUrl(paper.pdfUrl, siteUrl) : null;
+  const sameAs = [...new Set([paper.doi ? doiUrl(paper.doi) : null, paper.arxivId ? arxivUrl(paper.arxivId) : null, paper.link].filter((url) => url !== null))];
   return {
     '@context': 'https://schema.org',
     '@type': 'ScholarlyArticle',
@@ -43,7 +45,8 @@ export function scholarlyArticleData(paper: ResearchPaper, siteUrl?: string): Th
     ...(paper.journal.trim() ? { isPartOf: { '@type': 'Periodical', name: paper.journal.trim() } } : {}),
     ...(paper.tags.length > 0 ? { keywords: paper.tags.join(', ') } : {}),
     ...(page ? { url: page } : {}),
-    ...(paper.link ? { sameAs: paper.link } : {}),
+    ...(paper.doi ? { identifier: { '@type': 'PropertyValue', propertyID: 'DOI', value: paper.doi } } : {}),
+    ...(sameAs.length > 0 ? { sameAs: sameAs.length === 1 ? sameAs[0] : sameAs } : {}),
     ...(pdf ? { encoding: { '@type': 'MediaObject', contentUrl: pdf, encodingFormat: 'application/pdf' } } : {}),
   };
 }

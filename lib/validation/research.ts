@@ -14,10 +14,64 @@ export const RESEARCH_LIMITS = {
   tags: 30,
   tag: 80,
   url: 2_048,
+  doi: 200,
+  arxivId: 40,
 } as const;
 
 export const PAPER_REQUIRED = 'Validation Error: Title, authors, and journal are required.';
 export const PAPER_LINK_INVALID = 'Enter a full http:// or https:// address, or leave it blank.';
+export const PAPER_DOI_INVALID = 'Enter a DOI such as 10.1007/BF01700692 (or its https://doi.org/ address), or leave it blank.';
+export const PAPER_ARXIV_INVALID = 'Enter an arXiv identifier such as 2403.01234 or math/0601001, or leave it blank.';
+
+const DOI = /^10\.\d{4,9}\/\S+$/;
+const ARXIV_ID = /^(\d{4}\.\d{4,5}|[a-z][a-z-]*(\.[A-Z]{2})?\/\d{7})(v\d+)?$/;
+
+/**
+ * A DOI as it is stored: without a doi.org address or 'doi:' prefix around it; null when what is left is
+ * not a DOI (10.<registrant>/<suffix>). DOIs are case-insensitive; the case given is kept.
+ */
+export function normalizeDoi(value: string): string | null {
+  let doi = value.trim();
+  try {
+    if (/^https?:\/\//i.test(doi)) {
+      const url = new URL(doi);
+      if (!/^(dx\.)?doi\.org$/i.test(url.hostname)) return null;
+      doi = decodeURIComponent(url.pathname.slice(1));
+    }
+  } catch {
+    return null;
+  }
+  doi = doi.replace(/^doi:\s*/i, '');
+  return DOI.test(doi) && doi.length <= RESEARCH_LIMITS.doi ? doi : null;
+}
+
+/**
+ * An arXiv identifier as it is stored: new style (2403.01234, with an optional version) or old style
+ * (math/0601001, math.NT/0601001), without an 'arXiv:' prefix or arxiv.org address; null otherwise.
+ */
+export function normalizeArxivId(value: string): string | null {
+  let id = value.trim();
+  const address = /^https?:\/\/(?:www\.|export\.)?arxiv\.org\/(?:abs|pdf)\/(.+?)(?:\.pdf)?\/?$/i.exec(id);
+  if (address?.[1]) id = address[1];
+  else if (/^https?:\/\//i.test(id)) return null;
+  id = id.replace(/^arxiv:\s*/i, '');
+  return ARXIV_ID.test(id) && id.length <= RESEARCH_LIMITS.arxivId ? id : null;
+}
+
+/** An optional identifier field: blank is null, anything else must normalise. */
+function identifier(label: string, max: number, normalize: (value: string) => string | null, message: string) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max * 2, { error: message })
+    .nullish()
+    .transform((value, context) => {
+      if (!value) return null;
+      const normalized = normalize(value);
+      if (normalized === null) context.addIssue({ code: 'custom', message });
+      return normalized;
+    });
+}
 
 /** Comma-separated text (or a list) → trimmed entries, empties dropped, each bounded. */
 function commaList(label: string, maxItems: number, maxLength: number) {
@@ -53,6 +107,9 @@ export const paperSchema = z.object({
     .nullable()
     .transform((value) => value || null),
   tags: commaList('Tags', RESEARCH_LIMITS.tags, RESEARCH_LIMITS.tag),
+  /** Optional scholarly identifiers, stored normalised (issue 14). */
+  doi: identifier('The DOI', RESEARCH_LIMITS.doi, normalizeDoi, PAPER_DOI_INVALID),
+  arxivId: identifier('The arXiv identifier', RESEARCH_LIMITS.arxivId, normalizeArxivId, PAPER_ARXIV_INVALID),
   /** Spec section 5: anything but the four statuses falls back to published. */
   status: z.unknown().transform((value) => (isPaperStatus(value) ? value : 'published')),
 });
@@ -69,5 +126,5 @@ export { PAPER_STATUSES };
 
 /** The form after a create (spec section 4): status back to published, date to today. */
 export function emptyPaperForm(now: Date = new Date()) {
-  return { title: '', journal: '', authors: '', date: todayDate(now), abstract: '', link: '', pdfUrl: '', tags: '', status: 'published' as const };
+  return { title: '', journal: '', authors: '', date: todayDate(now), abstract: '', link: '', pdfUrl: '', tags: '', doi: '', arxivId: '', status: 'published' as const };
 }

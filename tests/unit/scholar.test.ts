@@ -13,6 +13,8 @@ const paper = (overrides: Partial<ResearchPaper> = {}): ResearchPaper => ({
   link: 'https://arxiv.org/abs/2403.00001',
   pdfUrl: '/storage/research-papers/zeros.pdf',
   tags: ['zeta'],
+  doi: null,
+  arxivId: null,
   status: 'published',
   updatedAt: '2024-03-06T00:00:00.000Z',
   ...overrides,
@@ -39,6 +41,19 @@ describe('Google Scholar tags', () => {
     expect(citationDate('2024-12-31')).toBe('2024/12/31');
     expect(absoluteUrl('https://cdn.example/a.pdf', undefined)).toBe('https://cdn.example/a.pdf');
     expect(absoluteUrl('//evil.example/a.pdf', 'https://alex.example')).toBeNull();
+  });
+});
+
+describe('DOI and arXiv', () => {
+  it('adds citation_doi and citation_arxiv_id, the BibTeX doi and eprint, and the DOI address in APA', () => {
+    const identified = paper({ doi: '10.4007/annals.2024.1', arxivId: '2403.00001' });
+    expect(highwireTags(identified, 'https://alex.example')).toMatchObject({ citation_doi: '10.4007/annals.2024.1', citation_arxiv_id: '2403.00001' });
+    const bib = toBibtex(identified, 'k');
+    expect(bib).toContain('  doi = {10.4007/annals.2024.1},\n');
+    expect(bib).toContain('  eprint = {2403.00001},\n  archivePrefix = {arXiv},\n');
+    expect(apaReference(identified)).toMatch(/Annals of Mathematics\. https:\/\/doi\.org\/10\.4007\/annals\.2024\.1$/);
+    expect(apaReference(paper({ arxivId: '2403.00001' }))).toMatch(/ https:\/\/arxiv\.org\/abs\/2403\.00001$/);
+    expect(highwireTags(paper(), 'https://alex.example')).not.toHaveProperty('citation_doi');
   });
 });
 

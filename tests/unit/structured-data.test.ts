@@ -31,6 +31,8 @@ const paper: ResearchPaper = {
   link: 'https://doi.org/10.1000/xyz',
   pdfUrl: '/storage/research-papers/z.pdf',
   tags: ['zeta', 'primes'],
+  doi: null,
+  arxivId: null,
   status: 'published',
   updatedAt: '2025-06-02T00:00:00.000Z',
 };

@@ -20,6 +20,8 @@ export interface PaperForm {
   link: string;
   pdfUrl: string;
   tags: string;
+  doi: string;
+  arxivId: string;
   status: string;
 }
 
@@ -28,7 +30,7 @@ const COMMA_HINT = 'Separate them with commas.';
 /** The Research Papers form (spec section 2): every field, the abstract previewed with its mathematics. */
 export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, actions }: ItemFormProps<PaperForm>) {
   const { id, set } = useItemFields(idPrefix, value, onChange);
-  const text = (key: 'title' | 'journal' | 'authors' | 'tags' | 'link', label: string, options: { hint?: string; max: number; type?: string; placeholder?: string }) => (
+  const text = (key: 'title' | 'journal' | 'authors' | 'tags' | 'link' | 'doi' | 'arxivId', label: string, options: { hint?: string; max: number; type?: string; placeholder?: string }) => (
     <Field id={id(key)} label={label} hint={options.hint} error={errors[key]}>
       <Input
         id={id(key)}
@@ -88,6 +90,10 @@ export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, a
       </Field>
       <MarkupPreview source={value.abstract} label="Abstract preview" />
       {text('link', 'Link', { type: 'url', max: RESEARCH_LIMITS.url, placeholder: 'https://arxiv.org/abs/…', hint: 'Where the paper can be read; blank for none.' })}
+      <div className="grid gap-5 sm:grid-cols-2">
+        {text('doi', 'DOI', { max: RESEARCH_LIMITS.doi * 2, placeholder: '10.1007/BF01700692', hint: 'Optional; a doi.org address works too.' })}
+        {text('arxivId', 'arXiv ID', { max: RESEARCH_LIMITS.arxivId * 2, placeholder: '2403.01234', hint: 'Optional; an arxiv.org address works too.' })}
+      </div>
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm leading-none font-medium">PDF</legend>
         {value.pdfUrl ? (

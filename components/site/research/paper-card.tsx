@@ -8,6 +8,7 @@ import type { ResearchPaper } from '@/lib/content/research/types';
 import { formatMonthYear } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { STATUS_BADGES } from '@/lib/content/research/rules';
+import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
 
 /** A paper on /research. Its id is the anchor the home page links to (/research#{id}). */
 export function PaperCard({ paper }: { paper: ResearchPaper }) {
@@ -75,5 +76,28 @@ export function PaperAuthors({ authors, className }: { authors: readonly string[
         {authors.join(', ')}
       </span>
     </p>
+  );
+}
+
+/** A paper's DOI and arXiv identifier, each linking to its resolver; nothing when it has neither. */
+export function PaperIdentifiers({ paper, className }: { paper: Pick<ResearchPaper, 'doi' | 'arxivId'>; className?: string }) {
+  const identifiers = [
+    paper.doi ? { label: 'DOI', value: paper.doi, href: doiUrl(paper.doi) } : null,
+    paper.arxivId ? { label: 'arXiv', value: paper.arxivId, href: arxivUrl(paper.arxivId) } : null,
+  ].filter((identifier) => identifier !== null);
+  if (identifiers.length === 0) return null;
+  return (
+    <dl className={cn('flex flex-wrap gap-x-6 gap-y-1 text-sm text-muted-foreground', className)}>
+      {identifiers.map(({ label, value, href }) => (
+        <div key={label} className="flex gap-1.5">
+          <dt>{label}</dt>
+          <dd>
+            <a href={href} className="break-all text-primary underline decoration-primary/40 underline-offset-4 hover:decoration-primary" rel="noopener noreferrer" target="_blank">
+              {value}
+            </a>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
+import type { Queryable } from '@/lib/db/types';
 import { isUuid } from '@/lib/validation/lists';
 import type { PaperValues } from '@/lib/validation/research';
 import { boundedLimit } from '../read';
@@ -19,12 +20,14 @@ interface ResearchPaperRow {
   link: string | null;
   pdf_url: string | null;
   tags: string[] | null;
+  doi: string | null;
+  arxiv_id: string | null;
   status: string;
   updated_at: Date | string;
 }
 
 // `date::text`: a date column would otherwise come back as a JS Date at the server's local midnight.
-const COLUMNS = 'id, title, abstract, authors, date::text as date, journal, link, pdf_url, tags, status, updated_at';
+const COLUMNS = 'id, title, abstract, authors, date::text as date, journal, link, pdf_url, tags, doi, arxiv_id, status, updated_at';
 
 const url = (value: string | null) => (value?.trim() ? value.trim() : null);
 
@@ -39,6 +42,8 @@ function toResearchPaper(row: ResearchPaperRow): ResearchPaper {
     link: url(row.link),
     pdfUrl: url(row.pdf_url),
     tags: row.tags ?? [],
+    doi: row.doi || null,
+    arxivId: row.arxiv_id || null,
     // The schema's check allows only the four; 'published' is the spec's fallback (section 5).
     status: isPaperStatus(row.status) ? row.status : 'published',
     updatedAt: new Date(row.updated_at).toISOString(),
@@ -94,20 +99,47 @@ const WRITTEN = (paper: PaperValues) => [
   paper.pdfUrl,
   paper.tags,
   paper.status,
+  paper.doi,
+  paper.arxivId,
 ];
 
-/** Stores a new paper and answers it (spec section 7: insert returning the row). */
-export async function createPaper(paper: PaperValues): Promise<ResearchPaper> {
-  const db = await getDb();
+async function insertPaper(db: Queryable, paper: PaperValues): Promise<ResearchPaper> {
   const { rows } = await db.query<ResearchPaperRow>(
-    `insert into research_papers (title, abstract, authors, date, journal, link, pdf_url, tags, status)
-     values ($1, $2, $3::text[], $4::date, $5, $6, $7, $8::text[], $9)
+    `insert into research_papers (title, abstract, authors, date, journal, link, pdf_url, tags, status, doi, arxiv_id)
+     values ($1, $2, $3::text[], $4::date, $5, $6, $7, $8::text[], $9, $10, $11)
      returning ${COLUMNS}`,
     WRITTEN(paper),
   );
   if (!rows[0]) throw new Error('The research paper was not written.');
-  expireTags(TAGS.research);
   return toResearchPaper(rows[0]);
+}
+
+/** Stores a new paper and answers it (spec section 7: insert returning the row). */
+export async function createPaper(paper: PaperValues): Promise<ResearchPaper> {
+  const created = await insertPaper(await getDb(), paper);
+  expireTags(TAGS.research);
+  return created;
+}
+
+/**
+ * Stores several papers in one transaction (BibTeX import): `choose` sees the papers stored at that moment,
+ * with the table locked against other writers, and answers what to insert, so two imports at once cannot
+ * both add the same paper. All or nothing.
+ */
+export async function importPapers<T>(
+  choose: (stored: ResearchPaper[]) => { papers: PaperValues[]; result: T },
+): Promise<{ created: ResearchPaper[]; result: T }> {
+  const db = await getDb();
+  const outcome = await db.transaction(async (tx) => {
+    await tx.query('lock table research_papers in share row exclusive mode');
+    const { rows } = await tx.query<ResearchPaperRow>(`select ${COLUMNS} from research_papers order by date desc, title`);
+    const { papers, result } = choose(rows.map(toResearchPaper));
+    const created: ResearchPaper[] = [];
+    for (const paper of papers) created.push(await insertPaper(tx, paper));
+    return { created, result };
+  });
+  if (outcome.created.length > 0) expireTags(TAGS.research);
+  return outcome;
 }
 
 /** Writes over a stored paper; null when there is no such paper (deleted meanwhile). */
@@ -116,8 +148,8 @@ export async function updatePaper(id: string, paper: PaperValues): Promise<Resea
   const { rows } = await db.query<ResearchPaperRow>(
     `update research_papers
         set title = $1, abstract = $2, authors = $3::text[], date = $4::date, journal = $5, link = $6, pdf_url = $7,
-            tags = $8::text[], status = $9
-      where id = $10
+            tags = $8::text[], status = $9, doi = $10, arxiv_id = $11
+      where id = $12
   returning ${COLUMNS}`,
     [...WRITTEN(paper), id],
   );

@@ -18,6 +18,16 @@ export function citationDate(date: string): string {
 
 export { absoluteUrl };
 
+/** A DOI's resolver address ('10.1007/x' → 'https://doi.org/10.1007/x'). */
+export function doiUrl(doi: string): string {
+  return `https://doi.org/${doi.split('/').map((part, index) => (index === 0 ? part : encodeURIComponent(part))).join('/')}`;
+}
+
+/** An arXiv identifier's abstract page. */
+export function arxivUrl(id: string): string {
+  return `https://arxiv.org/abs/${id}`;
+}
+
 /**
  * The Highwire Press tags of a paper's page: one citation_author per author, the date as YYYY/MM/DD, the
  * journal when there is one, and the PDF and the page's own address when they can be given absolutely
@@ -33,6 +43,8 @@ export function highwireTags(paper: ResearchPaper, siteUrl: string | undefined):
   if (paper.journal.trim()) tags.citation_journal_title = paper.journal.trim();
   const pdf = paper.pdfUrl ? absoluteUrl(paper.pdfUrl, siteUrl) : null;
   if (pdf) tags.citation_pdf_url = pdf;
+  if (paper.doi) tags.citation_doi = paper.doi;
+  if (paper.arxivId) tags.citation_arxiv_id = paper.arxivId;
   const page = absoluteUrl(`/research/${paper.id}`, siteUrl);
   if (page) tags.citation_abstract_html_url = page;
   return tags;
@@ -124,6 +136,8 @@ export function toBibtex(paper: ResearchPaper, key: string, siteUrl?: string): s
   if (journal && paper.status === 'published') fields.push(['journal', toLatex(journal)]);
   else if (journal) fields.push(['note', toLatex(journal)]);
   fields.push(['year', paper.date.slice(0, 4)], ['month', String(Number(paper.date.slice(5, 7)))]);
+  if (paper.doi) fields.push(['doi', paper.doi]);
+  if (paper.arxivId) fields.push(['eprint', paper.arxivId], ['archivePrefix', 'arXiv']);
   const url = paper.link ?? (paper.pdfUrl ? absoluteUrl(paper.pdfUrl, siteUrl) : null);
   if (url) fields.push(['url', url]);
   const type = journal && paper.status === 'published' ? 'article' : 'misc';
@@ -145,12 +159,13 @@ function apaAuthor(author: string): string {
   return initials ? `${last}, ${initials}` : last;
 }
 
-/** An APA-style reference: 'Lovelace, A., & Riemann, B. (2024). Title. Journal.' */
+/** An APA-style reference: 'Lovelace, A., & Riemann, B. (2024). Title. Journal. https://doi.org/…' (the DOI's address first, as APA asks). */
 export function apaReference(paper: ResearchPaper): string {
   const authors = paper.authors.map(apaAuthor);
   const names = authors.length <= 1 ? (authors[0] ?? '') : `${authors.slice(0, -1).join(', ')}, & ${authors[authors.length - 1]}`;
   const title = paper.title.replace(/\.$/, '');
   const venue = paper.journal.trim() ? ` ${paper.journal.trim()}.` : '';
-  const link = paper.link ? ` ${paper.link}` : '';
+  const address = paper.doi ? doiUrl(paper.doi) : paper.arxivId ? arxivUrl(paper.arxivId) : paper.link;
+  const link = address ? ` ${address}` : '';
   return `${names} (${paper.date.slice(0, 4)}). ${title}.${venue}${link}`.trim();
 }

@@ -16,6 +16,10 @@ export interface ResearchPaper {
   link: string | null;
   pdfUrl: string | null;
   tags: string[];
+  /** Normalised: '10.1007/BF01700692', no doi.org address. */
+  doi: string | null;
+  /** Normalised: '2403.01234' or 'math/0601001', no 'arXiv:' prefix. */
+  arxivId: string | null;
   status: PaperStatus;
   updatedAt: string;
 }

@@ -8,7 +8,7 @@ import { LongDate } from '@/components/site/long-date';
 import { LoadingText } from '@/components/site/page-intro';
 import { JsonLd } from '@/components/site/json-ld';
 import { CiteButton } from '@/components/site/research/cite-button';
-import { PaperAuthors, PaperLinks } from '@/components/site/research/paper-card';
+import { PaperAuthors, PaperIdentifiers, PaperLinks } from '@/components/site/research/paper-card';
 import { PaperAbstract } from '@/components/site/stored-markup';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -84,6 +84,7 @@ async function PaperView({ paper }: { paper: ResearchPaper }) {
         </div>
         <h1 className="font-serif text-4xl leading-tight font-semibold tracking-tight text-balance text-foreground">{paper.title}</h1>
         <PaperAuthors authors={paper.authors} />
+        <PaperIdentifiers paper={paper} />
       </header>
       {paper.abstract ? (
         <section aria-labelledby="abstract-heading">
