@@ -74,7 +74,7 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Database drivers load WebAssembly and native files at run time: keep them out of the bundle.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@retorquere/bibtex-parser'],
   // Server-action bodies: the largest the editors send is a post with its markup; files go through
   // /api/upload instead. Anything larger is refused before it is parsed.
   experimental: { serverActions: { bodySizeLimit: '512kb' } },

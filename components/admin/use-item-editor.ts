@@ -177,6 +177,14 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
     });
   };
 
+  /** Items stored by another way than this editor's forms (the BibTeX import): into the list, in order. */
+  const addItems = (added: readonly Item[]) => {
+    if (added.length === 0) return;
+    setItems((current) => [...current.filter((item) => !added.some((next) => next.id === item.id)), ...added].sort(order));
+    setTab('all');
+    router.refresh();
+  };
+
   const submitUpdate = (item: Item) => {
     if (pending) return;
     const form = editForm(item);
@@ -239,6 +247,7 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
     submitCreate,
     submitUpdate,
     submitDelete,
+    addItems,
     discardDraft,
   };
 }

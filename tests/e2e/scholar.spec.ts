@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 import { expect, test as base } from './fixtures/csp';
 import { startSite, type SiteServer } from '../helpers/site-server';
 import { SAMPLES } from '../helpers/storage-samples';
@@ -58,6 +61,14 @@ test('a published paper has its own page with every Highwire tag, a Cite panel, 
     await page.getByLabel('Abstract', { exact: true }).fill('We bound $N(\\sigma, T)$.');
     await page.getByLabel('Status', { exact: true }).selectOption(status);
     if (status === 'published') {
+      // A DOI is checked beside its field, and stored without its resolver address.
+      const doi = page.getByLabel('DOI', { exact: true });
+      await doi.fill('doi 10/abc');
+      await page.getByRole('button', { name: 'Create Paper' }).click();
+      await expect(page.locator('#paper-new-doi-error')).toHaveText('Enter a DOI such as 10.1007/BF01700692 (or its https://doi.org/ address), or leave it blank.');
+      await expect(doi).toHaveAttribute('aria-invalid', 'true');
+      await doi.fill('https://doi.org/10.4007/annals.2024.199.1');
+      await page.getByLabel('arXiv ID', { exact: true }).fill('arXiv:2403.00001v2');
       await page.getByTestId('file-upload-input').setInputFiles([{ name: 'zeros.pdf', mimeType: 'application/pdf', buffer: Buffer.from(SAMPLES.pdf) }]);
       await page.getByRole('button', { name: 'Upload', exact: true }).click();
       await expect(page.getByRole('link', { name: 'Current PDF' })).toBeVisible();
@@ -83,6 +94,9 @@ test('a published paper has its own page with every Highwire tag, a Cite panel, 
   expect(tags.get('citation_journal_title')).toEqual(['Annals of Mathematics']);
   expect(tags.get('citation_pdf_url')?.[0]).toMatch(new RegExp(`^${SITE_URL}/storage/research-papers/.+\\.pdf$`));
   expect(tags.get('citation_abstract_html_url')).toEqual([`${SITE_URL}${paperUrl}`]);
+  expect(tags.get('citation_doi')).toEqual(['10.4007/annals.2024.199.1']);
+  expect(tags.get('citation_arxiv_id')).toEqual(['2403.00001v2']);
+  await expect(page.getByRole('link', { name: '10.4007/annals.2024.199.1' })).toHaveAttribute('href', 'https://doi.org/10.4007/annals.2024.199.1');
   expect(tags.get('robots')?.join() ?? '').not.toContain('noindex');
   // And a schema.org ScholarlyArticle for the same paper.
   const ld = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Record<string, unknown>);
@@ -103,6 +117,11 @@ test('a published paper has its own page with every Highwire tag, a Cite panel, 
   await expect(cite).toContainText('author = {Kurt G{\\"o}del and Bernhard Riemann}');
   await expect(cite).toContainText('$\\zeta(s)$');
   await expect(cite).toContainText('Gödel, K., & Riemann, B. (2024).');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await cite.getByRole('button', { name: 'Copy BibTeX' }).click();
+  await expect(cite.getByRole('button', { name: 'Copied' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(/^@article\{godel2024zeros[a-z]?,\n  title = \{\{Zeros of \$\\zeta\(s\)\$ and G\{\\"o\}del's primes/);
   const download = page.waitForEvent('download');
   await cite.getByRole('button', { name: 'Download .bib' }).click();
   expect((await download).suggestedFilename()).toMatch(/^godel2024zeros[a-z]?\.bib$/);
@@ -133,4 +152,70 @@ test('a published paper has its own page with every Highwire tag, a Cite panel, 
   expect(draftTags.get('robots')?.join()).toContain('noindex');
   expect(sitemap).not.toContain(new URL(page.url()).pathname);
   await expect(page.getByRole('button', { name: 'Cite' })).toHaveCount(0);
+});
+
+test('a .bib file imported in the research editor: preview with duplicates and unreadable entries, unticked entries left out, papers on /research with their DOI and arXiv tags', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const id = unique();
+  // The real-world file of the unit tests, each title made unique to this run.
+  const bib = fs.readFileSync(path.join(process.cwd(), 'tests/fixtures/bibliography.bib'), 'utf8').replace(/(\btitle\s*=\s*\{)/g, `$1${id} `);
+  await signIn(page, ADMIN, '/admin/login');
+  await page.goto('/admin/research/edit');
+  await page.getByRole('button', { name: 'Import BibTeX' }).click();
+  await page.getByLabel('Or choose a .bib file').setInputFiles({ name: 'bibliography.bib', mimeType: 'text/x-bibtex', buffer: Buffer.from(bib) });
+  await expect(page.getByLabel('BibTeX', { exact: true })).toHaveValue(/@article\{Goedel1931/);
+  await page.getByRole('button', { name: 'Preview' }).click();
+
+  const entries = page.getByRole('list', { name: 'Entries to import' });
+  await expect(entries.locator('[data-bibtex-entry]')).toHaveCount(7);
+  const problems = page.getByRole('list', { name: 'Entries that cannot be imported' });
+  await expect(problems).toContainText('broken: It could not be read');
+  await expect(problems).toContainText('noyear: It has no year.');
+  // The repeat of Gödel's paper is flagged and cannot be ticked; the rest start ticked.
+  const again = entries.locator('[data-bibtex-entry="goedel-again"]');
+  await expect(again).toContainText('Duplicate, not imported: The same paper as Goedel1931, earlier in this file.');
+  await expect(again.getByRole('checkbox')).toBeDisabled();
+  const goedel = entries.locator('[data-bibtex-entry="Goedel1931"]');
+  await expect(goedel).toContainText('10.1007/BF01700692');
+  await expect(goedel).toContainText('Monatshefte für Mathematik und Physik');
+  await expect(entries.locator('[data-bibtex-entry="morgan2024zeros"]')).toContainText('Preprint');
+  // Leave the thesis out.
+  await entries.locator('[data-bibtex-entry="morgan-thesis"]').getByRole('checkbox').uncheck();
+  await page.getByRole('button', { name: 'Import 5 papers' }).click();
+  await expect(page.getByText('Imported 5 papers')).toBeVisible();
+  const list = page.getByRole('list', { name: 'Research papers' });
+  await expect(list.getByText(`${id} Über formal unentscheidbare Sätze der Principia Mathematica und verwandter Systeme I`, { exact: true })).toBeVisible();
+
+  // The same file again: everything imported is now flagged as on the site.
+  await page.getByRole('button', { name: 'Import BibTeX' }).click();
+  await page.getByLabel('BibTeX', { exact: true }).fill(bib);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(entries.locator('[data-bibtex-entry="erdos1949"]')).toContainText('A paper with this DOI is already on the site.');
+  await expect(entries.locator('[data-bibtex-entry="morgan2024zeros"]')).toContainText('A paper with this title is already on the site.');
+  await expect(entries.locator('[data-bibtex-entry="morgan-thesis"] input')).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Import 1 paper' })).toBeVisible();
+
+  // On the public site at once, with mathematics typeset and the identifiers in the Highwire tags.
+  await page.goto('/research');
+  await expect(page.getByRole('link', { name: new RegExp(`^${id} Primes in short intervals`) })).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(`^${id} Arithmetic progressions`) })).toHaveCount(0);
+  await page.getByRole('link', { name: new RegExp(`^${id} Primes in short intervals`) }).click();
+  await expect(page).toHaveURL(/\/research\/[0-9a-f-]{36}$/);
+  await expect(page.locator('.katex').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: '2403.01234' })).toHaveAttribute('href', 'https://arxiv.org/abs/2403.01234');
+  const preprint = await metaTags(await (await request.get(new URL(page.url()).pathname)).text());
+  expect(preprint.get('citation_arxiv_id')).toEqual(['2403.01234']);
+  expect(preprint.get('citation_author')).toEqual(['Alex Morgan', 'Eduard Čech']);
+  await page.goto('/research');
+  await page.getByRole('link', { name: new RegExp(`^${id} Über formal`) }).click();
+  await expect(page).toHaveURL(/\/research\/[0-9a-f-]{36}$/);
+  const article = await metaTags(await (await request.get(new URL(page.url()).pathname)).text());
+  expect(article.get('citation_doi')).toEqual(['10.1007/BF01700692']);
+  expect(article.get('citation_publication_date')).toEqual(['1931/01/01']);
+  const file = await (await request.get('/research.bib')).text();
+  expect(file).toContain('doi = {10.1007/BF01700692}');
+  expect(file).toContain('eprint = {2403.01234}');
 });

@@ -105,4 +105,45 @@ describe('research papers', () => {
     expect(await research.deletePaper(older.id)).toBe(true);
     expect(await research.updatePaper(older.id, paper('x', '2024-01-01'))).toBeNull();
   });
+
+  it('stores the DOI and arXiv identifier normalised, and the schema refuses a malformed one written past the form', async () => {
+    const created = await research.createPaper(
+      valid(
+        checkPaper({ title: 'Identified', journal: 'J', authors: 'A', date: '2024-02-02', abstract: '', link: '', pdfUrl: '', tags: '', doi: 'https://doi.org/10.1000/ID.1', arxivId: 'arXiv:2402.00002v2', status: 'preprint' }),
+      ),
+    );
+    expect(created).toMatchObject({ doi: '10.1000/ID.1', arxivId: '2402.00002v2' });
+    expect(await research.getResearchPaper(created.id)).toMatchObject({ doi: '10.1000/ID.1', arxivId: '2402.00002v2' });
+    await expect(database.db!.query(`update research_papers set doi = 'not a doi' where id = $1`, [created.id])).rejects.toMatchObject({ code: '23514' });
+    await expect(database.db!.query(`update research_papers set arxiv_id = '2402' where id = $1`, [created.id])).rejects.toMatchObject({ code: '23514' });
+    await research.deletePaper(created.id);
+  });
+
+  it('imports BibTeX entries in one transaction, skipping what is stored by then, all or nothing', async () => {
+    const { previewBibtex } = await import('@/lib/content/research/bibtex-import');
+    const bib = `@article{one, author={Erd{\\H o}s, Paul}, title={First imported}, journal={J}, year=2020, doi={10.1000/one}}
+@misc{two, author={Morgan, Alex}, title={Second imported $x^2$}, year=2021, eprint={2101.00002}, archivePrefix={arXiv}}`;
+    const chooseAll = (stored: { id: string; title: string; doi: string | null }[]) => {
+      const entries = previewBibtex(bib, stored).entries.filter((entry) => !entry.duplicate);
+      return { papers: entries.map((entry) => entry.paper), result: entries.length };
+    };
+    cache.updateTag.mockClear();
+    const first = await research.importPapers(chooseAll);
+    expect(first.created.map((paper) => [paper.title, paper.authors[0], paper.status])).toEqual([
+      ['First imported', 'Paul Erdős', 'published'],
+      ['Second imported $x^2$', 'Alex Morgan', 'preprint'],
+    ]);
+    expect(cache.updateTag).toHaveBeenCalledWith('research');
+    // The same file again: both are on the site now, nothing is added.
+    const again = await research.importPapers(chooseAll);
+    expect(again).toMatchObject({ created: [], result: 0 });
+    // A failing insert part-way rolls back the ones before it.
+    const before = (await research.getPapersForEditing()).length;
+    const good = first.created[0]!;
+    const values = { title: 'Rolled back', abstract: '', authors: ['A'], date: '2020-01-01', journal: 'J', link: null, pdfUrl: null, tags: [], status: 'published' as const, doi: null, arxivId: null };
+    await expect(research.importPapers(() => ({ papers: [values, { ...values, doi: 'bad' }], result: null }))).rejects.toThrow();
+    expect((await research.getPapersForEditing()).length).toBe(before);
+    for (const paper of first.created) await research.deletePaper(paper.id);
+    expect(good.doi).toBe('10.1000/one');
+  });
 });

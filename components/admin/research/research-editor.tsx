@@ -11,6 +11,7 @@ import { formatLongDate } from '@/lib/format';
 import { STATUS_BADGES } from '@/lib/content/research/rules';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { checkPaper, emptyPaperForm } from '@/lib/validation/research';
+import { BibtexImport } from './bibtex-import';
 import { PaperFormFields, type PaperForm } from './paper-form';
 
 const formSchema = z.object({
@@ -22,6 +23,9 @@ const formSchema = z.object({
   link: z.string(),
   pdfUrl: z.string(),
   tags: z.string(),
+  // Drafts saved before these fields existed lack them.
+  doi: z.string().default(''),
+  arxivId: z.string().default(''),
   status: z.string(),
 });
 const draftSchema: z.ZodType<ItemDraft<PaperForm>> = z.object({ creating: formSchema.nullable(), edits: z.record(z.string(), formSchema) });
@@ -36,6 +40,8 @@ function toForm(paper: ResearchPaper): PaperForm {
     link: paper.link ?? '',
     pdfUrl: paper.pdfUrl ?? '',
     tags: paper.tags.join(', '),
+    doi: paper.doi ?? '',
+    arxivId: paper.arxivId ?? '',
     status: paper.status,
   };
 }
@@ -69,7 +75,9 @@ export function ResearchEditor({ initial }: { initial: ResearchPaper[] }) {
   });
 
   return (
-    <ItemEditorShell
+    <div className="flex flex-col gap-6">
+      <BibtexImport onImported={editor.addItems} />
+      <ItemEditorShell
       editor={editor}
       labels={{
         allTab: 'All Papers',
@@ -110,6 +118,18 @@ export function ResearchEditor({ initial }: { initial: ResearchPaper[] }) {
               </dd>
             </div>
           ) : null}
+          {paper.doi ? (
+            <div>
+              <dt className="font-medium">DOI</dt>
+              <dd className="break-all text-muted-foreground">{paper.doi}</dd>
+            </div>
+          ) : null}
+          {paper.arxivId ? (
+            <div>
+              <dt className="font-medium">arXiv</dt>
+              <dd className="text-muted-foreground">arXiv:{paper.arxivId}</dd>
+            </div>
+          ) : null}
           <div>
             <dt className="font-medium">Status</dt>
             <dd>
@@ -121,6 +141,7 @@ export function ResearchEditor({ initial }: { initial: ResearchPaper[] }) {
         </dl>
       )}
       renderForm={(props) => <PaperFormFields {...props} />}
-    />
+      />
+    </div>
   );
 }

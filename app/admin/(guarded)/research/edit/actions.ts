@@ -1,8 +1,10 @@
 'use server';
 
 import { runAdminDelete, runAdminUpdate, runAdminWrite } from '@/lib/auth/admin-action';
-import { createPaper, deletePaper, updatePaper } from '@/lib/content/research/queries';
+import { previewBibtex, type ImportPreview } from '@/lib/content/research/bibtex-import';
+import { createPaper, deletePaper, getPapersForEditing, importPapers, updatePaper } from '@/lib/content/research/queries';
 import type { ResearchPaper } from '@/lib/content/research/types';
+import { checkBibtexImport, checkBibtexText } from '@/lib/validation/bibtex';
 import { checkPaper } from '@/lib/validation/research';
 import type { ActionResult } from '@/lib/action-result';
 
@@ -22,4 +24,39 @@ export async function updatePaperAction(id: unknown, input: unknown): Promise<Ac
 /** Research Papers editor: delete one paper. */
 export async function deletePaperAction(id: unknown): Promise<ActionResult<{ id: string }>> {
   return runAdminDelete(id, deletePaper, (message) => `Failed to delete research paper: ${message}`, GONE);
+}
+
+/** BibTeX import, step one: the entries of a .bib file as the papers they would become, duplicates flagged. */
+export async function previewBibtexAction(text: unknown): Promise<ActionResult<ImportPreview>> {
+  return runAdminWrite(
+    checkBibtexText(text),
+    async (source) => previewBibtex(source, await getPapersForEditing()),
+    (message) => `Could not read the BibTeX: ${message}`,
+  );
+}
+
+export interface BibtexImportResult {
+  created: ResearchPaper[];
+  /** Ticked entries that were not imported: on the site by now, or no longer in the file. */
+  skipped: number;
+}
+
+/**
+ * BibTeX import, step two: the ticked entries (by their place in the same text) stored in one transaction.
+ * The file is parsed again against the papers stored at that moment, so what the preview flagged, or what
+ * another window added since, is never stored twice.
+ */
+export async function importBibtexAction(text: unknown, refs: unknown): Promise<ActionResult<BibtexImportResult>> {
+  return runAdminWrite(
+    checkBibtexImport({ text, refs }),
+    async (input) => {
+      const wanted = new Set(input.refs);
+      const { created, result } = await importPapers((stored) => {
+        const chosen = previewBibtex(input.text, stored).entries.filter((entry) => wanted.has(entry.ref) && !entry.duplicate);
+        return { papers: chosen.map((entry) => entry.paper), result: wanted.size - chosen.length };
+      });
+      return { created, skipped: result };
+    },
+    (message) => `Import failed: ${message}`,
+  );
 }
