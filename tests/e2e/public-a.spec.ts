@@ -66,7 +66,8 @@ test.describe('home page', () => {
     const titles = section.getByRole('heading', { level: 3 });
     // The sample content has one published paper; preprints, submitted papers and drafts stay off the home page.
     await expect(titles).toHaveText(['A zero-density estimate for Dirichlet L-functions in short intervals']);
-    await expect(titles.getByRole('link')).toHaveAttribute('href', new RegExp(`^/research#${UUID}$`));
+    // Each highlight opens the paper's own page (issue 14; /research#{id} still lands on its card).
+    await expect(titles.getByRole('link')).toHaveAttribute('href', new RegExp(`^/research/${UUID}$`));
     await expect(section.getByText('Published', { exact: true })).toBeVisible();
     await expect(section.getByText('Preprint', { exact: true })).toHaveCount(0);
     const abstract = section.locator('li').filter(visible).first();
@@ -289,7 +290,7 @@ test.describe('/research', () => {
     await expect(page.locator('[data-status]').filter(visible)).toHaveText(['Draft']);
   });
 
-  test('a research highlight opens its card on /research; /research#{id} lands on the Preprint card', async ({ page }) => {
+  test('/research#{id} lands on the Preprint card', async ({ page }) => {
     await page.goto('/research?status=preprint');
     const id = await page.getByRole('article').getAttribute('id');
     expect(id).toMatch(new RegExp(`^${UUID}$`));

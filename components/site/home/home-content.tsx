@@ -136,7 +136,7 @@ function ResearchHighlightList({ papers }: { papers: ResearchPaper[] }) {
                 <time dateTime={paper.date}>{formatMonthYear(paper.date)}</time>
               </div>
               <h3 className="mt-3 font-serif text-xl font-semibold tracking-tight">
-                <Link href={`/research#${paper.id}`} className={stretchedLink}>
+                <Link href={`/research/${paper.id}`} className={stretchedLink}>
                   {paper.title}
                 </Link>
               </h3>

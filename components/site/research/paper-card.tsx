@@ -10,7 +10,7 @@ import { cn } from '@/lib/utils';
 import { STATUS_BADGES } from '@/lib/content/research/rules';
 import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
 
-/** A paper on /research. Its id is the anchor the home page links to (/research#{id}). */
+/** A paper on /research. Its id is an anchor (/research#{id}, where older links point); its title links to /research/{id}. */
 export function PaperCard({ paper }: { paper: ResearchPaper }) {
   const headingId = `paper-${paper.id}-title`;
   const badge = STATUS_BADGES[paper.status];
