@@ -96,13 +96,16 @@ const components: Components = {
   th: styled('th', 'border-b border-border px-3 py-2 text-left font-semibold'),
   td: styled('td', 'border-b border-border/60 px-3 py-2'),
   img: function MarkupImage(props: ElementProps) {
+    // An address the renderer refused (javascript:, …) comes out empty: show the alternative text instead
+    // of an <img src=""> that would fetch the page itself.
+    if (typeof props.src !== 'string' || props.src.trim() === '') return typeof props.alt === 'string' && props.alt ? <span>{props.alt}</span> : null;
     return (
       // Markup images have no known dimensions, so next/image cannot lay them out: a plain lazy <img>, whose
       // address goes through the image optimiser when it is one of the site's uploads (image-source.ts).
       // eslint-disable-next-line @next/next/no-img-element
       <img
         {...withoutNode(props)}
-        {...(typeof props.src === 'string' ? markupImageSources(props.src) : {})}
+        {...markupImageSources(props.src)}
         alt={typeof props.alt === 'string' ? props.alt : ''}
         loading="lazy"
         decoding="async"
