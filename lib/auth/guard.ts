@@ -3,6 +3,7 @@ import { cache } from 'react';
 import { redirect } from 'next/navigation';
 import type { ActionResult } from '@/lib/action-result';
 import { getDb } from '@/lib/db/client';
+import { auditLog } from './audit';
 import { ACCESS_DENIED, LOGIN_PATH, UNAUTHORIZED_PATH } from './constants';
 import { getAuth } from './index';
 import { isAdmin } from './admin-role';
@@ -18,9 +19,15 @@ export type AdminCheck = { ok: true; user: { id: string; email: string } } | { o
  */
 export async function checkAdmin(): Promise<AdminCheck> {
   const user = await getAuth().getUser();
-  if (!user) return { ok: false, reason: 'anonymous' };
-  if (!(await isAdmin(await getDb(), user.id))) return { ok: false, reason: 'forbidden' };
+  if (!user) return denied({ ok: false, reason: 'anonymous' });
+  if (!(await isAdmin(await getDb(), user.id))) return denied({ ok: false, reason: 'forbidden' }, user.id);
   return { ok: true, user: { id: user.id, email: user.email } };
+}
+
+/** Every refusal goes to the security log. */
+async function denied(check: Extract<AdminCheck, { ok: false }>, userId?: string): Promise<AdminCheck> {
+  await auditLog('denied', { reason: check.reason, user: userId });
+  return check;
 }
 
 /** What an admin server action answers a caller checkAdmin() refused. */

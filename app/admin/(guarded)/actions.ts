@@ -1,5 +1,6 @@
 'use server';
 
+import { auditLog } from '@/lib/auth/audit';
 import type { ActionResult } from '@/lib/action-result';
 import { getAuth } from '@/lib/auth';
 import { signOutScopeSchema } from '@/lib/validation/auth';
@@ -13,6 +14,7 @@ export async function signOutAction(scope?: unknown): Promise<ActionResult> {
   if (!parsed.success) return { ok: false, error: 'Failed to sign out' };
   try {
     const result = await getAuth().signOut(parsed.data);
+    if (result.ok) await auditLog('sign-out', { scope: parsed.data });
     return result.ok ? { ok: true, data: null } : { ok: false, error: result.error || 'Failed to sign out' };
   } catch (error) {
     console.error('Sign-out failed', error);

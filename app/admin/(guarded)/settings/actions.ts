@@ -1,5 +1,6 @@
 'use server';
 
+import { auditLog } from '@/lib/auth/audit';
 import { adminRefusal, checkAdmin } from '@/lib/auth/guard';
 import { getAuth } from '@/lib/auth';
 import { clientInfo } from '@/lib/auth/request';
@@ -49,6 +50,7 @@ export async function changePasswordAction(input: unknown): Promise<ActionResult
       { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword },
       await clientInfo(),
     );
+    await auditLog(result.ok ? 'password-changed' : 'password-change-failed', { user: check.user.id, reason: result.ok ? undefined : (result.code ?? 'refused') });
     if (result.ok) return { ok: true, data: null };
     const field = result.error === CURRENT_PASSWORD_WRONG ? 'currentPassword' : result.code === 'weak_password' ? 'newPassword' : null;
     return { ok: false, error: result.error, fieldErrors: field ? { [field]: result.error } : undefined };

@@ -1,5 +1,6 @@
 'use server';
 
+import { auditLog } from '@/lib/auth/audit';
 import { invalidInput, type ActionResult } from '@/lib/action-result';
 import { grantAdminByEmail, revokeAdminByEmail, type AdminChange } from '@/lib/auth/admin-role';
 import { adminRefusal, checkAdmin } from '@/lib/auth/guard';
@@ -9,13 +10,14 @@ import { adminEmailSchema } from '@/lib/validation/admin-role';
 type RoleChange = (db: Awaited<ReturnType<typeof getDb>>, email: string) => Promise<AdminChange>;
 
 /** Validate, re-check the caller's admin role, change the role; the page refreshes its list after. */
-async function changeRole(input: unknown, change: RoleChange, failure: string): Promise<ActionResult<{ message: string }>> {
+async function changeRole(input: unknown, change: RoleChange, failure: string, event: 'admin-granted' | 'admin-revoked'): Promise<ActionResult<{ message: string }>> {
   const parsed = adminEmailSchema.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error);
   const check = await checkAdmin();
   if (!check.ok) return adminRefusal(check);
   try {
     const result = await change(await getDb(), parsed.data.email);
+    if (result.ok) await auditLog(event, { email: parsed.data.email, by: check.user.id });
     return result.ok ? { ok: true, data: { message: result.message } } : { ok: false, error: result.error };
   } catch (error) {
     console.error(failure, error);
@@ -24,9 +26,9 @@ async function changeRole(input: unknown, change: RoleChange, failure: string): 
 }
 
 export async function grantAdminAction(input: unknown): Promise<ActionResult<{ message: string }>> {
-  return changeRole(input, grantAdminByEmail, 'Failed to grant admin access. Please try again.');
+  return changeRole(input, grantAdminByEmail, 'Failed to grant admin access. Please try again.', 'admin-granted');
 }
 
 export async function revokeAdminAction(input: unknown): Promise<ActionResult<{ message: string }>> {
-  return changeRole(input, revokeAdminByEmail, 'Failed to revoke admin access. Please try again.');
+  return changeRole(input, revokeAdminByEmail, 'Failed to revoke admin access. Please try again.', 'admin-revoked');
 }

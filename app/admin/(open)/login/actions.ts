@@ -2,6 +2,7 @@
 
 import type { ActionResult } from '@/lib/action-result';
 import { getAuth } from '@/lib/auth';
+import { auditLog } from '@/lib/auth/audit';
 import { safeAdminPath } from '@/lib/auth/constants';
 import { clientInfo, stampFreshness, takeRequestedPath } from '@/lib/auth/request';
 import { getEnv } from '@/lib/env';
@@ -16,8 +17,12 @@ export async function signInAction(_previous: unknown, formData: FormData): Prom
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Please enter both email and password' };
   try {
     const result = await getAuth().signInWithPassword(parsed.data, await clientInfo());
-    if (!result.ok) return { ok: false, error: result.error || 'Invalid email or password' };
+    if (!result.ok) {
+      await auditLog('sign-in-failed', { email: parsed.data.email, reason: result.code ?? 'refused' });
+      return { ok: false, error: result.error || 'Invalid email or password' };
+    }
     if (!result.data.user?.id) return { ok: false, error: 'Login failed. Please check your credentials.' };
+    await auditLog('sign-in', { email: parsed.data.email, user: result.data.user.id });
     await stampFreshness(result.data.user.id);
     return { ok: true, data: { redirectTo: safeAdminPath(await takeRequestedPath()) } };
   } catch (error) {
@@ -42,6 +47,7 @@ export async function signUpAction(_previous: unknown, formData: FormData): Prom
   const { email, password } = parsed.data;
   try {
     const result = await getAuth().signUp({ email, password }, await clientInfo());
+    await auditLog('sign-up', { email, result: result.ok ? 'created' : (result.code ?? 'refused') });
     if (result.ok || result.code === 'user_exists') return { ok: true, data: { email } };
     return { ok: false, error: result.error || 'Failed to sign up' };
   } catch (error) {

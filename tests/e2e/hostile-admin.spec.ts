@@ -1,0 +1,204 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { SignJWT, decodeJwt } from 'jose';
+
+import { repoRoot } from '../helpers/site-server';
+import { SAMPLES } from '../helpers/storage-samples';
+import { ADMIN, AUTH_SECRET, COOKIE, expect, register, signIn, test } from './fixtures/auth';
+import { unique } from './fixtures/editors';
+
+/**
+ * The hostile-input suite's first part (issue 15): every admin server action of the build, and the upload
+ * route, called by an anonymous visitor, a signed-in non-admin, and with tampered, forged and expired
+ * sessions. Each is refused with the Access Denied text, nothing on the site changes, and every refusal is
+ * in the server's security log. The same harness called with the admin's own session does write, so the
+ * refusals are the server's decision, not a malformed call.
+ */
+
+const DENIED = {
+  anonymous: 'You need to be signed in to access this area. Please log in to continue.',
+  forbidden: "Your account doesn't have permission to access this area.",
+} as const;
+/** Media's refusal, in the words of the storage errors (app/admin/(guarded)/media/actions.ts), for either caller. */
+const STORAGE_DENIED = "Permission denied: You don't have access to this storage bucket. Please make sure you're logged in as an admin.";
+const MEDIA_ACTIONS = new Set(['findReferencesAction', 'deleteFileAction']);
+
+/** The admin server actions of the build, from the manifest anyone can read: a new action is covered, or this test fails. */
+function adminActions(): { id: string; name: string; file: string }[] {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, '.next', 'server', 'server-reference-manifest.json'), 'utf8')) as {
+    node: Record<string, { exportedName?: string; filename?: string }>;
+  };
+  return Object.entries(manifest.node)
+    .map(([id, entry]) => ({ id, name: entry.exportedName ?? '', file: entry.filename ?? '' }))
+    .filter((action) => action.file.startsWith('app/admin/(guarded)/') && action.name !== 'signOutAction');
+}
+
+/** Calls a server action the way the browser does: POST with its id in Next-Action and the arguments as JSON. */
+async function callAction(request: APIRequestContext, baseURL: string, id: string, args: unknown[], cookies: string): Promise<string> {
+  const response = await request.post('/', {
+    headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: baseURL, ...(cookies ? { Cookie: cookies } : {}) },
+    data: JSON.stringify(args),
+    maxRedirects: 0,
+  });
+  expect(response.status(), `${id} answered ${response.status()}`).toBeLessThan(500);
+  return response.text();
+}
+
+const cookieHeader = (cookies: { name: string; value: string }[]) => cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+
+async function sessionCookies(context: BrowserContext) {
+  return (await context.cookies()).filter((cookie) => Object.values(COOKIE).includes(cookie.name as never));
+}
+
+/** What a visitor can see of the site, and what is stored on disk: equal before and after the attack. */
+async function fingerprint(request: APIRequestContext, dataDir: string): Promise<string> {
+  const pages: string[] = [];
+  for (const url of ['/', '/about', '/experience', '/projects', '/research', '/research?status=draft', '/blog', '/personal', '/research.bib']) {
+    pages.push(`${url}\n${await (await request.get(url)).text()}`);
+  }
+  const files = readdirSync(path.join(dataDir, 'storage'), { recursive: true }).map(String).sort();
+  return [...pages, files.join('\n')].join('\n----\n');
+}
+
+test('every admin action and the upload route refuse anonymous, non-admin, tampered, forged and expired callers; nothing changes; every refusal is logged', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+  site,
+}) => {
+  test.setTimeout(240_000);
+  const id = unique();
+  const marker = `PWNED${id}`.replace(/[^A-Za-z0-9]/g, '');
+
+  // Real ids to aim the destructive actions at: a paper, a personal post, a project of the sample content.
+  await page.goto('/research');
+  const paperId = (await page.locator('article[id]').first().getAttribute('id'))!;
+  await page.goto('/personal');
+  const personalId = (await page.getByRole('link', { name: /Read Full Post/ }).first().getAttribute('href'))!.split('/').pop()!;
+  await page.goto('/projects');
+  const projectId = (await page.locator('article[id]').first().getAttribute('id'))!;
+
+  // The admin's session, and a file the admin uploads (the upload route works for the admin).
+  await signIn(page, ADMIN, '/admin/login');
+  const admin = await sessionCookies(page.context());
+  const adminCookie = cookieHeader(admin);
+  const uploaded = await request.post('/api/upload', {
+    headers: { Cookie: adminCookie, Origin: baseURL! },
+    multipart: { bucket: 'blog-images', file: { name: 'keep.png', mimeType: 'image/png', buffer: Buffer.from(SAMPLES.png) } },
+  });
+  expect(uploaded.status()).toBe(201);
+  const file = (await uploaded.json()) as { url: string; path: string };
+
+  // A registered account without the admin role.
+  const memberContext = await browser.newContext({ baseURL });
+  const memberPage = await memberContext.newPage();
+  const member = { email: `member-${id}@example.com`, password: 'member-password-123' };
+  await register(memberPage, member.email, member.password);
+  await signIn(memberPage, member, '/admin/login');
+  const memberCookie = cookieHeader(await sessionCookies(memberContext));
+
+  // Tampered and forged versions of the admin's access token, and an expired one without its refresh token.
+  const access = admin.find((cookie) => cookie.name === COOKIE.access)!.value;
+  const claims = decodeJwt(access);
+  const [header, payload, signature] = access.split('.');
+  const flipped = `${header}.${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+  const swapped = `${header}.${Buffer.from(JSON.stringify({ ...claims, role: 'service_role', exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.${signature}`;
+  const sign = (secret: string, exp: number) =>
+    new SignJWT({ email: claims.email, sid: claims.sid, role: 'authenticated' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(claims.sub))
+      .setIssuer('academic-portfolio')
+      .setAudience('authenticated')
+      .setIssuedAt(exp - 900)
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode(secret));
+  const forged = await sign('not-the-server-secret-not-the-server-secret', Math.floor(Date.now() / 1000) + 3600);
+  const expired = await sign(AUTH_SECRET, Math.floor(Date.now() / 1000) - 60);
+  const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+  const callers: { name: string; cookie: string; expect: string }[] = [
+    { name: 'anonymous', cookie: '', expect: DENIED.anonymous },
+    { name: 'non-admin', cookie: memberCookie, expect: DENIED.forbidden },
+    { name: 'tampered signature', cookie: `${COOKIE.access}=${flipped}`, expect: DENIED.anonymous },
+    { name: 'claims swapped under the old signature', cookie: `${COOKIE.access}=${swapped}`, expect: DENIED.anonymous },
+    { name: 'forged with another secret', cookie: `${COOKIE.access}=${forged}`, expect: DENIED.anonymous },
+    { name: "alg 'none'", cookie: `${COOKIE.access}=${unsigned}`, expect: DENIED.anonymous },
+    { name: 'expired, no refresh token', cookie: `${COOKIE.access}=${expired}`, expect: DENIED.anonymous },
+  ];
+
+  // Arguments each action would act on if it let the caller through: writes that would show, deletes of real items.
+  const paper = { title: marker, journal: 'J', authors: 'A', date: '2024-01-01', abstract: '', link: '', pdfUrl: '', tags: '', doi: '', arxivId: '', status: 'published' };
+  const post = { title: marker, slug: marker.toLowerCase(), excerpt: '', tags: '', coverImage: '', content: marker };
+  const personal = { title: marker, type: 'story', content: `<p>${marker}</p>`, imageUrls: [] };
+  const bib = `@article{x, author={Mallory, Eve}, title={${marker}}, journal={J}, year=2024}`;
+  const ARGS: Record<string, unknown[]> = {
+    saveAboutAction: [{ name: marker, title: marker, bio: marker, imageUrl: '', skills: [], education: [], researchInterests: [] }],
+    saveExperienceAction: [{ items: [] }],
+    saveProjectsAction: [{ items: [] }],
+    deleteProjectAction: [projectId],
+    createBlogPostAction: [post],
+    updateBlogPostAction: [paperId, post],
+    deleteBlogPostAction: [paperId],
+    createPersonalPostAction: [personal],
+    updatePersonalPostAction: [personalId, personal],
+    deletePersonalPostAction: [personalId],
+    createPaperAction: [paper],
+    updatePaperAction: [paperId, paper],
+    deletePaperAction: [paperId],
+    previewBibtexAction: [bib],
+    importBibtexAction: [bib, ['0']],
+    saveProfileAction: [{ displayName: marker, bio: marker }],
+    saveSiteSettingsAction: [{ siteTitle: marker, metaDescription: marker, socialImageUrl: '' }],
+    changePasswordAction: [{ currentPassword: member.password, newPassword: 'pwned-password-123', confirmPassword: 'pwned-password-123' }],
+    grantAdminAction: [{ email: member.email }],
+    revokeAdminAction: [{ email: ADMIN.email }],
+    findReferencesAction: [{ bucket: 'blog-images', path: file.path }],
+    deleteFileAction: [{ bucket: 'blog-images', path: file.path }],
+  };
+  const actions = adminActions();
+  expect(actions.map((action) => action.name).filter((name) => !(name in ARGS)), 'admin actions without hostile-call arguments here').toEqual([]);
+  expect(actions.length).toBeGreaterThanOrEqual(Object.keys(ARGS).length);
+
+  const before = await fingerprint(request, site.dataDir);
+  const logBefore = site.output().length;
+  for (const caller of callers) {
+    for (const action of actions) {
+      const body = await callAction(request, baseURL!, action.id, ARGS[action.name]!, caller.cookie);
+      const refusal = MEDIA_ACTIONS.has(action.name) ? STORAGE_DENIED : caller.expect;
+      expect(body, `${action.name} called by ${caller.name}`).toContain(`"ok":false,"error":${JSON.stringify(refusal)}`);
+    }
+    const upload = await request.post('/api/upload', {
+      headers: { Origin: baseURL!, ...(caller.cookie ? { Cookie: caller.cookie } : {}) },
+      multipart: { bucket: 'blog-images', file: { name: `${marker}.png`, mimeType: 'image/png', buffer: Buffer.from(SAMPLES.png) } },
+    });
+    expect(upload.status(), `upload by ${caller.name}`).toBe(403);
+  }
+
+  // Nothing changed: every public page and every stored file as before, no marker anywhere, roles and passwords intact.
+  expect(await fingerprint(request, site.dataDir)).toBe(before);
+  expect((await request.get(file.url)).status()).toBe(200);
+  await memberPage.goto('/admin');
+  await expect(memberPage.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await memberContext.close();
+  const fresh = await browser.newContext({ baseURL });
+  const again = await fresh.newPage();
+  await signIn(again, ADMIN, '/admin/login');
+  await expect(again).toHaveURL(/\/admin$/);
+  await fresh.close();
+
+  // Every refusal is in the security log: one line each, with the reason.
+  const log = site.output().slice(logBefore);
+  const denials = log.split('\n').filter((line) => line.includes('auth denied'));
+  expect(denials.filter((line) => line.includes('reason=anonymous')).length).toBeGreaterThanOrEqual((callers.length - 1) * actions.length);
+  expect(denials.filter((line) => line.includes('reason=forbidden')).length).toBeGreaterThanOrEqual(actions.length);
+  expect(log).not.toContain(access);
+
+  // The same harness with the admin's own session writes: the refusals above were the server's decision.
+  const created = await callAction(request, baseURL!, actions.find((action) => action.name === 'createPaperAction')!.id, [paper], adminCookie);
+  expect(created).toContain('"ok":true');
+  expect(await (await request.get('/research')).text()).toContain(marker);
+  const createdId = /"id":"([0-9a-f-]{36})"/.exec(created)![1]!;
+  expect(await callAction(request, baseURL!, actions.find((action) => action.name === 'deletePaperAction')!.id, [createdId], adminCookie)).toContain('"ok":true');
+  expect(await (await request.get('/research')).text()).not.toContain(marker);
+});
