@@ -79,7 +79,7 @@ const EXPECTED_FUNCTIONS = `
                                           P U A S
   get_user_by_email(email_address text)   ✗ ✗ ✓ ✗
   handle_new_user()                       ✗ ✗ ✗ ✓
-  is_admin(uid uuid)                      ✓ ✓ ✓ ✓
+  is_admin(uid uuid)                      ✗ ✓ ✓ ✓
   set_updated_at()                        ✗ ✗ ✗ ✓
 `;
 
@@ -450,10 +450,11 @@ describe('functions of the public schema', () => {
         );
         return rows;
       });
-    // Given a user id, anyone learns whether that user is an admin: the one bit the policies need. An id
-    // with no account answers like a non-admin, so it does not even confirm that an account exists.
+    // Given a user id, a signed-in user learns whether that user is an admin: the one bit the policies
+    // need. An id with no account answers like a non-admin, so it does not even confirm that an account
+    // exists. Anonymous callers may not ask at all (no policy for them needs it).
     const others = { admin: true, member: false, nobody: false, no_id: false };
-    expect(await answers('anon')).toEqual([{ self: false, ...others }]);
+    await expect(answers('anon')).rejects.toMatchObject({ code: '42501' });
     expect(await answers('member')).toEqual([{ self: false, ...others }]);
     expect(await answers('admin')).toEqual([{ self: true, ...others }]);
   });
