@@ -124,6 +124,16 @@ export function invalidatePageCache(): void {
   (globalThis as Registry)[REGISTRY]?.invalidate();
 }
 
+/**
+ * Crawlers and link-preview fetchers that do not run JavaScript: Next.js puts a page's metadata (title,
+ * Open Graph, canonical) in the <head> for them and streams it into the <body> for everyone else, so the
+ * two get different bytes and must not share a cache entry. Next 16's default list (`htmlLimitedBots`,
+ * next/dist/shared/lib/router/utils/html-bots.js), repeated here because this server reads the request
+ * before Next.js does; keep it in step when upgrading.
+ */
+const HTML_LIMITED_BOTS =
+  /[\w-]+-Google|Google-[\w-]+|Chrome-Lighthouse|Slurp|DuckDuckBot|baiduspider|yandex|sogou|bitlybot|tumblr|vkShare|quora link preview|redditbot|ia_archiver|Bingbot|BingPreview|applebot|facebookexternalhit|facebookcatalog|Twitterbot|LinkedInBot|Slackbot|Discordbot|WhatsApp|SkypeUriPreview|Yeti|googleweblight/i;
+
 /** The cache key of a request, or null when the request must be rendered for this visitor alone. */
 export function pageCacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'headers'>): string | null {
   if (req.method !== 'GET' || !req.url) return null;
@@ -139,7 +149,8 @@ export function pageCacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'head
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   // Pages reached over HTTPS (behind a TLS proxy) carry Strict-Transport-Security; plain ones do not.
   const https = String(req.headers['x-forwarded-proto'] ?? '').includes('https') ? 'https:' : '';
-  return encoding ? `${encoding} ${https}${url.pathname}${url.search}` : null;
+  const reader = HTML_LIMITED_BOTS.test(String(req.headers['user-agent'] ?? '')) ? 'bot:' : '';
+  return encoding ? `${encoding} ${reader}${https}${url.pathname}${url.search}` : null;
 }
 
 export type PageEncoding = 'gzip' | 'deflate' | 'identity';

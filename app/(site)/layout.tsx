@@ -8,24 +8,34 @@ import { absoluteUrl } from '@/lib/absolute-url';
 import { effectiveSiteSettings } from '@/lib/content/settings/types';
 import { readOr } from '@/lib/content/read';
 import { getEnv } from '@/lib/env';
+import { FEED_PATH, feedTitle } from '@/lib/feed';
+import { OG_IMAGE_SIZE, SITE_CARD_PATH } from '@/lib/og-card';
 import { SITE_DEFAULTS } from '@/lib/site';
 
 /**
  * Every public page's title template, default description and social image come from Admin Settings'
  * Site Configuration, falling back to the built-in values while a setting is empty. A page's own title
- * and description (a post's excerpt) take precedence over the defaults.
+ * and description (a post's excerpt) take precedence over the defaults. Every public page links the
+ * blog's Atom feed.
  */
 export async function generateMetadata(): Promise<Metadata> {
   const stored = await readOr('the site settings', getSiteSettings, null);
   const site = effectiveSiteSettings(stored, SITE_DEFAULTS);
-  const image = absoluteUrl(site.socialImageUrl, getEnv().SITE_URL);
+  const siteUrl = getEnv().SITE_URL;
+  const image = absoluteUrl(site.socialImageUrl, siteUrl);
+  // Without a configured image, the site's generated card (app/og) stands in. Link previews need an
+  // absolute address, so without SITE_URL no site-path image (the card included) is announced.
+  const images = image ? [image] : siteUrl ? [{ url: SITE_CARD_PATH, ...OG_IMAGE_SIZE, type: 'image/png' }] : [];
   // Without a stored title, a page with none of its own keeps the title it has always had.
   const defaultTitle = stored?.siteTitle.trim() ? site.siteTitle : `${SITE_DEFAULTS.title} · Mathematics`;
   return {
+    ...(siteUrl ? { metadataBase: new URL(siteUrl) } : {}),
     title: { template: `%s | ${site.siteTitle}`, default: defaultTitle },
     description: site.metaDescription,
-    openGraph: { type: 'website', siteName: site.siteTitle, ...(image ? { images: [image] } : {}) },
-    twitter: image ? { card: 'summary_large_image', images: [image] } : { card: 'summary' },
+    openGraph: { type: 'website', siteName: site.siteTitle, images },
+    // No `images` of its own: the card takes Open Graph's.
+    twitter: { card: images.length > 0 ? 'summary_large_image' : 'summary' },
+    alternates: { types: { 'application/atom+xml': [{ url: FEED_PATH, title: feedTitle(site.siteTitle) }] } },
   };
 }
 

@@ -1,9 +1,10 @@
 import { Suspense } from 'react';
-import type { Metadata } from 'next';
+import type { Metadata, ResolvingMetadata } from 'next';
 import Link from 'next/link';
 import { Analytics } from '@vercel/analytics/next';
 import { ArrowRight, FolderKanban } from 'lucide-react';
 
+import { pageAlternates } from '@/lib/canonical';
 import { splitParagraphs } from '@/lib/content/about/rules';
 import { FeaturedProjects, RecentArticles, ResearchHighlights } from '@/components/site/home/home-content';
 import { CardsSkeleton, HomeSection } from '@/components/site/home/home-section';
@@ -16,7 +17,7 @@ import { readOr } from '@/lib/content/read';
 import { truncate } from '@/lib/format';
 import { SITE } from '@/lib/site';
 
-export async function generateMetadata(): Promise<Metadata> {
+export async function generateMetadata(_props: unknown, parent: ResolvingMetadata): Promise<Metadata> {
   // Title and description come from the stored profile: request-time data, never read during the build.
   const [about, settings] = await Promise.all([
     readOr('the profile for the page metadata', getAbout, null),
@@ -29,6 +30,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     title: { absolute: settings?.siteTitle.trim() || `${name} · ${role}` },
     description: settings?.metaDescription.trim() || (firstParagraph ? truncate(firstParagraph, 160) : SITE.description),
+    alternates: await pageAlternates('/', parent),
   };
 }
 

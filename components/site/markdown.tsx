@@ -5,6 +5,7 @@ import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 
 import { markupImageSources } from '@/components/site/image-source';
+import { KATEX_OPTIONS } from '@/lib/markup/katex-options';
 import { cn } from '@/lib/utils';
 
 // KaTeX's stylesheet (and, through it, its fonts from the package) ships with every page that renders
@@ -13,17 +14,7 @@ import 'katex/dist/katex.min.css';
 
 const remarkPlugins = [remarkGfm, remarkMath];
 
-const katexOptions: KatexOptions = {
-  // A formula that does not parse is shown as its source, in this colour, instead of failing the page.
-  errorColor: '#f87171',
-  // Authors write for KaTeX, not for LaTeX purists: unknown-but-harmless input must not log warnings.
-  strict: 'ignore',
-  // \href, \url, \htmlClass and friends stay disabled: markup is text, never a way to inject links or HTML.
-  trust: false,
-  // Guards against pathological input (deeply nested macros, huge sizes) rendered on every request.
-  maxExpand: 500,
-  maxSize: 50,
-};
+const katexOptions: KatexOptions = KATEX_OPTIONS;
 const rehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [[rehypeKatex, katexOptions]];
 
 type Tag = keyof JSX.IntrinsicElements;

@@ -37,6 +37,12 @@ describe('pageCacheKey', () => {
     expect(key('/', { 'accept-encoding': 'identity;q=0' })).toBeNull();
   });
 
+  it('keeps link-preview bots and crawlers that run no JavaScript apart: Next.js puts their metadata in the head', () => {
+    expect(key('/blog/a-post', { 'user-agent': 'Twitterbot/1.0' })).toBe('identity bot:/blog/a-post');
+    expect(key('/', { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)' })).toBe('identity bot:/');
+    expect(key('/', { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36' })).toBe('identity /');
+  });
+
   it('keeps pages reached over HTTPS apart: they carry headers plain ones do not', () => {
     expect(key('/', { 'x-forwarded-proto': 'https' })).toBe('identity https:/');
     expect(key('/', { 'x-forwarded-proto': 'http' })).toBe('identity /');

@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
-import type { Metadata } from 'next';
+import type { Metadata, ResolvingMetadata } from 'next';
 
 import { AboutProfile } from '@/components/site/about/about-profile';
+import { pageAlternates } from '@/lib/canonical';
 import { splitParagraphs } from '@/lib/content/about/rules';
 import { Loaded } from '@/components/site/loaded';
 import { OwnerJsonLd } from '@/components/site/owner-json-ld';
@@ -15,7 +16,7 @@ import { SITE } from '@/lib/site';
 /** Search-result snippets show about this many characters. */
 const DESCRIPTION_LENGTH = 160;
 
-export async function generateMetadata(): Promise<Metadata> {
+export async function generateMetadata(_props: unknown, parent: ResolvingMetadata): Promise<Metadata> {
   // The description comes from the stored biography: request-time data, never read during the build.
   const about = await readOr('the profile for the page metadata', getAbout, null);
   const name = about?.name.trim() || SITE.ownerName;
@@ -23,6 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     title: about ? `About ${name}` : 'About',
     description: firstParagraph ? truncate(firstParagraph, DESCRIPTION_LENGTH) : SITE.description,
+    alternates: await pageAlternates('/about', parent),
   };
 }
 

@@ -1,16 +1,20 @@
 import { Suspense } from 'react';
-import type { Metadata } from 'next';
+import type { Metadata, ResolvingMetadata } from 'next';
 
 import { BlogExplorer } from '@/components/site/blog/blog-explorer';
 import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
+import { pageAlternates } from '@/lib/canonical';
 import { toBlogCardPost } from '@/lib/content/blog/rules';
 import { getBlogPosts } from '@/lib/content/blog/queries';
 
-export const metadata: Metadata = {
-  title: 'Blog',
-  description: 'Articles on number theory, analysis and computation: expository notes, code and life in research.',
-};
+export async function generateMetadata(_props: unknown, parent: ResolvingMetadata): Promise<Metadata> {
+  return {
+    title: 'Blog',
+    description: 'Articles on number theory, analysis and computation: expository notes, code and life in research.',
+    alternates: await pageAlternates('/blog', parent),
+  };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

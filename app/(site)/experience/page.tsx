@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
-import type { Metadata } from 'next';
+import type { Metadata, ResolvingMetadata } from 'next';
 
 import { EmptyState } from '@/components/site/empty-state';
 import { ExperienceCard } from '@/components/site/experience/experience-card';
 import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
+import { pageAlternates } from '@/lib/canonical';
 import { getExperience } from '@/lib/content/experience/queries';
 import type { Experience } from '@/lib/content/experience/types';
 import { readOr } from '@/lib/content/read';
@@ -13,12 +14,13 @@ import { SITE } from '@/lib/site';
 
 const INTRO = 'Teaching, research and industry positions, most recent first.';
 
-export async function generateMetadata(): Promise<Metadata> {
+export async function generateMetadata(_props: unknown, parent: ResolvingMetadata): Promise<Metadata> {
   const experience = await readOr('the experience for the page metadata', getExperience, []);
   const roles = experience.map((entry) => `${entry.title} at ${entry.company}`).join('; ');
   return {
     title: 'Experience',
     description: roles ? truncate(`${SITE.ownerName}'s experience: ${roles}.`, 160) : INTRO,
+    alternates: await pageAlternates('/experience', parent),
   };
 }
 

@@ -1,18 +1,22 @@
 import { Suspense } from 'react';
-import type { Metadata } from 'next';
+import type { Metadata, ResolvingMetadata } from 'next';
 
 import { FilterNav } from '@/components/site/filter-nav';
 import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { PersonalCard } from '@/components/site/personal/personal-card';
+import { pageAlternates } from '@/lib/canonical';
 import { getPersonalPosts } from '@/lib/content/personal/queries';
 import type { PersonalPost } from '@/lib/content/personal/types';
 import { isPersonalType, type PersonalType } from '@/lib/content/personal/types';
 
-export const metadata: Metadata = {
-  title: 'Personal',
-  description: 'Stories, updates and thoughts from life as a mathematics PhD student.',
-};
+export async function generateMetadata(_props: unknown, parent: ResolvingMetadata): Promise<Metadata> {
+  return {
+    title: 'Personal',
+    description: 'Stories, updates and thoughts from life as a mathematics PhD student.',
+    alternates: await pageAlternates('/personal', parent),
+  };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

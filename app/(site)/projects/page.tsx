@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { Metadata } from 'next';
+import type { Metadata, ResolvingMetadata } from 'next';
 import Link from 'next/link';
 
 import { EmptyState } from '@/components/site/empty-state';
@@ -8,6 +8,7 @@ import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { ScrollToHash } from '@/components/site/scroll-to-hash';
 import { ProjectCard } from '@/components/site/projects/project-card';
+import { pageAlternates } from '@/lib/canonical';
 import { CATEGORY_FILTERS, categoryHref, parseCategory } from '@/lib/content/projects/rules';
 import { Button } from '@/components/ui/button';
 import { getProjects } from '@/lib/content/projects/queries';
@@ -18,12 +19,13 @@ import { SITE } from '@/lib/site';
 
 const INTRO = 'Software, notebooks and tools built along the way: some for research, some for teaching, some for fun.';
 
-export async function generateMetadata(): Promise<Metadata> {
+export async function generateMetadata(_props: unknown, parent: ResolvingMetadata): Promise<Metadata> {
   const projects = await readOr('the projects for the page metadata', getProjects, []);
   const titles = projects.map((project) => project.title).join(', ');
   return {
     title: 'Projects',
     description: titles ? truncate(`Projects by ${SITE.ownerName}: ${titles}.`, 160) : INTRO,
+    alternates: await pageAlternates('/projects', parent),
   };
 }
 

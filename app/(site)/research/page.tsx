@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { Metadata } from 'next';
+import type { Metadata, ResolvingMetadata } from 'next';
 
 import { EmptyState } from '@/components/site/empty-state';
 import { FilterNav } from '@/components/site/filter-nav';
@@ -7,6 +7,7 @@ import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { ScrollToHash } from '@/components/site/scroll-to-hash';
 import { PaperCard } from '@/components/site/research/paper-card';
+import { pageAlternates } from '@/lib/canonical';
 import { parseStatus, STATUS_FILTERS, statusHref } from '@/lib/content/research/rules';
 import { readOr } from '@/lib/content/read';
 import { getResearchPapers } from '@/lib/content/research/queries';
@@ -16,12 +17,13 @@ import { SITE } from '@/lib/site';
 
 const INTRO = 'Published papers, preprints and work in progress, newest first.';
 
-export async function generateMetadata(): Promise<Metadata> {
+export async function generateMetadata(_props: unknown, parent: ResolvingMetadata): Promise<Metadata> {
   const papers = await readOr('the papers for the page metadata', getResearchPapers, []);
   const titles = papers.map((paper) => paper.title).join('; ');
   return {
     title: 'Research',
     description: titles ? truncate(`Research papers by ${SITE.ownerName}: ${titles}.`, 160) : INTRO,
+    alternates: await pageAlternates('/research', parent),
   };
 }
 

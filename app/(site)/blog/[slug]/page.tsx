@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { Metadata } from 'next';
+import type { Metadata, ResolvingMetadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ArrowLeft } from 'lucide-react';
@@ -18,8 +18,8 @@ import { toBlogCardPost } from '@/lib/content/blog/rules';
 import { getBlogPost, getRelatedPosts } from '@/lib/content/blog/queries';
 import type { BlogPost } from '@/lib/content/blog/types';
 import { readOr } from '@/lib/content/read';
-import { getSiteSettings } from '@/lib/content/settings/queries';
 import { absoluteUrl } from '@/lib/absolute-url';
+import { blogPostPath, pageAlternates } from '@/lib/canonical';
 import { getEnv } from '@/lib/env';
 import { blogPostingData } from '@/lib/structured-data';
 import { truncate } from '@/lib/format';
@@ -29,28 +29,33 @@ type Params = Promise<{ slug: string }>;
 /** Search-result snippets show about this many characters. */
 const DESCRIPTION_LENGTH = 160;
 
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+export async function generateMetadata({ params }: { params: Params }, parent: ResolvingMetadata): Promise<Metadata> {
   const { slug } = await params;
-  const [post, settings] = await Promise.all([
-    readOr('the blog post for the page metadata', () => getBlogPost(slug), null),
-    readOr('the site settings', getSiteSettings, null),
-  ]);
+  const post = await readOr('the blog post for the page metadata', () => getBlogPost(slug), null);
   if (!post) return { title: 'Blog' };
-  // A post's Open Graph replaces the site's, so a post without a cover keeps the site's default image.
-  // Link previews need an absolute address: a site path counts only once SITE_URL says where the site is.
-  const image = absoluteUrl(post.coverImage ?? settings?.socialImageUrl.trim() ?? '', getEnv().SITE_URL);
+  const siteUrl = getEnv().SITE_URL;
+  // A post's cover is its image in link previews; without one, its generated card (opengraph-image.tsx
+  // beside this page), which only an absent `images` lets in. Previews cannot show SVG (the sample
+  // posts' placeholder cover is one), so such a cover gives way to the card too. Link previews need an
+  // absolute address: a site path (the card's included) counts only once SITE_URL says where the site is.
+  const cover = post.coverImage && !/\.svg(?:[?#].*)?$/i.test(post.coverImage) ? absoluteUrl(post.coverImage, siteUrl) : null;
+  const images = cover ? [cover] : siteUrl ? undefined : [];
   const description = truncate(post.excerpt.trim() || post.content.replace(/[#*`$>_-]+/g, ' ').replace(/\s+/g, ' ').trim(), DESCRIPTION_LENGTH);
   return {
     title: post.title,
     description,
     openGraph: {
       type: 'article',
+      siteName: (await parent).openGraph?.siteName,
       title: post.title,
       description,
       publishedTime: post.date,
       tags: post.tags,
-      ...(image ? { images: [image] } : {}),
+      ...(images ? { images } : {}),
     },
+    // Without `images` of its own, the card shows Open Graph's image, the generated one included.
+    twitter: images?.length === 0 ? { card: 'summary' } : { card: 'summary_large_image' },
+    alternates: await pageAlternates(blogPostPath(post.slug), parent),
   };
 }
 

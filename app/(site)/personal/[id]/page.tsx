@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { Metadata } from 'next';
+import type { Metadata, ResolvingMetadata } from 'next';
 import Link from 'next/link';
 import { ArrowLeft } from 'lucide-react';
 
@@ -10,6 +10,7 @@ import { PersonalHtml } from '@/components/site/personal/personal-html';
 import { PersonalImages } from '@/components/site/personal/personal-images';
 import { PersonalTypeBadge } from '@/components/site/personal/personal-type-badge';
 import { Button } from '@/components/ui/button';
+import { pageAlternates } from '@/lib/canonical';
 import { getPersonalPost } from '@/lib/content/personal/queries';
 import type { PersonalPost } from '@/lib/content/personal/types';
 import { readForRequest } from '@/lib/content/read';
@@ -21,7 +22,7 @@ type Params = Promise<{ id: string }>;
 /** Search-result snippets show about this many characters. */
 const DESCRIPTION_LENGTH = 160;
 
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+export async function generateMetadata({ params }: { params: Params }, parent: ResolvingMetadata): Promise<Metadata> {
   const { id } = await params;
   const read = await readForRequest('the personal post for the page metadata', () => getPersonalPost(id));
   if (!read.ok) return { title: 'Personal' };
@@ -32,6 +33,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return {
     title: personalDisplayTitle(post.title, post.content),
     description: truncate(text, DESCRIPTION_LENGTH),
+    alternates: await pageAlternates(`/personal/${post.id}`, parent),
   };
 }
 

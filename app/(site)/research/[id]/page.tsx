@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { Metadata } from 'next';
+import type { Metadata, ResolvingMetadata } from 'next';
 import Link from 'next/link';
 import { ArrowLeft } from 'lucide-react';
 
@@ -12,6 +12,7 @@ import { PaperAuthors, PaperIdentifiers, PaperLinks } from '@/components/site/re
 import { PaperAbstract } from '@/components/site/stored-markup';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { pageAlternates } from '@/lib/canonical';
 import { readForRequest } from '@/lib/content/read';
 import { getResearchPaper, getResearchPapers } from '@/lib/content/research/queries';
 import { STATUS_BADGES } from '@/lib/content/research/rules';
@@ -24,19 +25,25 @@ import { cn } from '@/lib/utils';
 
 type Params = Promise<{ id: string }>;
 
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+export async function generateMetadata({ params }: { params: Params }, parent: ResolvingMetadata): Promise<Metadata> {
   const { id } = await params;
   const read = await readForRequest('the research paper for the page metadata', () => getResearchPaper(id));
   if (!read.ok) return { title: 'Research' };
   const paper = read.data;
   if (!paper) return { title: 'Paper not found', robots: { index: false } };
   const description = truncate(paper.abstract.replace(/\s+/g, ' ').trim() || `${paper.title}, by ${paper.authors.join(', ')}.`, 160);
+  const siteUrl = getEnv().SITE_URL;
   return {
     title: paper.title,
     description,
     // Google Scholar's inclusion guidelines: Highwire Press tags; a draft carries none and is not indexed.
-    other: highwireTags(paper, getEnv().SITE_URL),
+    other: highwireTags(paper, siteUrl),
     ...(isCitable(paper) ? {} : { robots: { index: false, follow: true } }),
+    // The paper's generated card (opengraph-image.tsx beside this page) is its image in link previews,
+    // announced only once SITE_URL gives it an absolute address.
+    openGraph: { type: 'article', siteName: (await parent).openGraph?.siteName, title: paper.title, description, ...(siteUrl ? {} : { images: [] }) },
+    twitter: siteUrl ? { card: 'summary_large_image' } : { card: 'summary' },
+    alternates: await pageAlternates(`/research/${paper.id}`, parent),
   };
 }
 

@@ -1,0 +1,37 @@
+import { cacheTag } from 'next/cache';
+import { connection } from 'next/server';
+
+import { getAbout } from '@/lib/content/about/queries';
+import { getBlogPosts } from '@/lib/content/blog/queries';
+import { getSiteSettings } from '@/lib/content/settings/queries';
+import { effectiveSiteSettings } from '@/lib/content/settings/types';
+import { TAGS } from '@/lib/content/tags';
+import { atomFeed, feedEntries } from '@/lib/feed';
+import { SITE, SITE_DEFAULTS } from '@/lib/site';
+import { siteAddress } from '@/lib/site-url';
+
+/**
+ * The feed as served from `address`, kept until a post, the profile (the author's name) or the site
+ * configuration (the feed's title) changes: rendering fifty posts' mathematics is not a per-poll cost.
+ */
+async function blogFeed(address: string): Promise<string> {
+  'use cache';
+  cacheTag(TAGS.blog, TAGS.about, TAGS.settings);
+  const [posts, about, settings] = await Promise.all([getBlogPosts(), getAbout(), getSiteSettings()]);
+  const site = { address, siteTitle: effectiveSiteSettings(settings, SITE_DEFAULTS).siteTitle, author: about?.name.trim() || SITE.ownerName };
+  return atomFeed(site, feedEntries(address, posts));
+}
+
+/** The blog as an Atom feed: every post (blog posts have no draft state), newest first, in full. */
+export async function GET(): Promise<Response> {
+  await connection();
+  try {
+    const body = await blogFeed(await siteAddress());
+    return new Response(body, {
+      headers: { 'content-type': 'application/atom+xml; charset=utf-8', 'x-content-type-options': 'nosniff' },
+    });
+  } catch (error) {
+    console.error('Could not build feed.xml', error);
+    return new Response('The blog could not be loaded. Please try again later.\n', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  }
+}
