@@ -1,9 +1,11 @@
 import { AdminSetupError, countAdmins, ensureAdmin } from '@/lib/auth/admin-provisioning';
 import { issueSetupCode } from '@/lib/auth/setup';
 import { needsAuthBootstrap } from '@/lib/auth/schema';
+import { failedOpenMessage } from '@/lib/backup/latest';
+import { startBackups, stopBackups } from '@/lib/backup/service';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { migrate } from '@/lib/db/migrate';
-import { openDatabase, type OpenedDatabase } from '@/lib/db/open';
+import { DatabaseOpenError, openDatabase, type OpenedDatabase } from '@/lib/db/open';
 import { seedSampleContent } from '@/lib/db/seed';
 import { databaseSlot, shareDatabase } from '@/lib/db/shared';
 import { EnvError, parseEnv, type Env } from '@/lib/env';
@@ -52,6 +54,8 @@ async function prepareData(env: Env, purpose: string): Promise<OpenedDatabase> {
 
 /** Closes the database once (PGlite checkpoints, the data-directory lock is released). */
 export async function releaseDatabase(): Promise<void> {
+  // A write not yet in a backup gets one while the database is still open.
+  await stopBackups().catch((error: unknown) => console.error('The last backup failed', error));
   const slot = databaseSlot();
   const opening = slot.opening;
   slot.opening = undefined;
@@ -101,10 +105,16 @@ export async function startUp(options: { purpose?: string } = {}): Promise<void>
       console.error(`✖ ${error.message}\nOnly one process may use a data directory at a time: stop it first, or set DATA_DIR to another directory.`);
       process.exit(1);
     }
+    if (error instanceof DatabaseOpenError) {
+      console.error(`✖ ${await failedOpenMessage({ dataDir: env.dataDir, dataDirFromEnv: process.env.DATA_DIR, reason: error.message })}`);
+      process.exit(1);
+    }
     throw error;
   }
   shareDatabase(opened);
   closeDatabaseBeforeExit();
+  // Embedded only: a Postgres server or Supabase project is backed up by that service.
+  if (opened.db.kind === 'pglite') startBackups({ db: opened.db, dataDir: env.dataDir, log });
   await checkStorageAtStartup(env, log);
   if ((await countAdmins(opened.db)) === 0) {
     log(

@@ -1,4 +1,5 @@
 import { revalidateTag, updateTag } from 'next/cache';
+import { noteAdminWrite } from '@/lib/backup/notify';
 import { invalidatePageCache } from '@/lib/page-cache';
 
 /** Every cache tag, one per entity: a write to an entity expires exactly its tag. */
@@ -19,6 +20,7 @@ export type Tag = (typeof TAGS)[keyof typeof TAGS];
  * Expires the given entities' cached reads after a write, so the public site shows the change on the
  * next request: Next.js's tagged data cache (updateTag in a server action, for read-your-own-writes;
  * revalidateTag with an immediate expiry elsewhere, e.g. a route handler) and the in-process page cache.
+ * It also schedules the embedded server's backup (lib/backup/notify.ts), which covers every write.
  * Every write in lib/content ends with this; nothing else needs to remember it.
  */
 export function expireTags(...tags: Tag[]): void {
@@ -30,4 +32,5 @@ export function expireTags(...tags: Tag[]): void {
     }
   }
   invalidatePageCache();
+  noteAdminWrite();
 }

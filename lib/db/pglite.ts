@@ -16,6 +16,14 @@ function wrap(pg: PGliteLike): Queryable {
   };
 }
 
+/** Where openPglite keeps the PGlite behind a Database, for the backups (lib/backup), which snapshot it. */
+const RAW = Symbol.for('academic-portfolio.pglite');
+
+/** The PGlite instance behind a Database that openPglite returned; null for any other database. */
+export function pgliteInstance(db: Database): PGlite | null {
+  return (db as Database & { [RAW]?: PGlite })[RAW] ?? null;
+}
+
 /**
  * Opens PGlite in `dir` (created if missing). PGlite has no lock of its own: callers must hold the
  * data-directory lock (lib/db/lock.ts) before calling this, or two processes will corrupt the data.
@@ -25,7 +33,7 @@ export async function openPglite(dir: string): Promise<Database> {
   const pg = await PGlite.create(dir);
   const base = wrap(pg);
   let closed = false;
-  return {
+  const db: Database = {
     kind: 'pglite',
     ...base,
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
@@ -36,4 +44,6 @@ export async function openPglite(dir: string): Promise<Database> {
       await pg.close();
     },
   };
+  Object.defineProperty(db, RAW, { value: pg });
+  return db;
 }

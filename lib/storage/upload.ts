@@ -1,4 +1,5 @@
 import 'server-only';
+import { noteAdminWrite } from '@/lib/backup/notify';
 import { z } from '@/lib/validation/zod';
 import type { AdminCheck } from '@/lib/auth/guard';
 import { MAX_REQUEST_BYTES, formatBytes, uploadFieldsSchema, type UploadKind, type UploadResult } from '@/lib/validation/upload';
@@ -122,6 +123,7 @@ export async function receiveUpload(request: Request, deps: UploadDeps): Promise
           contentType: detected.contentType,
         });
         const result: UploadResult = { ok: true, url: stored.url, path: stored.path, bucket, size: stored.size, contentType: detected.contentType };
+        noteAdminWrite();
         return Response.json(result, { status: 201, headers: { 'Cache-Control': 'no-store' } });
       } catch (error) {
         if (!(error instanceof StorageError && error.code === 'exists' && attempt === 0)) throw error;

@@ -3,6 +3,7 @@
 import { z } from '@/lib/validation/zod';
 import { invalidInput, type ActionResult } from '@/lib/action-result';
 import { checkAdmin } from '@/lib/auth/guard';
+import { noteAdminWrite } from '@/lib/backup/notify';
 import { getDb } from '@/lib/db/client';
 import { BUCKETS, getStorageForRequest } from '@/lib/storage';
 import { encodeObjectPath, safeObjectPath } from '@/lib/storage/paths';
@@ -44,6 +45,7 @@ export async function deleteFileAction(input: unknown): Promise<ActionResult<{ p
   try {
     const removed = await (await getStorageForRequest()).remove(parsed.data.bucket, [parsed.data.path]);
     if (removed === 0) return { ok: false, error: 'The file was not found; it may have been deleted already.' };
+    noteAdminWrite();
     return { ok: true, data: { path: parsed.data.path } };
   } catch (error) {
     console.error('Media library: delete failed', error);

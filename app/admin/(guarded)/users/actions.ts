@@ -1,5 +1,6 @@
 'use server';
 
+import { noteAdminWrite } from '@/lib/backup/notify';
 import { auditLog } from '@/lib/auth/audit';
 import { invalidInput, type ActionResult } from '@/lib/action-result';
 import { grantAdminByEmail, revokeAdminByEmail, type AdminChange } from '@/lib/auth/admin-role';
@@ -17,7 +18,10 @@ async function changeRole(input: unknown, change: RoleChange, failure: string, e
   if (!check.ok) return adminRefusal(check);
   try {
     const result = await change(await getDb(), parsed.data.email);
-    if (result.ok) await auditLog(event, { email: parsed.data.email, by: check.user.id });
+    if (result.ok) {
+      noteAdminWrite();
+      await auditLog(event, { email: parsed.data.email, by: check.user.id });
+    }
     return result.ok ? { ok: true, data: { message: result.message } } : { ok: false, error: result.error };
   } catch (error) {
     console.error(failure, error);

@@ -1,0 +1,230 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Database, Queryable } from '@/lib/db/types';
+import { BUCKETS, type Bucket } from '@/lib/storage/buckets';
+import { contentTypeOfPath } from '@/lib/storage/paths';
+import { StorageError, type StorageAdapter } from '@/lib/storage/types';
+import { readArchive } from './archive';
+import { storageUrls } from './export';
+import {
+  CONTENT_TABLES,
+  contentEntry,
+  EXPORT_FORMAT,
+  fileEntry,
+  ROW_SCHEMAS,
+  storageUrlRewriter,
+  type ContentRow,
+  type ContentTable,
+  type ExportManifest,
+} from './export-format';
+import { sha256, writeChunks } from './files';
+import { objectBytes } from './objects';
+
+/**
+ * `npm run import`: loads a `portfolio-export` archive into the configured site, whichever backend it
+ * runs on, through the same database port and storage adapter the site uses. All or nothing:
+ *
+ * 1. The archive is read whole and checked (manifest, checksums, every row's shape) before anything is
+ *    written; so is the receiving site (its columns, what it already holds, files that would clash).
+ * 2. Files the site does not have yet are uploaded; a file already there with the same bytes is left.
+ * 3. The rows are written in ONE transaction. If it fails, the files uploaded in step 2 are removed
+ *    again, so the site is as it was.
+ *
+ * Into a site that has content, the caller must choose: 'replace' empties the content tables first,
+ * 'merge' adds the archive's rows and replaces those with the same id. Stored files are never deleted
+ * or overwritten: with 'replace', the site's other files stay (unreferenced) in the media library.
+ */
+
+export type ImportMode = 'only-if-empty' | 'replace' | 'merge';
+
+/** The import was refused before anything was written: the message says why and what to do. */
+export class ImportRefusedError extends Error {}
+
+/** Writing failed and everything written was undone. */
+export class ImportFailedError extends Error {}
+
+export interface ImportResult {
+  manifest: ExportManifest;
+  rows: Record<ContentTable, number>;
+  filesWritten: number;
+  filesPresent: number;
+}
+
+const COLUMN = /^[a-z_][a-z0-9_]*$/;
+
+function quoteList(names: readonly string[]): string {
+  return names.map((name) => `"${name}"`).join(', ');
+}
+
+/** Parses content/<table>.json against the table's row schema. */
+function parseRows(table: ContentTable, bytes: Buffer, expected: number): ContentRow[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new ImportRefusedError(`${contentEntry(table)} is not valid JSON.`);
+  }
+  if (!Array.isArray(json)) throw new ImportRefusedError(`${contentEntry(table)} must hold an array of rows.`);
+  if (json.length !== expected) throw new ImportRefusedError(`${contentEntry(table)} holds ${json.length} rows, the manifest says ${expected}.`);
+  const rows: ContentRow[] = [];
+  const ids = new Set<unknown>();
+  json.forEach((value, index) => {
+    const parsed = ROW_SCHEMAS[table].safeParse(value);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new ImportRefusedError(`${contentEntry(table)}, row ${index + 1}: ${issue.path.join('.') || 'row'} ${issue.message}.`);
+    }
+    const row = parsed.data as ContentRow;
+    const bad = Object.keys(row).find((column) => !COLUMN.test(column));
+    if (bad) throw new ImportRefusedError(`${contentEntry(table)}, row ${index + 1}: ${JSON.stringify(bad)} is not a column name.`);
+    if (ids.has(row.id)) throw new ImportRefusedError(`${contentEntry(table)} holds the id ${String(row.id)} twice.`);
+    ids.add(row.id);
+    rows.push(row);
+  });
+  return rows;
+}
+
+async function tableColumns(db: Queryable, table: ContentTable): Promise<Set<string>> {
+  const { rows } = await db.query<{ column_name: string }>(
+    `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1`,
+    [table],
+  );
+  return new Set(rows.map((row) => row.column_name));
+}
+
+async function listPaths(storage: StorageAdapter, bucket: Bucket): Promise<Set<string>> {
+  try {
+    return new Set((await storage.list(bucket)).map((object) => object.path));
+  } catch (error) {
+    if (error instanceof StorageError && error.code === 'not-found') return new Set();
+    throw error;
+  }
+}
+
+function describeCounts(counts: Record<string, number>): string {
+  const parts = Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([name, n]) => `${name} ${n}`);
+  return parts.length > 0 ? parts.join(', ') : 'nothing';
+}
+
+export async function importSite(options: { db: Database; storage: StorageAdapter; file: string; mode: ImportMode }): Promise<ImportResult> {
+  const { db, storage } = options;
+  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-import-'));
+  try {
+    // 1. The archive, checked whole; files wait in a temporary folder, content in memory.
+    const content = new Map<ContentTable, Buffer>();
+    const fileTemps = new Map<string, string>();
+    const manifest = await readArchive(options.file, EXPORT_FORMAT, {
+      async consume(entry, chunks) {
+        const table = CONTENT_TABLES.find((name) => contentEntry(name) === entry.name);
+        if (table) {
+          const parts: Buffer[] = [];
+          for await (const chunk of chunks) parts.push(chunk);
+          content.set(table, Buffer.concat(parts));
+          return;
+        }
+        const temp = path.join(tempDir, String(fileTemps.size));
+        fileTemps.set(entry.name, temp);
+        await writeChunks(temp, chunks);
+      },
+    });
+    const rewrite = storageUrlRewriter(manifest.source.storageUrls, storageUrls(storage));
+    const rows = {} as Record<ContentTable, ContentRow[]>;
+    for (const table of CONTENT_TABLES) {
+      rows[table] = parseRows(table, content.get(table)!, manifest.tables[table].rows).map((row) => rewrite(row) as ContentRow);
+    }
+
+    // 2. The receiving site: columns it lacks, content it has, files that would clash.
+    const existing: Record<string, number> = {};
+    for (const table of CONTENT_TABLES) {
+      const columns = await tableColumns(db, table);
+      if (columns.size === 0) throw new ImportRefusedError(`The database has no table public.${table}: run npm run db:migrate first.`);
+      const unknown = [...new Set(rows[table].flatMap((row) => Object.keys(row)))].filter((column) => !columns.has(column));
+      if (unknown.length > 0) {
+        throw new ImportRefusedError(
+          `The archive's ${table} rows have ${unknown.length === 1 ? 'a column' : 'columns'} this site's database lacks (${unknown.join(', ')}): ` +
+            `it was exported by a newer version of the site (schema ${manifest.source.schemaVersion ?? 'unknown'}). Update this site and run npm run db:migrate, then import again.`,
+        );
+      }
+      const { rows: count } = await db.query<{ n: number }>(`select count(*)::int as n from public.${table}`);
+      existing[table] = Number(count[0]?.n ?? 0);
+    }
+    const present = new Map<Bucket, Set<string>>();
+    for (const bucket of BUCKETS) present.set(bucket, await listPaths(storage, bucket));
+    const storedFiles = [...present.values()].reduce((sum, paths) => sum + paths.size, 0);
+    const hasContent = Object.values(existing).some((n) => n > 0) || storedFiles > 0;
+    if (hasContent && options.mode === 'only-if-empty') {
+      throw new ImportRefusedError(
+        `This site is not empty (${describeCounts(existing)}; ${storedFiles} stored file${storedFiles === 1 ? '' : 's'}). ` +
+          'Run the import again with --replace to replace its content with the archive, or with --merge to add the archive to it ' +
+          '(rows with the same id are replaced).',
+      );
+    }
+
+    const toUpload: { bucket: Bucket; path: string; file: string }[] = [];
+    const clashes: string[] = [];
+    for (const file of manifest.files) {
+      const temp = fileTemps.get(fileEntry(file.bucket, file.path))!;
+      if (!present.get(file.bucket)!.has(file.path)) {
+        toUpload.push({ bucket: file.bucket, path: file.path, file: temp });
+        continue;
+      }
+      if (sha256(await objectBytes(storage, file.bucket, file.path)) !== file.sha256) clashes.push(`${file.bucket}/${file.path}`);
+    }
+    if (clashes.length > 0) {
+      throw new ImportRefusedError(
+        `${clashes.length} file${clashes.length === 1 ? '' : 's'} of the archive exist${clashes.length === 1 ? 's' : ''} on this site with different content ` +
+          `(${clashes.slice(0, 3).join(', ')}${clashes.length > 3 ? ', …' : ''}). Stored files are never overwritten: remove them in Admin → Media first.`,
+      );
+    }
+
+    // 3. Files first, then every row in one transaction; a failure takes the new files away again.
+    const uploaded: { bucket: Bucket; path: string }[] = [];
+    try {
+      for (const file of toUpload) {
+        await storage.upload(file.bucket, { path: file.path, bytes: await readFile(file.file), contentType: contentTypeOfPath(file.path) });
+        uploaded.push(file);
+      }
+      await db.transaction(async (tx) => {
+        if (options.mode === 'replace') {
+          for (const table of CONTENT_TABLES) await tx.query(`delete from public.${table}`);
+        }
+        for (const table of CONTENT_TABLES) {
+          if (rows[table].length === 0) continue;
+          const json = JSON.stringify(rows[table]);
+          const columns = quoteList([...new Set(rows[table].flatMap((row) => Object.keys(row)))]);
+          const source = `jsonb_populate_recordset(null::public.${table}, $1::jsonb)`;
+          try {
+            // Replacing a row is a delete and an insert: it keeps the archive's updated_at, which an
+            // update would set to now.
+            if (options.mode === 'merge') await tx.query(`delete from public.${table} where id in (select id from ${source})`, [json]);
+            await tx.query(`insert into public.${table} (${columns}) select ${columns} from ${source}`, [json]);
+          } catch (error) {
+            throw new ImportFailedError(`Writing ${table} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+          }
+        }
+      });
+    } catch (error) {
+      for (const file of uploaded) {
+        await storage.remove(file.bucket, [file.path]).catch((cleanup: unknown) => {
+          console.error(`Could not remove ${file.bucket}/${file.path} after the failed import`, cleanup);
+        });
+      }
+      if (error instanceof ImportFailedError) throw new ImportFailedError(`${error.message}\nNothing was imported: the site is as it was.`, { cause: error.cause });
+      throw new ImportFailedError(
+        `The import failed: ${error instanceof Error ? error.message : String(error)}\nNothing was imported: the site is as it was.`,
+        { cause: error },
+      );
+    }
+    return {
+      manifest,
+      rows: Object.fromEntries(CONTENT_TABLES.map((table) => [table, rows[table].length])) as Record<ContentTable, number>,
+      filesWritten: toUpload.length,
+      filesPresent: manifest.files.length - toUpload.length,
+    };
+  } finally {
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}

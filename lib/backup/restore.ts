@@ -1,0 +1,123 @@
+import { mkdir, mkdtemp, rename, rm, utimes } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { acquireDataDirLock } from '@/lib/db/lock';
+import { readArchive } from './archive';
+import { BACKUP_FORMAT, countRows, DATABASE_ENTRY, type BackupManifest } from './backup';
+import { exists, fsyncDir, writeChunks } from './files';
+
+/**
+ * `npm run restore`: puts a backup back into a data directory. Nothing in the data directory changes
+ * until the archive has been read whole and checked (manifest, sizes, checksums), extracted beside it
+ * and the extracted database opened with the backup's row counts. Then the current `pglite` and
+ * `storage` folders are moved (never deleted) to DATA_DIR/replaced-<time>/ and the restored ones take
+ * their place with two renames.
+ */
+
+export class RestoreError extends Error {}
+
+export interface RestoreResult {
+  manifest: BackupManifest;
+  /** Where the replaced database and files now are; null when the data directory held neither. */
+  replacedDir: string | null;
+}
+
+/** The parts of a data directory a backup holds. */
+const PARTS = ['pglite', 'storage'] as const;
+
+async function writeEntry(target: string, chunks: AsyncIterable<Buffer>, mtime: Date): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeChunks(target, chunks, 0o644);
+  await utimes(target, mtime, mtime);
+}
+
+/** Loads the dumped data directory into `dir` and checks that it opens with the backup's row counts. */
+async function loadDatabase(dir: string, dump: Buffer, manifest: BackupManifest): Promise<void> {
+  let pg: PGlite;
+  try {
+    pg = await PGlite.create(dir, { loadDataDir: new Blob([new Uint8Array(dump)]) });
+  } catch (error) {
+    throw new RestoreError(`The backup's database could not be opened: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  try {
+    const counts = await countRows((sql) => pg.query<Record<string, unknown>>(sql));
+    const differing = Object.entries(manifest.tables).filter(([table, rows]) => counts[table] !== rows);
+    if (differing.length > 0) {
+      const [table, rows] = differing[0];
+      throw new RestoreError(`The restored database does not match the backup: ${table} has ${counts[table] ?? 'no'} rows, the backup recorded ${rows}.`);
+    }
+    await pg.exec('CHECKPOINT');
+  } finally {
+    await pg.close();
+  }
+}
+
+/** Moves the current parts aside and the restored ones in; on a failure midway, puts back what it moved. */
+async function swapIn(dataDir: string, staging: string, replacedDir: string): Promise<boolean> {
+  const movedAside: string[] = [];
+  const movedIn: string[] = [];
+  try {
+    for (const part of PARTS) {
+      if (!(await exists(path.join(dataDir, part)))) continue;
+      await mkdir(replacedDir, { recursive: true });
+      await rename(path.join(dataDir, part), path.join(replacedDir, part));
+      movedAside.push(part);
+    }
+    for (const part of PARTS) {
+      const from = path.join(staging, part);
+      if (await exists(from)) await rename(from, path.join(dataDir, part));
+      else await mkdir(path.join(dataDir, part));
+      movedIn.push(part);
+    }
+    await fsyncDir(dataDir);
+    if (movedAside.length > 0) await fsyncDir(replacedDir);
+    return movedAside.length > 0;
+  } catch (error) {
+    for (const part of movedIn) await rename(path.join(dataDir, part), path.join(staging, part)).catch(() => undefined);
+    for (const part of movedAside) await rename(path.join(replacedDir, part), path.join(dataDir, part)).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Restores `file` into `dataDir`. Takes the data-directory lock for the whole time, so it refuses
+ * (DataDirLockedError) while a server or another command holds it, and nothing starts meanwhile.
+ * Throws ArchiveError for an archive that is not a whole, valid backup, RestoreError when its database
+ * does not open as recorded; in both cases the data directory is as it was.
+ */
+export async function restoreBackup(options: { file: string; dataDir: string; now?: () => Date }): Promise<RestoreResult> {
+  const dataDir = path.resolve(options.dataDir);
+  const lock = acquireDataDirLock(dataDir, 'npm run restore');
+  try {
+    // First pass: check everything, write nothing.
+    await readArchive(options.file, BACKUP_FORMAT);
+
+    const staging = await mkdtemp(path.join(dataDir, '.restore-'));
+    try {
+      let dump: Buffer | undefined;
+      // Second pass: extract beside the data, checking again (the file might have changed in between).
+      const manifest = await readArchive(options.file, BACKUP_FORMAT, {
+        async consume(entry, chunks) {
+          if (entry.name === DATABASE_ENTRY) {
+            const parts: Buffer[] = [];
+            for await (const chunk of chunks) parts.push(chunk);
+            dump = Buffer.concat(parts);
+            return;
+          }
+          await writeEntry(path.join(staging, ...entry.name.split('/')), chunks, entry.mtime);
+        },
+      });
+      if (!dump) throw new RestoreError('The backup holds no database.');
+      await loadDatabase(path.join(staging, 'pglite'), dump, manifest);
+
+      const stamp = (options.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
+      const replacedDir = path.join(dataDir, `replaced-${stamp}`);
+      const replaced = await swapIn(dataDir, staging, replacedDir);
+      return { manifest, replacedDir: replaced ? replacedDir : null };
+    } finally {
+      await rm(staging, { recursive: true, force: true });
+    }
+  } finally {
+    lock.release();
+  }
+}

@@ -1,0 +1,349 @@
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ArchiveError, readArchive } from '@/lib/backup/archive';
+import { exportSite } from '@/lib/backup/export';
+import {
+  CONTENT_TABLES,
+  contentEntry,
+  EXPORT_FORMAT,
+  fileEntry,
+  type ContentTable,
+  type ExportManifest,
+} from '@/lib/backup/export-format';
+import { sha256, writeArchiveAtomically } from '@/lib/backup/files';
+import { ImportFailedError, ImportRefusedError, importSite } from '@/lib/backup/import';
+import { migrate } from '@/lib/db/migrate';
+import { openDatabase, type OpenedDatabase } from '@/lib/db/open';
+import { openPostgres } from '@/lib/db/postgres';
+import { seedSampleContent } from '@/lib/db/seed';
+import type { Database } from '@/lib/db/types';
+import { parseEnv } from '@/lib/env';
+import type { Bucket } from '@/lib/storage/buckets';
+import { LocalStorage } from '@/lib/storage/local';
+import { SupabaseStorage } from '@/lib/storage/supabase';
+import { createUser, makeAdmin, openTestPglite } from '../helpers/db';
+import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
+import { runScript, tempDataDir as newTempDir } from '../helpers/site-server';
+import { SAMPLES } from '../helpers/storage-samples';
+
+/**
+ * Portable content (issue 15): an export from the embedded site loads into a Postgres server and
+ * exports from there unchanged; an import into a site with content asks for --replace or --merge;
+ * a failing import leaves the site as it was, files included; archives it cannot read are refused.
+ */
+
+let server: PostgresServer;
+let source: OpenedDatabase;
+let sourceStorage: LocalStorage;
+let target: Database;
+let targetStorage: LocalStorage;
+let exported: string;
+const tempDirs: string[] = [];
+
+function tempDataDir(prefix?: string): string {
+  const dir = newTempDir(prefix);
+  tempDirs.push(dir);
+  return dir;
+}
+
+const work = tempDataDir('portfolio-export-test-');
+
+beforeAll(async () => {
+  const [pg] = await Promise.all([
+    startPostgres(),
+    (async () => {
+      const dataDir = tempDataDir();
+      source = await openDatabase(parseEnv({ DATA_DIR: dataDir }), { purpose: 'export test' });
+      await migrate(source.db, { authBootstrap: true });
+      sourceStorage = new LocalStorage(path.join(dataDir, 'storage'));
+      await sourceStorage.ensureBuckets();
+    })(),
+  ]);
+  server = pg;
+  target = await openPostgres(server.url);
+  await migrate(target, { authBootstrap: true });
+  targetStorage = new LocalStorage(path.join(tempDataDir(), 'storage'));
+  await targetStorage.ensureBuckets();
+
+  // The source site: sample content, settings, an admin (never exported), images and a PDF in use.
+  const db = source.db;
+  await seedSampleContent(db);
+  await makeAdmin(db, await createUser(db, 'owner@example.com', 'Owner'));
+  await sourceStorage.upload('profile-images', { path: 'about/1-portrait.png', bytes: SAMPLES.png, contentType: 'image/png' });
+  await sourceStorage.upload('blog-images', { path: '2-cover.jpg', bytes: SAMPLES.jpeg, contentType: 'image/jpeg' });
+  await sourceStorage.upload('research-papers', { path: '3-paper.pdf', bytes: SAMPLES.pdf, contentType: 'application/pdf' });
+  await db.query(`update about_data set image_url = '/storage/profile-images/about/1-portrait.png'`);
+  await db.query(`update blog_posts set cover_image = '/storage/blog-images/2-cover.jpg' where slug = (select min(slug) from blog_posts)`);
+  await db.query(`update research_papers set doi = '10.1000/xyz123', pdf_url = '/storage/research-papers/3-paper.pdf' where title = (select min(title) from research_papers)`);
+  await db.query(`insert into site_settings (site_title, meta_description) values ('My site', 'Mathematics')`);
+  exported = path.join(work, 'site.tar.gz');
+  await exportSite({ db, storage: sourceStorage, file: exported });
+}, 120_000);
+
+afterAll(async () => {
+  await source?.release();
+  await target?.close();
+  await server?.stop();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** An archive's entries (content and files) by name, as SHA-256s, and its manifest. */
+async function archiveContents(file: string): Promise<{ manifest: ExportManifest; entries: Record<string, string> }> {
+  const entries: Record<string, string> = {};
+  const manifest = await readArchive(file, EXPORT_FORMAT, {
+    async consume(entry, chunks) {
+      const hash = createHash('sha256');
+      for await (const chunk of chunks) hash.update(chunk);
+      entries[entry.name] = hash.digest('hex');
+    },
+  });
+  return { manifest, entries };
+}
+
+/** The content tables as JSON, for "unchanged" checks. */
+async function contentOf(db: Database): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const table of CONTENT_TABLES) {
+    const { rows } = await db.query<{ rows: string }>(
+      `select coalesce(jsonb_agg(to_jsonb(t) order by to_jsonb(t)::text), '[]')::text as rows from public.${table} t`,
+    );
+    out[table] = JSON.parse(rows[0].rows);
+  }
+  return out;
+}
+
+function filesOf(storage: LocalStorage): string[] {
+  return readdirSync(storage.root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(storage.root, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** Reads an export's content rows, so a test can make a variant of it. */
+async function readRows(file: string): Promise<{ manifest: ExportManifest; rows: Record<ContentTable, Record<string, unknown>[]> }> {
+  const rows = {} as Record<ContentTable, Record<string, unknown>[]>;
+  const manifest = await readArchive(file, EXPORT_FORMAT, {
+    async consume(entry, chunks) {
+      const parts: Buffer[] = [];
+      for await (const chunk of chunks) parts.push(chunk);
+      const table = CONTENT_TABLES.find((t) => contentEntry(t) === entry.name);
+      if (table) rows[table] = JSON.parse(Buffer.concat(parts).toString('utf8'));
+    },
+  });
+  return { manifest, rows };
+}
+
+/** Writes an export archive with these rows and files, the way exportSite lays it out. */
+async function writeExport(
+  file: string,
+  manifest: ExportManifest,
+  rows: Record<ContentTable, unknown[]>,
+  files: { bucket: Bucket; path: string; bytes: Uint8Array }[],
+  overrides: Record<string, unknown> = {},
+): Promise<void> {
+  const content = Object.fromEntries(CONTENT_TABLES.map((t) => [t, Buffer.from(JSON.stringify(rows[t]))])) as Record<ContentTable, Buffer>;
+  const written = {
+    ...manifest,
+    tables: Object.fromEntries(CONTENT_TABLES.map((t) => [t, { rows: rows[t].length, size: content[t].length, sha256: sha256(content[t]) }])),
+    files: files.map((f) => ({ bucket: f.bucket, path: f.path, size: f.bytes.byteLength, sha256: sha256(f.bytes) })),
+    ...overrides,
+  };
+  await writeArchiveAtomically(
+    file,
+    async (writer) => {
+      await writer.addBytes('manifest.json', Buffer.from(JSON.stringify(written)));
+      for (const t of CONTENT_TABLES) await writer.addBytes(contentEntry(t), content[t]);
+      for (const f of files) await writer.addBytes(fileEntry(f.bucket, f.path), f.bytes);
+    },
+    { gzip: true },
+  );
+}
+
+describe('export and import', () => {
+  it('an export from the embedded site, imported into Postgres and exported again, gives the same content and files', async () => {
+    const first = await archiveContents(exported);
+    expect(Object.fromEntries(CONTENT_TABLES.map((t) => [t, first.manifest.tables[t].rows]))).toMatchObject({
+      about_data: 1,
+      site_settings: 1,
+    });
+    expect(first.manifest.files.map((f) => `${f.bucket}/${f.path}`).sort()).toEqual([
+      'blog-images/2-cover.jpg',
+      'profile-images/about/1-portrait.png',
+      'research-papers/3-paper.pdf',
+    ]);
+    // Content only: no accounts, sessions, password hashes, roles or profiles.
+    const everything = JSON.stringify(await readRows(exported));
+    expect(everything).not.toContain('owner@example.com');
+    expect(everything).not.toContain('encrypted_password');
+
+    const result = await importSite({ db: target, storage: targetStorage, file: exported, mode: 'only-if-empty' });
+    expect(result.filesWritten).toBe(3);
+
+    const again = path.join(work, 'again.tar.gz');
+    await exportSite({ db: target, storage: targetStorage, file: again });
+    const second = await archiveContents(again);
+    expect(second.manifest.source.database).toBe('postgres');
+    expect(second.entries).toEqual(first.entries);
+    expect(second.manifest.tables).toEqual(first.manifest.tables);
+    expect(second.manifest.files).toEqual(first.manifest.files);
+    expect(readFileSync(path.join(targetStorage.root, 'research-papers', '3-paper.pdf'))).toEqual(Buffer.from(SAMPLES.pdf));
+  });
+
+  it('an import into a site with content asks for --replace or --merge, and each does what it says', async () => {
+    const before = await contentOf(target);
+    await expect(importSite({ db: target, storage: targetStorage, file: exported, mode: 'only-if-empty' })).rejects.toThrowError(ImportRefusedError);
+    expect(await contentOf(target)).toEqual(before);
+
+    // The command says the same, for a Postgres site given by DATABASE_URL.
+    const cli = runScript('scripts/import.ts', [exported], { DATABASE_URL: server.url, DATA_DIR: tempDataDir() });
+    expect((await cli.exited).code).toBe(1);
+    expect(cli.output()).toContain('This site is not empty');
+    expect(cli.output()).toContain('Run the import again with --replace');
+    expect(cli.output()).toContain('Nothing was imported.');
+
+    // Merge: the archive's rows come back as they were; rows it does not have stay.
+    await target.query(`update blog_posts set title = 'Changed here' where cover_image is not null`);
+    await target.query(`insert into blog_posts (title, slug, content) values ('Only here', 'only-here', 'x')`);
+    await importSite({ db: target, storage: targetStorage, file: exported, mode: 'merge' });
+    const { rows: merged } = await target.query<{ title: string }>(`select title from blog_posts order by title`);
+    expect(merged.map((r) => r.title)).toContain('Only here');
+    expect(merged.map((r) => r.title)).not.toContain('Changed here');
+    expect(await contentOf(target)).not.toEqual(before);
+
+    // Replace: exactly the archive's content again.
+    await importSite({ db: target, storage: targetStorage, file: exported, mode: 'replace' });
+    expect(await contentOf(target)).toEqual(before);
+  });
+
+  it('a failing import leaves the site unchanged, files included', async () => {
+    const { manifest, rows } = await readRows(exported);
+    const before = await contentOf(target);
+    const filesBefore = filesOf(targetStorage);
+
+    // A new file, new rows everywhere, and at the end a personal post of a type the schema refuses.
+    const broken = structuredClone(rows);
+    broken.blog_posts.push({ ...broken.blog_posts[0], id: '00000000-0000-4000-8000-000000000001', slug: 'new-post', title: 'New' });
+    broken.personal_posts.push({ ...broken.personal_posts[0], id: '00000000-0000-4000-8000-000000000002', type: 'poem' });
+    const file = path.join(work, 'broken.tar.gz');
+    await writeExport(file, manifest, broken, [{ bucket: 'blog-images', path: '9-new.png', bytes: SAMPLES.png }]);
+
+    const failure = importSite({ db: target, storage: targetStorage, file, mode: 'merge' });
+    await expect(failure).rejects.toThrowError(ImportFailedError);
+    await expect(importSite({ db: target, storage: targetStorage, file, mode: 'merge' })).rejects.toThrowError(
+      /Writing personal_posts failed: .*personal_posts_type_check[\s\S]*Nothing was imported/,
+    );
+    expect(await contentOf(target)).toEqual(before);
+    expect(filesOf(targetStorage)).toEqual(filesBefore);
+  });
+
+  it('refuses, before writing anything, archives it cannot read: a newer format, unknown columns, invalid rows, damage', async () => {
+    const { manifest, rows } = await readRows(exported);
+    const before = await contentOf(target);
+    const refuse = async (file: string, error: RegExp) => {
+      await expect(importSite({ db: target, storage: targetStorage, file, mode: 'replace' })).rejects.toThrowError(error);
+    };
+
+    const newer = path.join(work, 'newer.tar.gz');
+    await writeExport(newer, manifest, rows, [], { version: 2 });
+    await refuse(newer, /made by a newer version of the site \(format version 2; this one reads up to 1\)/);
+    await expect(importSite({ db: target, storage: targetStorage, file: newer, mode: 'replace' })).rejects.toThrowError(ArchiveError);
+
+    const columns = path.join(work, 'columns.tar.gz');
+    await writeExport(columns, manifest, { ...rows, blog_posts: rows.blog_posts.map((r) => ({ ...r, mood: 'happy' })) }, []);
+    await refuse(columns, /blog_posts rows have a column this site's database lacks \(mood\)/);
+
+    const invalid = path.join(work, 'invalid.tar.gz');
+    await writeExport(invalid, manifest, { ...rows, projects: rows.projects.map((r) => ({ ...r, featured: 'yes' })) }, []);
+    await refuse(invalid, /content\/projects\.json, row 1: featured/);
+
+    const damaged = path.join(work, 'damaged.tar.gz');
+    const bytes = readFileSync(exported);
+    writeFileSync(damaged, bytes.subarray(0, bytes.length - 100));
+    await refuse(damaged, /damaged|truncated/);
+
+    expect(await contentOf(target)).toEqual(before);
+  });
+
+  it('moves a site from the embedded backend to Supabase Storage and back, links to its files included', async () => {
+    const supabase = await startStorageStandIn();
+    const hosted = await openTestPglite();
+    const home = await openTestPglite();
+    try {
+      const remote = new SupabaseStorage({ url: supabase.url, apiKey: 'service-key', canCreateBuckets: true });
+      await importSite({ db: hosted.db, storage: remote, file: exported, mode: 'only-if-empty' });
+      const { rows: about } = await hosted.db.query<{ image_url: string }>('select image_url from about_data');
+      expect(about[0].image_url).toBe(`${supabase.url}/storage/v1/object/public/profile-images/about/1-portrait.png`);
+      expect(supabase.objects.get('research-papers/3-paper.pdf')).toEqual({ bytes: Buffer.from(SAMPLES.pdf), type: 'application/pdf' });
+
+      const fromSupabase = path.join(work, 'from-supabase.tar.gz');
+      await exportSite({ db: hosted.db, storage: remote, file: fromSupabase });
+      const homeStorage = new LocalStorage(path.join(tempDataDir(), 'storage'));
+      await homeStorage.ensureBuckets();
+      await importSite({ db: home.db, storage: homeStorage, file: fromSupabase, mode: 'only-if-empty' });
+
+      expect(await contentOf(home.db)).toEqual(await contentOf(source.db));
+      expect(filesOf(homeStorage)).toEqual(filesOf(sourceStorage).filter((f) => !f.startsWith('.tmp')));
+      expect(readFileSync(path.join(homeStorage.root, 'blog-images', '2-cover.jpg'))).toEqual(Buffer.from(SAMPLES.jpeg));
+    } finally {
+      await hosted.cleanup();
+      await home.cleanup();
+      await supabase.stop();
+    }
+  });
+});
+
+/**
+ * A stand-in for Supabase Storage's REST API: what the adapter calls (create bucket, list with folders,
+ * upload without overwriting, delete) and the public object addresses an export downloads from.
+ */
+async function startStorageStandIn(): Promise<{ url: string; objects: Map<string, { bytes: Buffer; type: string }>; stop(): Promise<void> }> {
+  const objects = new Map<string, { bytes: Buffer; type: string }>();
+  const send = (res: ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  const handle = (req: IncomingMessage, body: Buffer, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    let match: RegExpExecArray | null;
+    if (req.method === 'POST' && url.pathname === '/storage/v1/bucket') return send(res, 200, {});
+    if (req.method === 'GET' && (match = /^\/storage\/v1\/object\/public\/([^/]+)\/(.+)$/.exec(url.pathname))) {
+      const object = objects.get(`${match[1]}/${decodeURIComponent(match[2])}`);
+      return object ? res.writeHead(200, { 'Content-Type': object.type }).end(object.bytes) : send(res, 404, { message: 'Object not found' });
+    }
+    if (req.method === 'POST' && (match = /^\/storage\/v1\/object\/list\/([^/]+)$/.exec(url.pathname))) {
+      const { prefix, limit, offset } = JSON.parse(body.toString()) as { prefix: string; limit: number; offset: number };
+      const start = `${match[1]}/${prefix ? `${prefix}/` : ''}`;
+      const entries = new Map<string, object>();
+      for (const [key, object] of [...objects].sort(([a], [b]) => a.localeCompare(b))) {
+        if (!key.startsWith(start)) continue;
+        const [head, ...tail] = key.slice(start.length).split('/');
+        entries.set(head, tail.length > 0 ? { name: head, id: null } : { name: head, id: key, updated_at: new Date().toISOString(), metadata: { size: object.bytes.length, mimetype: object.type } });
+      }
+      return send(res, 200, [...entries.values()].slice(offset, offset + limit));
+    }
+    if (req.method === 'POST' && (match = /^\/storage\/v1\/object\/([^/]+)\/(.+)$/.exec(url.pathname))) {
+      const key = `${match[1]}/${decodeURIComponent(match[2])}`;
+      if (objects.has(key)) return send(res, 400, { statusCode: '409', error: 'Duplicate', message: 'The resource already exists' });
+      objects.set(key, { bytes: body, type: String(req.headers['content-type']) });
+      return send(res, 200, { Key: key });
+    }
+    if (req.method === 'DELETE' && (match = /^\/storage\/v1\/object\/([^/]+)$/.exec(url.pathname))) {
+      const { prefixes } = JSON.parse(body.toString()) as { prefixes: string[] };
+      return send(res, 200, prefixes.filter((p) => objects.delete(`${match![1]}/${p}`)).map((name) => ({ name })));
+    }
+    send(res, 400, { message: `No route ${req.method} ${url.pathname}` });
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => handle(req, Buffer.concat(chunks), res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    objects,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
