@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { SignJWT, decodeJwt } from 'jose';
 
-import { repoRoot } from '../helpers/site-server';
 import { SAMPLES } from '../helpers/storage-samples';
+import { callAction, serverActions } from './fixtures/actions';
 import { ADMIN, AUTH_SECRET, COOKIE, expect, register, signIn, test } from './fixtures/auth';
 import { unique } from './fixtures/editors';
 
@@ -23,27 +23,6 @@ const DENIED = {
 /** Media's refusal, in the words of the storage errors (app/admin/(guarded)/media/actions.ts), for either caller. */
 const STORAGE_DENIED = "Permission denied: You don't have access to this storage bucket. Please make sure you're logged in as an admin.";
 const MEDIA_ACTIONS = new Set(['findReferencesAction', 'deleteFileAction']);
-
-/** The admin server actions of the build, from the manifest anyone can read: a new action is covered, or this test fails. */
-function adminActions(): { id: string; name: string; file: string }[] {
-  const manifest = JSON.parse(readFileSync(path.join(repoRoot, '.next', 'server', 'server-reference-manifest.json'), 'utf8')) as {
-    node: Record<string, { exportedName?: string; filename?: string }>;
-  };
-  return Object.entries(manifest.node)
-    .map(([id, entry]) => ({ id, name: entry.exportedName ?? '', file: entry.filename ?? '' }))
-    .filter((action) => action.file.startsWith('app/admin/(guarded)/') && action.name !== 'signOutAction');
-}
-
-/** Calls a server action the way the browser does: POST with its id in Next-Action and the arguments as JSON. */
-async function callAction(request: APIRequestContext, baseURL: string, id: string, args: unknown[], cookies: string): Promise<string> {
-  const response = await request.post('/', {
-    headers: { 'Next-Action': id, 'Content-Type': 'text/plain;charset=UTF-8', Accept: 'text/x-component', Origin: baseURL, ...(cookies ? { Cookie: cookies } : {}) },
-    data: JSON.stringify(args),
-    maxRedirects: 0,
-  });
-  expect(response.status(), `${id} answered ${response.status()}`).toBeLessThan(500);
-  return response.text();
-}
 
 const cookieHeader = (cookies: { name: string; value: string }[]) => cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
 
@@ -156,7 +135,8 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
     findReferencesAction: [{ bucket: 'blog-images', path: file.path }],
     deleteFileAction: [{ bucket: 'blog-images', path: file.path }],
   };
-  const actions = adminActions();
+  // Every admin action of the build (signing out only ends the caller's own session).
+  const actions = serverActions('app/admin/(guarded)/').filter((action) => action.name !== 'signOutAction');
   expect(actions.map((action) => action.name).filter((name) => !(name in ARGS)), 'admin actions without hostile-call arguments here').toEqual([]);
   expect(actions.length).toBeGreaterThanOrEqual(Object.keys(ARGS).length);
 
