@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { SignJWT, decodeJwt } from 'jose';
 
 import { SAMPLES } from '../helpers/storage-samples';
@@ -30,14 +30,22 @@ async function sessionCookies(context: BrowserContext) {
   return (await context.cookies()).filter((cookie) => Object.values(COOKIE).includes(cookie.name as never));
 }
 
-/** What a visitor can see of the site, and what is stored on disk: equal before and after the attack. */
-async function fingerprint(request: APIRequestContext, dataDir: string): Promise<string> {
+/**
+ * What a visitor can see of the site, and what is stored on disk: equal before and after the attack. The
+ * pages are read as Chromium builds them (their text once every streamed part has arrived), not as bytes,
+ * whose streamed parts may come in another order from one render to the next.
+ */
+async function fingerprint(page: Page, dataDir: string): Promise<string> {
   const pages: string[] = [];
-  for (const url of ['/', '/about', '/experience', '/projects', '/research', '/research?status=draft', '/blog', '/personal', '/research.bib']) {
-    pages.push(`${url}\n${await (await request.get(url)).text()}`);
+  for (const url of ['/', '/about', '/experience', '/projects', '/research', '/research?status=draft', '/blog', '/personal']) {
+    await page.goto(url);
+    await page.waitForLoadState('load');
+    await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+    pages.push(`${url}\n${await page.locator('main').evaluate((main) => main.textContent)}`);
   }
+  const bib = await (await page.request.get('/research.bib')).text();
   const files = readdirSync(path.join(dataDir, 'storage'), { recursive: true }).map(String).sort();
-  return [...pages, files.join('\n')].join('\n----\n');
+  return [...pages, bib, files.join('\n')].join('\n----\n');
 }
 
 test('every admin action and the upload route refuse anonymous, non-admin, tampered, forged and expired callers; nothing changes; every refusal is logged', async ({
@@ -140,7 +148,8 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
   expect(actions.map((action) => action.name).filter((name) => !(name in ARGS)), 'admin actions without hostile-call arguments here').toEqual([]);
   expect(actions.length).toBeGreaterThanOrEqual(Object.keys(ARGS).length);
 
-  const before = await fingerprint(request, site.dataDir);
+  const visitor = await browser.newPage({ baseURL });
+  const before = await fingerprint(visitor, site.dataDir);
   const logBefore = site.output().length;
   for (const caller of callers) {
     for (const action of actions) {
@@ -156,7 +165,8 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
   }
 
   // Nothing changed: every public page and every stored file as before, no marker anywhere, roles and passwords intact.
-  expect(await fingerprint(request, site.dataDir)).toBe(before);
+  expect(await fingerprint(visitor, site.dataDir)).toBe(before);
+  await visitor.close();
   expect((await request.get(file.url)).status()).toBe(200);
   await memberPage.goto('/admin');
   await expect(memberPage.getByRole('heading', { name: 'Access Denied' })).toBeVisible();

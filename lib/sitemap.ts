@@ -1,0 +1,38 @@
+import type { MetadataRoute } from 'next';
+
+import type { BlogPost } from '@/lib/content/blog/types';
+import type { PersonalPost } from '@/lib/content/personal/types';
+import { isCitable } from '@/lib/content/research/scholar';
+import type { ResearchPaper } from '@/lib/content/research/types';
+
+/** What the sitemap is made of; pure, so the builder is tested without a server. */
+export interface SitemapContent {
+  posts: readonly Pick<BlogPost, 'slug' | 'updatedAt'>[];
+  personal: readonly Pick<PersonalPost, 'id' | 'createdAt'>[];
+  papers: readonly Pick<ResearchPaper, 'id' | 'status' | 'updatedAt'>[];
+}
+
+const newest = (dates: readonly string[]): string | undefined => (dates.length > 0 ? dates.reduce((a, b) => (a > b ? a : b)) : undefined);
+
+/**
+ * Every public page, post and paper with its last change where it is known (a list page changes when its
+ * newest item does). Drafts are left out; `site` is the public address without a trailing slash.
+ */
+export function sitemapEntries(site: string, { posts, personal, papers }: SitemapContent): MetadataRoute.Sitemap {
+  const citable = papers.filter(isCitable);
+  const pages: [string, string | undefined][] = [
+    ['/', newest([...posts.map((post) => post.updatedAt), ...citable.map((paper) => paper.updatedAt)])],
+    ['/about', undefined],
+    ['/experience', undefined],
+    ['/projects', undefined],
+    ['/research', newest(citable.map((paper) => paper.updatedAt))],
+    ['/blog', newest(posts.map((post) => post.updatedAt))],
+    ['/personal', newest(personal.map((post) => post.createdAt))],
+  ];
+  return [
+    ...pages.map(([path, lastModified]) => ({ url: path === '/' ? site : `${site}${path}`, ...(lastModified ? { lastModified } : {}) })),
+    ...posts.map((post) => ({ url: `${site}/blog/${encodeURIComponent(post.slug)}`, lastModified: post.updatedAt })),
+    ...personal.map((post) => ({ url: `${site}/personal/${post.id}`, lastModified: post.createdAt })),
+    ...citable.map((paper) => ({ url: `${site}/research/${paper.id}`, lastModified: paper.updatedAt })),
+  ];
+}
