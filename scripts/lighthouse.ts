@@ -1,0 +1,148 @@
+/**
+ * `npm run lighthouse`: what a phone visitor gets (issue 12), a benchmark, not a test. Lighthouse from npm,
+ * mobile form factor with its default simulated throttling, driving Debian's Chromium (CHROME_PATH, else
+ * /usr/bin/chromium), against the production site (`npm start`'s script) on the sample content in a
+ * temporary DATA_DIR. Prints performance, accessibility, best practices and SEO per public page, with LCP
+ * and total blocking time, and marks what misses the issue's targets (95/100/100/100, LCP ≤ 2.0 s,
+ * TBT ≤ 150 ms). `--next-start` measures the same pages under plain `next start` instead.
+ *
+ * Needs a current build (`npm run build`); run it on a quiet machine.
+ */
+import { rmSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+import { runScript, startSite, tempDataDir, type SiteServer } from '../tests/helpers/site-server';
+import { isBuildCurrent } from './lib/build';
+import { fail, log } from './lib/cli';
+
+const TARGET = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 2000, tbtMs: 150 } as const;
+
+interface Row {
+  label: string;
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+/** The public pages of the issue, with a post and a personal post of the sample content. */
+async function pages(baseUrl: string): Promise<{ label: string; path: string }[]> {
+  const blog = await (await fetch(`${baseUrl}/blog`)).text();
+  const personal = await (await fetch(`${baseUrl}/personal`)).text();
+  const post = /href="(\/blog\/[^"?#]+)"/.exec(blog)?.[1];
+  const story = /href="(\/personal\/[0-9a-f-]{36})"/.exec(personal)?.[1];
+  if (!post || !story) fail('The sample content has no post or personal post to measure.');
+  return [
+    { label: 'home', path: '/' },
+    { label: 'about', path: '/about' },
+    { label: 'projects', path: '/projects' },
+    { label: 'experience', path: '/experience' },
+    { label: 'research', path: '/research' },
+    { label: 'blog', path: '/blog' },
+    { label: 'a post', path: post },
+    { label: 'personal', path: '/personal' },
+    { label: 'a personal post', path: story },
+    { label: '404 page', path: '/no-such-page' },
+  ];
+}
+
+/** Plain `next start` on a prepared data directory (the sample content, an admin from the environment). */
+async function startNextStart(): Promise<SiteServer> {
+  const seeded = await startSite();
+  await seeded.stop();
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const run = runScript('node_modules/next/dist/bin/next', ['start', '-p', String(port), '-H', '127.0.0.1'], { DATA_DIR: seeded.dataDir });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    try {
+      if ((await fetch(url)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return {
+    ...run,
+    url,
+    dataDir: seeded.dataDir,
+    async stop() {
+      run.child.kill('SIGTERM');
+      return (await run.exited).code;
+    },
+    async kill() {
+      run.child.kill('SIGKILL');
+      await run.exited;
+    },
+  };
+}
+
+async function measure(url: string, port: number): Promise<Omit<Row, 'label' | 'path'>> {
+  // The 404 page answers 404 on purpose: Lighthouse audits it anyway only when told to.
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    ignoreStatusCode: true,
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? NaN),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? NaN),
+  };
+}
+
+function table(rows: Row[]): string {
+  const mark = (ok: boolean, text: string) => (ok ? text : `${text}*`);
+  const header = ['page', 'path', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP s', 'TBT ms'];
+  const lines = rows.map((row) => [
+    row.label,
+    row.path.length > 40 ? `${row.path.slice(0, 39)}…` : row.path,
+    mark(row.performance >= TARGET.performance, String(row.performance)),
+    mark(row.accessibility >= TARGET.accessibility, String(row.accessibility)),
+    mark(row.bestPractices >= TARGET.bestPractices, String(row.bestPractices)),
+    mark(row.seo >= TARGET.seo, String(row.seo)),
+    mark(row.lcpMs <= TARGET.lcpMs, (row.lcpMs / 1000).toFixed(1)),
+    mark(row.tbtMs <= TARGET.tbtMs, String(row.tbtMs)),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
+  const format = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+  return [format(header), format(widths.map((width) => '-'.repeat(width))), ...lines.map(format)].join('\n');
+}
+
+async function main(): Promise<void> {
+  if (!isBuildCurrent()) fail('The build is not current: run `npm run build` first.');
+  const plain = process.argv.includes('--next-start');
+  log(`Starting the production site on the sample content (${plain ? 'plain next start' : 'npm start'})…`);
+  const site = plain ? await startNextStart() : await startSite({ dataDir: tempDataDir() });
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const rows: Row[] = [];
+    for (const page of await pages(site.url)) {
+      // One unmeasured load first: the page cache and Next's caches are warm, as for a real visitor.
+      await (await fetch(site.url + page.path)).arrayBuffer();
+      log(`Lighthouse (mobile): ${page.path}`);
+      rows.push({ ...page, ...(await measure(site.url + page.path, chrome.port)) });
+    }
+    console.log(`\n${table(rows)}\n\n* misses the target: performance ≥ ${TARGET.performance}, accessibility, best practices and SEO 100, LCP ≤ ${TARGET.lcpMs / 1000} s, TBT ≤ ${TARGET.tbtMs} ms.`);
+  } finally {
+    chrome.kill();
+    await site.stop();
+    rmSync(site.dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
