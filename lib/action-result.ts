@@ -32,3 +32,16 @@ export function schemaErrors(schema: z.ZodType, value: unknown): Record<string, 
 export function invalidInput(error: z.ZodError, message = error.issues[0]?.message ?? 'Please correct the highlighted fields.'): ActionResult<never> {
   return { ok: false, error: message, fieldErrors: fieldErrorsOf(error) };
 }
+
+/**
+ * Calls a server action from the browser: a call that throws (no server, no connection) answers
+ * `unreachable` like any other refusal, so the form keeps what was typed and says so.
+ */
+export async function settleAction<T>(action: () => Promise<ActionResult<T>>, unreachable: string, label: string): Promise<ActionResult<T>> {
+  try {
+    return await action();
+  } catch (error) {
+    console.error(label, error);
+    return { ok: false, error: unreachable };
+  }
+}

@@ -3,10 +3,11 @@ import { cacheLife } from 'next/cache';
 import { ImageResponse } from 'next/og';
 
 import { getAbout } from '@/lib/content/about/queries';
+import { ownerNameOf } from '@/lib/content/about/types';
 import { readOr } from '@/lib/content/read';
 import { getSiteSettings } from '@/lib/content/settings/queries';
 import { effectiveSiteSettings } from '@/lib/content/settings/types';
-import { SITE, SITE_DEFAULTS } from '@/lib/site';
+import { SITE_DEFAULTS } from '@/lib/site';
 
 /** Link previews' large image: 1200×630, as Open Graph and X both recommend. */
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 };
@@ -156,7 +157,7 @@ export async function cardSite(): Promise<CardSite> {
   ]);
   return {
     siteTitle: effectiveSiteSettings(settings, SITE_DEFAULTS).siteTitle,
-    owner: about?.name.trim() || SITE.ownerName,
+    owner: ownerNameOf(about),
     role: about?.title.trim() ?? '',
   };
 }

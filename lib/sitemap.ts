@@ -1,5 +1,6 @@
 import type { MetadataRoute } from 'next';
 
+import { blogPostPath } from '@/lib/canonical';
 import type { BlogPost } from '@/lib/content/blog/types';
 import type { PersonalPost } from '@/lib/content/personal/types';
 import { isCitable } from '@/lib/content/research/scholar';
@@ -31,7 +32,7 @@ export function sitemapEntries(site: string, { posts, personal, papers }: Sitema
   ];
   return [
     ...pages.map(([path, lastModified]) => ({ url: path === '/' ? site : `${site}${path}`, ...(lastModified ? { lastModified } : {}) })),
-    ...posts.map((post) => ({ url: `${site}/blog/${encodeURIComponent(post.slug)}`, lastModified: post.updatedAt })),
+    ...posts.map((post) => ({ url: `${site}${blogPostPath(post.slug)}`, lastModified: post.updatedAt })),
     ...personal.map((post) => ({ url: `${site}/personal/${post.id}`, lastModified: post.createdAt })),
     ...citable.map((paper) => ({ url: `${site}/research/${paper.id}`, lastModified: paper.updatedAt })),
   ];

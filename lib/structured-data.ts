@@ -2,6 +2,7 @@ import type { About } from '@/lib/content/about/types';
 import type { BlogPost } from '@/lib/content/blog/types';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { absoluteUrl } from '@/lib/absolute-url';
+import { blogPostPath } from '@/lib/canonical';
 import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
 import type { SiteConfig } from '@/lib/site';
 
@@ -52,7 +53,7 @@ export function scholarlyArticleData(paper: ResearchPaper, siteUrl?: string): Th
 }
 
 export function blogPostingData(post: BlogPost, authorName: string, siteUrl?: string): Thing {
-  const page = absoluteUrl(`/blog/${encodeURIComponent(post.slug)}`, siteUrl);
+  const page = absoluteUrl(blogPostPath(post.slug), siteUrl);
   const image = post.coverImage ? absoluteUrl(post.coverImage, siteUrl) : null;
   return {
     '@context': 'https://schema.org',

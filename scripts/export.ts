@@ -3,7 +3,7 @@
  * Postgres or Supabase) into one portable archive (docs/export-format.md).
  */
 import { parseArgs } from 'node:util';
-import { formatSize } from '@/lib/backup/backup';
+import { formatBytes } from '@/lib/validation/upload';
 import { exportSite } from '@/lib/backup/export';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { DatabaseOpenError, openDatabase } from '@/lib/db/open';
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     const rows = Object.entries(manifest.tables).map(([table, entry]) => `${table} ${entry.rows}`);
     const bytes = manifest.files.reduce((sum, f) => sum + f.size, 0);
     log(`Exported to ${file}`);
-    log(`Rows: ${rows.join(', ')}; ${manifest.files.length} file${manifest.files.length === 1 ? '' : 's'} (${formatSize(bytes)}).`);
+    log(`Rows: ${rows.join(', ')}; ${manifest.files.length} file${manifest.files.length === 1 ? '' : 's'} (${formatBytes(bytes)}).`);
     log('Accounts, sessions and admin roles are not exported: create the admin on the receiving site (npm run admin:create).');
   } finally {
     await opened.release();

@@ -2,12 +2,13 @@ import { cacheTag } from 'next/cache';
 import { connection } from 'next/server';
 
 import { getAbout } from '@/lib/content/about/queries';
+import { ownerNameOf } from '@/lib/content/about/types';
 import { getBlogPosts } from '@/lib/content/blog/queries';
 import { getSiteSettings } from '@/lib/content/settings/queries';
 import { effectiveSiteSettings } from '@/lib/content/settings/types';
 import { TAGS } from '@/lib/content/tags';
 import { atomFeed, feedEntries } from '@/lib/feed';
-import { SITE, SITE_DEFAULTS } from '@/lib/site';
+import { SITE_DEFAULTS } from '@/lib/site';
 import { siteAddress } from '@/lib/site-url';
 
 /**
@@ -18,7 +19,7 @@ async function blogFeed(address: string): Promise<string> {
   'use cache';
   cacheTag(TAGS.blog, TAGS.about, TAGS.settings);
   const [posts, about, settings] = await Promise.all([getBlogPosts(), getAbout(), getSiteSettings()]);
-  const site = { address, siteTitle: effectiveSiteSettings(settings, SITE_DEFAULTS).siteTitle, author: about?.name.trim() || SITE.ownerName };
+  const site = { address, siteTitle: effectiveSiteSettings(settings, SITE_DEFAULTS).siteTitle, author: ownerNameOf(about) };
   return atomFeed(site, feedEntries(address, posts));
 }
 

@@ -8,7 +8,7 @@ import { adminToast } from '@/components/admin/toast';
 import { useEditorDraft } from '@/components/admin/use-editor-draft';
 import { withoutKey } from '@/components/admin/use-list-editor';
 import { useUnsavedWarning } from '@/components/admin/use-unsaved-warning';
-import type { ActionResult } from '@/lib/action-result';
+import { settleAction, type ActionResult } from '@/lib/action-result';
 
 export type ItemTab = 'all' | 'create';
 
@@ -149,15 +149,7 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
     requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-item-form] [aria-invalid="true"]')?.focus());
   };
 
-  /** Runs an action; a thrown call (no server, no connection) is a failure like any other. */
-  const run = async <T>(action: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> => {
-    try {
-      return await action();
-    } catch (error) {
-      console.error(draftName, error);
-      return { ok: false, error: messages.unreachable };
-    }
-  };
+  const run = <T>(action: () => Promise<ActionResult<T>>) => settleAction(action, messages.unreachable, draftName);
 
   const submitCreate = () => {
     if (pending) return;

@@ -1,6 +1,8 @@
 import { JsonLd } from '@/components/site/json-ld';
 import { getAbout } from '@/lib/content/about/queries';
+import { ownerNameOf } from '@/lib/content/about/types';
 import { readOr } from '@/lib/content/read';
+import { effectiveSiteSettings } from '@/lib/content/settings/types';
 import { getSiteSettings } from '@/lib/content/settings/queries';
 import { getEnv } from '@/lib/env';
 import { SITE, SITE_DEFAULTS } from '@/lib/site';
@@ -14,11 +16,10 @@ export async function OwnerJsonLd({ withWebsite = false }: { withWebsite?: boole
     withWebsite ? readOr('the site settings for structured data', getSiteSettings, null) : Promise.resolve(null),
   ]);
   const person = personData(about, SITE, siteUrl);
-  return <JsonLd data={withWebsite ? [person, websiteData(settings?.siteTitle.trim() || SITE_DEFAULTS.title, siteUrl)] : person} />;
+  return <JsonLd data={withWebsite ? [person, websiteData(effectiveSiteSettings(settings, SITE_DEFAULTS).siteTitle, siteUrl)] : person} />;
 }
 
 /** The name a post's structured data gives as its author: the profile's, else the configured owner. */
 export async function ownerName(): Promise<string> {
-  const about = await readOr('the profile for structured data', getAbout, null);
-  return about?.name.trim() || SITE.ownerName;
+  return ownerNameOf(await readOr('the profile for structured data', getAbout, null));
 }

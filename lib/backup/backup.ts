@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { pgliteInstance } from '@/lib/db/pglite';
 import type { Database } from '@/lib/db/types';
+import { formatBytes } from '@/lib/validation/upload';
 import { z } from '@/lib/validation/zod';
 import { sha256Schema, sizeSchema, type ArchiveFormat, type ExpectedEntry } from './archive';
 import { appVersion, errorCode, exists, isSafeRelativePath, listFiles, sha256, sha256OfFile, writeArchiveAtomically } from './files';
@@ -191,11 +192,6 @@ export function describeBackup(manifest: BackupManifest): string {
   const tables = Object.keys(manifest.tables).length;
   const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
   const bytes = manifest.files.reduce((sum, f) => sum + f.size, 0);
-  return `${tables} tables, ${rows} rows, ${manifest.files.length} file${manifest.files.length === 1 ? '' : 's'} (${formatSize(bytes)})`;
+  return `${tables} tables, ${rows} rows, ${manifest.files.length} file${manifest.files.length === 1 ? '' : 's'} (${formatBytes(bytes)})`;
 }
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}

@@ -1,6 +1,6 @@
 import { BIBTEX_LIMITS } from '@/lib/content/research/bibtex-limits';
-import { fieldErrorsOf } from '@/lib/action-result';
 import { z } from '@/lib/validation/zod';
+import { checkWith } from './lists';
 
 /** The BibTeX import's input (issue 14): the .bib text and, to import, the entries ticked in its preview. Client-safe. */
 
@@ -20,13 +20,8 @@ const importSchema = z.object({
     .max(BIBTEX_LIMITS.entries, { error: `At most ${BIBTEX_LIMITS.entries} entries at once.` }),
 });
 
-type Checked<T> = { ok: true; data: T } | { ok: false; error: string; fieldErrors: Record<string, string> };
+/** No field is "required" in checkWith's sense: every refusal answers its own message. */
+const NO_REQUIRED = { fields: [], message: BIBTEX_BLANK } as const;
 
-function check<S extends z.ZodType>(schema: S, input: unknown): Checked<z.output<S>> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  return { ok: false, error: parsed.error.issues[0]?.message ?? BIBTEX_BLANK, fieldErrors: fieldErrorsOf(parsed.error) };
-}
-
-export const checkBibtexText = (input: unknown) => check(bibtexText, input);
-export const checkBibtexImport = (input: unknown) => check(importSchema, input);
+export const checkBibtexText = (input: unknown) => checkWith(bibtexText, input, NO_REQUIRED);
+export const checkBibtexImport = (input: unknown) => checkWith(importSchema, input, NO_REQUIRED);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 
-import { expect, test as base } from './fixtures/csp';
-import { startSite, type SiteServer } from '../helpers/site-server';
+import { expect } from './fixtures/csp';
+import { siteTest } from './fixtures/site';
 import { ADMIN, signIn } from './fixtures/auth';
 import { card, toast, unique } from './fixtures/editors';
 
@@ -13,19 +13,7 @@ import { card, toast, unique } from './fixtures/editors';
 const SITE_URL = 'https://alex.example';
 const ATOM = 'http://www.w3.org/2005/Atom';
 
-const test = base.extend<object, { site: SiteServer }>({
-  site: [
-    async ({}, use) => {
-      const site = await startSite({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SITE_URL } });
-      await use(site);
-      await site.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ site }, use) => {
-    await use(site.url);
-  },
-});
+const test = siteTest({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SITE_URL });
 
 interface FeedEntry {
   id: string;

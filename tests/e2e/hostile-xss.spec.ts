@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
-import { startSite, type SiteServer } from '../helpers/site-server';
 import { callAction, serverActions, sessionCookieHeader } from './fixtures/actions';
 import { ADMIN, signIn } from './fixtures/auth';
-import { expect, test as base } from './fixtures/csp';
+import { expect } from './fixtures/csp';
+import { siteTest } from './fixtures/site';
 
 /**
  * The XSS corpus (issue 15): Debian's wfuzz list (Injections/XSS.txt) and our own payloads, saved by the
@@ -57,19 +57,7 @@ function packed(payloads: readonly string[], max: number): string[] {
   return texts;
 }
 
-const test = base.extend<object, { site: SiteServer }>({
-  site: [
-    async ({}, use) => {
-      const site = await startSite({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_SAMPLE_CONTENT: 'false' } });
-      await use(site);
-      await site.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ site }, use) => {
-    await use(site.url);
-  },
-});
+const test = siteTest({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_SAMPLE_CONTENT: 'false' });
 
 /** Opens a page with the canary armed; answers what ran and what the DOM carries that it must not. */
 async function visit(page: Page, url: string, status = 200): Promise<{ ran: string[]; handlers: string[]; text: string }> {

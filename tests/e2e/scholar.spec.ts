@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { expect, test as base } from './fixtures/csp';
-import { startSite, type SiteServer } from '../helpers/site-server';
+import { expect } from './fixtures/csp';
+import { siteTest } from './fixtures/site';
 import { SAMPLES } from '../helpers/storage-samples';
 import { ADMIN, signIn } from './fixtures/auth';
 import { unique } from './fixtures/editors';
@@ -14,19 +14,7 @@ import { unique } from './fixtures/editors';
  */
 const SITE_URL = 'https://alex.example';
 
-const test = base.extend<object, { site: SiteServer }>({
-  site: [
-    async ({}, use) => {
-      const site = await startSite({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SITE_URL } });
-      await use(site);
-      await site.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ site }, use) => {
-    await use(site.url);
-  },
-});
+const test = siteTest({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SITE_URL });
 
 /** Every meta tag of a served page, by name, in document order. */
 async function metaTags(html: string): Promise<Map<string, string[]>> {

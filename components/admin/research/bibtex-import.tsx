@@ -15,18 +15,9 @@ import { STATUS_BADGES } from '@/lib/content/research/rules';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { formatLongDate } from '@/lib/format';
 import { checkBibtexText } from '@/lib/validation/bibtex';
+import { settleAction } from '@/lib/action-result';
 
 const UNREACHABLE = 'The server could not be reached. The BibTeX is kept here; please try again.';
-
-/** Runs an action; a thrown call (no server, no connection) is a refusal like any other. */
-async function attempt<T>(action: () => Promise<{ ok: true; data: T } | { ok: false; error: string }>) {
-  try {
-    return await action();
-  } catch (error) {
-    console.error('BibTeX import', error);
-    return { ok: false as const, error: UNREACHABLE };
-  }
-}
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
@@ -73,7 +64,7 @@ export function BibtexImport({ onImported }: { onImported: (papers: ResearchPape
       return;
     }
     startPending(async () => {
-      const result = await attempt(() => previewBibtexAction(text));
+      const result = await settleAction(() => previewBibtexAction(text), UNREACHABLE, 'BibTeX preview');
       if (!result.ok) {
         setError(result.error);
         adminToast.error('Error', { description: result.error });
@@ -88,7 +79,7 @@ export function BibtexImport({ onImported }: { onImported: (papers: ResearchPape
     if (pending || !preview || ticked.size === 0) return;
     const refs = [...ticked];
     startPending(async () => {
-      const result = await attempt(() => importBibtexAction(text, refs));
+      const result = await settleAction(() => importBibtexAction(text, refs), UNREACHABLE, 'BibTeX import');
       if (!result.ok) {
         adminToast.error('Error', { description: result.error });
         return;

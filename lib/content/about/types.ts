@@ -1,3 +1,5 @@
+import { SITE } from '@/lib/site';
+
 /** The owner's profile (table about_data): client-safe types. */
 
 export interface Education {
@@ -27,4 +29,9 @@ export interface About {
 }
 
 /** Everything the About editor writes. */
+/** The owner's name as the site shows it: the profile's, else the configured owner (lib/site.ts). */
+export function ownerNameOf(about: Pick<About, 'name'> | null | undefined): string {
+  return about?.name.trim() || SITE.ownerName;
+}
+
 export type AboutUpdate = Omit<About, 'id' | 'updatedAt'>;

@@ -70,8 +70,8 @@ function restoreMath(value: string, formulas: readonly string[]): string {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Field values (composed, NFC: the parser gives 'ö' as 'o' + a combining diaeresis): the parser marks up \emph, \textbf, … as HTML; titles and names are plain text here and
-// abstracts the site's simple markup.
+// Field values: the parser marks up \emph, \textbf, … as HTML and gives 'ö' as 'o' + a combining
+// diaeresis; titles and names are plain text here (composed, NFC), abstracts the site's simple markup.
 
 const MARKUP_TAG = /<\/?(?:i|b|sc|nc|ncx|code|sub|sup|span|li)(?:\s[^>]*)?>/g;
 
@@ -259,10 +259,12 @@ export function previewBibtex(input: string, existing: readonly Pick<ResearchPap
     const { paper } = result;
     const doi = paper.doi?.toLowerCase();
     const title = normalizedTitle(paper.title);
-    const onSite = (doi && byDoi.get(doi)) || byTitle.get(title);
+    const sameDoi = doi ? byDoi.get(doi) : undefined;
+    const sameTitle = byTitle.get(title);
     const earlier = (doi && inFile.get(`doi:${doi}`)) || inFile.get(`title:${title}`);
     let duplicate: ImportEntry['duplicate'] = null;
-    if (onSite) duplicate = { reason: doi && byDoi.get(doi) ? 'A paper with this DOI is already on the site.' : 'A paper with this title is already on the site.', paperId: onSite };
+    if (sameDoi) duplicate = { reason: 'A paper with this DOI is already on the site.', paperId: sameDoi };
+    else if (sameTitle) duplicate = { reason: 'A paper with this title is already on the site.', paperId: sameTitle };
     else if (earlier) duplicate = { reason: `The same paper as ${earlier}, earlier in this file.`, paperId: null };
     if (doi) inFile.set(`doi:${doi}`, entry.key);
     inFile.set(`title:${title}`, entry.key);
