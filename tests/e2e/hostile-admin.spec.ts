@@ -162,6 +162,9 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
       multipart: { bucket: 'blog-images', file: { name: `${marker}.png`, mimeType: 'image/png', buffer: Buffer.from(SAMPLES.png) } },
     });
     expect(upload.status(), `upload by ${caller.name}`).toBe(403);
+    // The route's other method, the bucket check of the upload box: admins only too.
+    const bucketCheck = await request.get('/api/upload?bucket=blog-images', { headers: caller.cookie ? { Cookie: caller.cookie } : {} });
+    expect(bucketCheck.status(), `bucket check by ${caller.name}`).toBe(403);
   }
 
   // Nothing changed: every public page and every stored file as before, no marker anywhere, roles and passwords intact.
