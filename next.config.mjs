@@ -70,14 +70,19 @@ const nextConfig = {
     formats: ['image/avif', 'image/webp'],
   },
   cacheComponents: true,
-  partialPrefetching: true,
   poweredByHeader: false,
   reactStrictMode: true,
   // Database drivers load WebAssembly and native files at run time: keep them out of the bundle.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', '@retorquere/bibtex-parser'],
   // Server-action bodies: the largest the editors send is a post with its markup; files go through
   // /api/upload instead. Anything larger is refused before it is parsed.
-  experimental: { serverActions: { bodySizeLimit: '512kb' } },
+  experimental: {
+    serverActions: { bodySizeLimit: '512kb' },
+    // Pages rendered at run time stay in this server's memory and are never written into .next: the
+    // build's own files keep only the shells, every server renders its own data, and several servers
+    // (or test runs) on one build never serve each other's pages.
+    isrFlushToDisk: false,
+  },
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },

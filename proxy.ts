@@ -5,12 +5,13 @@ import { sessionFromRequest } from '@/lib/auth/request-session';
 import { getAuthSecret } from '@/lib/auth/secret';
 import { isFresh, readFreshnessStamp, signFreshnessStamp } from '@/lib/auth/tokens';
 import { getEnv } from '@/lib/env';
+import { cacheControlFor } from '@/lib/public-pages';
 
 /**
  * The admin area's first gate (ARCHITECTURE.md, "Request flow"). It reads cookies only, never the
  * database: no session → login with the requested path remembered; a stale freshness stamp → login with
  * the spec's toast; a fresh one slides forward. The admin layout and every action then check the role.
- * On the dynamic public routes it only refuses a path whose percent-escapes do not decode.
+ * On public pages it sets who may keep a copy, and refuses a path whose percent-escapes do not decode.
  */
 
 type RequestKind = 'document' | 'router' | 'other';
@@ -50,10 +51,25 @@ function decodesCleanly(rawPath: string): boolean {
   }
 }
 
+/**
+ * Public pages: who may keep a copy (lib/public-pages.ts). Next.js leaves a Cache-Control set here in
+ * place (its own would let any shared cache keep a page for 15 minutes), except on error pages, which it
+ * marks no-store itself.
+ */
+function publicResponse(request: NextRequest): NextResponse {
+  const response = NextResponse.next();
+  const cacheControl = cacheControlFor(
+    { method: request.method, pathname: request.nextUrl.pathname, search: request.nextUrl.search, header: (name) => request.headers.get(name) },
+    getEnv().PUBLIC_CACHE_SECONDS,
+  );
+  if (cacheControl) response.headers.set('Cache-Control', cacheControl);
+  return response;
+}
+
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
   if (!decodesCleanly(new URL(request.url).pathname)) return new NextResponse('Bad Request: the address is not valid.', { status: 400 });
-  if (!pathname.startsWith('/admin')) return NextResponse.next();
+  if (!pathname.startsWith('/admin')) return publicResponse(request);
   if (isOpenAdminPath(pathname)) return withAdminHeaders(NextResponse.next());
 
   const env = getEnv();
@@ -108,6 +124,18 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 }
 
 export const config = {
-  // The admin area, and the dynamic public routes whose path segments are decoded as parameters.
-  matcher: ['/admin', '/admin/:path*', '/blog/:path*', '/personal/:path*', '/storage/:path*'],
+  // The admin area, the public pages (their Cache-Control) and the routes whose path segments are decoded
+  // as parameters.
+  matcher: [
+    '/',
+    '/about',
+    '/experience',
+    '/projects',
+    '/research/:path*',
+    '/blog/:path*',
+    '/personal/:path*',
+    '/admin',
+    '/admin/:path*',
+    '/storage/:path*',
+  ],
 };

@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { NO_PAGE_CACHE_ATTRIBUTE } from './page-cache-marker';
+import { PUBLIC_PAGE, ROUTER_HEADERS, SESSION_COOKIE } from './public-pages';
 
 /**
  * The in-process page cache (ARCHITECTURE.md, "Scale": one machine, pages cached in-process).
@@ -20,14 +21,6 @@ import { NO_PAGE_CACHE_ATTRIBUTE } from './page-cache-marker';
  * the cache lives on globalThis under a registered symbol and both see the same instance.
  */
 
-/** Public page routes of spec section 2. Admin, API, storage and Next.js assets never match. */
-const PUBLIC_PAGE = /^\/(?:about|experience|projects|research|blog(?:\/[^/]+)?|personal(?:\/[^/]+)?)?$/;
-
-/** Cookies that mean the visitor is (or may be) signed in: built-in auth, then Supabase's `sb-…` cookies. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:pf-access|pf-refresh|sb-[^=]*)=/;
-
-/** Request headers the App Router sends for RSC payloads, prefetches and actions. */
-const ROUTER_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'next-url'];
 
 /** Response headers that belong to one connection or one response, never to a stored copy. */
 const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
@@ -204,13 +197,33 @@ export function isCacheableBody(body: Buffer, contentEncoding: unknown): boolean
   return !html.includes(NO_PAGE_CACHE_ATTRIBUTE);
 }
 
-/** Answers from the cache when it can; returns whether it did. */
-export function serveFromPageCache(cache: PageCache, key: string, res: ServerResponse): boolean {
+/**
+ * Answers from the cache when it can; returns whether it did. A request whose If-None-Match names the
+ * stored page's ETag gets 304 Not Modified, as Next.js answers it.
+ */
+export function serveFromPageCache(cache: PageCache, key: string, res: ServerResponse, req?: Pick<IncomingMessage, 'headers'>): boolean {
   const entry = cache.get(key);
   if (!entry) return false;
+  const etag = entry.headers.etag;
+  if (typeof etag === 'string' && req && etagMatches(req.headers['if-none-match'], etag)) {
+    // A 304 carries the validators and caching headers, not the body's type or encoding.
+    const headers = Object.fromEntries(Object.entries(entry.headers).filter(([name]) => name !== 'content-type' && name !== 'content-encoding'));
+    res.writeHead(304, { ...headers, [PAGE_CACHE_HEADER]: 'hit' });
+    res.end();
+    return true;
+  }
   res.writeHead(entry.status, { ...entry.headers, 'content-length': entry.body.length, [PAGE_CACHE_HEADER]: 'hit' });
   res.end(entry.body);
   return true;
+}
+
+/** Whether an If-None-Match header names this ETag (weak comparison, `*` included). */
+export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return String(header)
+    .split(',')
+    .some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
 /**

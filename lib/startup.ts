@@ -10,6 +10,7 @@ import { seedSampleContent } from '@/lib/db/seed';
 import { databaseSlot, shareDatabase } from '@/lib/db/shared';
 import { EnvError, parseEnv, type Env } from '@/lib/env';
 import { checkStorageAtStartup } from '@/lib/storage/status';
+import { expireBuildShells } from '@/lib/cache/build-shells';
 
 /**
  * What the server does before it serves, whichever way it was started (`next start`, `npm start`'s
@@ -116,6 +117,8 @@ export async function startUp(options: { purpose?: string } = {}): Promise<void>
   // Embedded only: a Postgres server or Supabase project is backed up by that service.
   if (opened.db.kind === 'pglite') startBackups({ db: opened.db, dataDir: env.dataDir, log });
   await checkStorageAtStartup(env, log);
+  // After the data is ready and the storage checked: pages rendered from here on show both.
+  expireBuildShells(log);
   if ((await countAdmins(opened.db)) === 0) {
     log(
       'No admin account yet. Create one with:\n' +

@@ -69,7 +69,7 @@ async function main(): Promise<void> {
     });
     const cacheKey = pageCache ? pageCacheKey(req) : null;
     if (pageCache && cacheKey) {
-      if (serveFromPageCache(pageCache, cacheKey, res)) return;
+      if (serveFromPageCache(pageCache, cacheKey, res, req)) return;
       recordIntoPageCache(pageCache, cacheKey, res);
     }
     handle(req, res).catch((error: unknown) => {

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import type { Metadata, ResolvingMetadata } from 'next';
 import Link from 'next/link';
 import { Analytics } from '@vercel/analytics/next';
@@ -6,6 +5,7 @@ import { ArrowRight, FolderKanban } from 'lucide-react';
 
 import { pageAlternates } from '@/lib/canonical';
 import { splitParagraphs } from '@/lib/content/about/rules';
+import { ContentBoundary } from '@/components/site/content-boundary';
 import { FeaturedProjects, RecentArticles, ResearchHighlights } from '@/components/site/home/home-content';
 import { CardsSkeleton, HomeSection } from '@/components/site/home/home-section';
 import { SubscribeForm } from '@/components/site/home/subscribe-form';
@@ -43,19 +43,19 @@ const onVercel = process.env.VERCEL === '1';
 export default function HomePage() {
   return (
     <>
-      <Suspense fallback={null}>
+      <ContentBoundary fallback={null}>
         <OwnerJsonLd withWebsite />
-      </Suspense>
+      </ContentBoundary>
       <Hero />
       <HomeSection id="featured-projects" eyebrow="Portfolio" title="Featured Projects" action={{ href: '/projects', label: 'View All Projects' }}>
-        <Suspense fallback={<CardsSkeleton />}>
+        <ContentBoundary fallback={<CardsSkeleton />}>
           <FeaturedProjects />
-        </Suspense>
+        </ContentBoundary>
       </HomeSection>
       <HomeSection id="recent-articles" eyebrow="Writing" title="Recent Articles" action={{ href: '/blog', label: 'Browse All Articles' }}>
-        <Suspense fallback={<CardsSkeleton />}>
+        <ContentBoundary fallback={<CardsSkeleton />}>
           <RecentArticles />
-        </Suspense>
+        </ContentBoundary>
       </HomeSection>
       <HomeSection
         id="research-highlights"
@@ -63,9 +63,9 @@ export default function HomePage() {
         title="Research Highlights"
         action={{ href: '/research', label: 'Explore All Research' }}
       >
-        <Suspense fallback={<CardsSkeleton />}>
+        <ContentBoundary fallback={<CardsSkeleton />}>
           <ResearchHighlights />
-        </Suspense>
+        </ContentBoundary>
       </HomeSection>
       <StayUpdated />
       {onVercel ? <Analytics /> : null}
@@ -99,9 +99,9 @@ function Hero() {
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden">
       <HeroBackdrop />
       <div className="mx-auto flex max-w-6xl flex-col items-start px-4 pt-20 pb-24 sm:px-6 md:pt-32 md:pb-36 lg:px-8">
-        <Suspense fallback={<OwnerNameSkeleton />}>
+        <ContentBoundary fallback={<OwnerNameSkeleton />}>
           <OwnerName />
-        </Suspense>
+        </ContentBoundary>
         <h1
           id="hero-heading"
           className="mt-5 max-w-3xl font-serif text-5xl leading-[1.05] font-semibold tracking-tight text-foreground sm:text-6xl lg:text-7xl"
@@ -130,10 +130,7 @@ function Hero() {
   );
 }
 
-/**
- * The owner's name comes from the database, which no page may read during `next build`: connection()
- * defers it to request time, and the Suspense boundary around it keeps the rest of the hero static.
- */
+/** The owner's name, from the profile; the hero stays useful without it. */
 async function OwnerName() {
   // The hero stays useful without the name; a failed read is still logged.
   const name = (await readOr('the owner name', getAbout, null))?.name.trim() || null;

@@ -36,10 +36,14 @@ const isActive = (pathname: Pathname, href: string) => pathname !== null && isAc
 /**
  * `markActive={false}` is for the 404 page: a missing page belongs to no section, and that page is
  * prerendered once for every unknown path, so a path-dependent mark could not match on hydration.
+ *
+ * `waitForPath`: while `next build` prerenders the shell of a route whose params come with the request
+ * (/blog/[slug]), usePathname suspends; the boundary's fallback is the same header with no active link.
+ * Servers render every page with its path known, so there the header is rendered directly: inside a
+ * boundary React could send it after the page, to be swapped in by script.
  */
-export function SiteHeader({ markActive = true }: { markActive?: boolean }) {
-  // With cacheComponents, usePathname suspends while prerendering routes with request-time params
-  // (/blog/[slug]); the fallback is the same header with no active link, so the shell stays static.
+export function SiteHeader({ markActive = true, waitForPath = false }: { markActive?: boolean; waitForPath?: boolean }) {
+  if (!waitForPath) return <HeaderForCurrentPath markActive={markActive} />;
   return (
     <Suspense fallback={<HeaderBar pathname={null} markActive={false} />}>
       <HeaderForCurrentPath markActive={markActive} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 
 import { SiteFooter } from '@/components/site/site-footer';
 import { SiteHeader } from '@/components/site/site-header';
+import { isBuilding } from '@/lib/content/read';
 
 /**
  * The public chrome: skip link, fixed header, main landmark, footer. Shared by the (site) layout and
@@ -16,7 +17,7 @@ export function SiteShell({ children, markActive = true }: { children: ReactNode
       >
         Skip to content
       </a>
-      <SiteHeader markActive={markActive} />
+      <SiteHeader markActive={markActive} waitForPath={isBuilding()} />
       {/* tabIndex lets the skip link move keyboard focus, not only the scroll position. */}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col pt-header outline-none">
         {children}

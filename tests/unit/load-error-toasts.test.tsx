@@ -58,8 +58,6 @@ async function toastsOf(node: ReactNode | Promise<ReactNode>): Promise<ToastProp
   return toastsOf(resolved.props.children);
 }
 
-const noSearch = () => Promise.resolve({});
-
 let consoleError: MockInstance<typeof console.error>;
 beforeEach(() => {
   consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -71,11 +69,11 @@ afterEach(() => {
 describe('public load toasts: each public page shows its toast when its read fails', () => {
   it.each([
     { route: '/about', render: () => AboutPage(), message: 'Failed to load page data' },
-    { route: '/projects', render: () => ProjectsPage({ searchParams: noSearch() }), message: 'Failed to load projects' },
+    { route: '/projects', render: () => ProjectsPage(), message: 'Failed to load projects' },
     { route: '/experience', render: () => ExperiencePage(), message: 'Failed to load experience data. Please try again later.' },
-    { route: '/research', render: () => ResearchPage({ searchParams: noSearch() }), message: 'Failed to load research papers' },
-    { route: '/blog', render: () => BlogPage({ searchParams: noSearch() }), message: 'Failed to load blog posts' },
-    { route: '/personal', render: () => PersonalPage({ searchParams: noSearch() }), message: 'Failed to load personal posts' },
+    { route: '/research', render: () => ResearchPage(), message: 'Failed to load research papers' },
+    { route: '/blog', render: () => BlogPage(), message: 'Failed to load blog posts' },
+    { route: '/personal', render: () => PersonalPage(), message: 'Failed to load personal posts' },
   ])('$route shows $message and stays on the page', async ({ render, message }) => {
     expect(await toastsOf(render())).toEqual([{ message }]);
     // The failure is recorded, not only shown.

@@ -147,7 +147,7 @@ describe('recording and serving over HTTP', () => {
     server = createServer((req, res) => {
       const k = pageCacheKey(req);
       if (k) {
-        if (serveFromPageCache(cache, k, res)) return;
+        if (serveFromPageCache(cache, k, res, req)) return;
         recordIntoPageCache(cache, k, res);
       }
       renders += 1;
@@ -168,6 +168,7 @@ describe('recording and serving over HTTP', () => {
         return;
       }
       res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('etag', `"page-${version}"`);
       // Streamed in pieces, as React streams a page.
       res.write('<html>');
       res.write(Buffer.from(`<p>${version}</p>`));
@@ -204,6 +205,24 @@ describe('recording and serving over HTTP', () => {
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(second.headers['content-length']).toBe(String(Buffer.byteLength(first.body)));
+  });
+
+  it('answers an If-None-Match naming the stored ETag with 304 and no body, anything else with the page', async () => {
+    await get('/experience');
+    const stored = await get('/experience');
+    expect(stored.headers[PAGE_CACHE_HEADER]).toBe('hit');
+    const etag = stored.headers.etag!;
+    const rendersBefore = renders;
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const revalidated = await get('/experience', { 'if-none-match': header });
+      expect(revalidated.status, header).toBe(304);
+      expect(revalidated.body).toBe('');
+      expect(revalidated.headers.etag).toBe(etag);
+    }
+    const changed = await get('/experience', { 'if-none-match': '"page-v0"' });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toBe(stored.body);
+    expect(renders).toBe(rendersBefore);
   });
 
   it('shows a write on the very next request after an invalidation', async () => {

@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
 import type { Metadata, ResolvingMetadata } from 'next';
 
+import { ContentBoundary } from '@/components/site/content-boundary';
 import { AboutProfile } from '@/components/site/about/about-profile';
 import { pageAlternates } from '@/lib/canonical';
 import { splitParagraphs } from '@/lib/content/about/rules';
@@ -35,12 +35,12 @@ export default function AboutPage() {
         Background, education and the questions that keep me busy.
       </PageIntro>
       <PageBody>
-        <Suspense fallback={<LoadingText>Loading profile data...</LoadingText>}>
+        <ContentBoundary fallback={<LoadingText>Loading profile data...</LoadingText>}>
           <AboutContent />
-        </Suspense>
-        <Suspense fallback={null}>
+        </ContentBoundary>
+        <ContentBoundary fallback={null}>
           <OwnerJsonLd />
-        </Suspense>
+        </ContentBoundary>
       </PageBody>
     </>
   );

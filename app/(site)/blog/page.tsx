@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
 import type { Metadata, ResolvingMetadata } from 'next';
 
+import { ContentBoundary } from '@/components/site/content-boundary';
 import { BlogExplorer } from '@/components/site/blog/blog-explorer';
 import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
@@ -16,37 +16,19 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
   };
 }
 
-type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
-export default function BlogPage({ searchParams }: { searchParams: SearchParams }) {
+export default function BlogPage() {
   return (
     <>
       <PageIntro eyebrow="Writing" title="Blog">
         Notes on mathematics, computation and the craft of research.
       </PageIntro>
       <PageBody>
-        <Suspense fallback={<LoadingText>Loading articles...</LoadingText>}>
-          <BlogList searchParams={searchParams} />
-        </Suspense>
+        <ContentBoundary fallback={<LoadingText>Loading articles...</LoadingText>}>
+          <Loaded what="the blog posts" read={getBlogPosts} failure="Failed to load blog posts">
+            {(posts) => <BlogExplorer posts={posts.map(toBlogCardPost)} />}
+          </Loaded>
+        </ContentBoundary>
       </PageBody>
     </>
-  );
-}
-
-/** Awaiting searchParams makes this request-time, so the list is never read during `next build`. */
-async function BlogList({ searchParams }: { searchParams: SearchParams }) {
-  const params = await searchParams;
-  const query = first(params.q) ?? '';
-  const tag = first(params.tag)?.trim() || null;
-  // The explorer is keyed by the URL's filter: a navigation to another ?tag= (a detail page's tag link)
-  // starts from it.
-  return (
-    <Loaded what="the blog posts" read={getBlogPosts} failure="Failed to load blog posts">
-      {(posts) => <BlogExplorer key={`${query}\n${tag ?? ''}`} posts={posts.map(toBlogCardPost)} initialQuery={query} initialTag={tag} />}
-    </Loaded>
   );
 }

@@ -1,6 +1,6 @@
-import { Suspense } from 'react';
 import type { Metadata, ResolvingMetadata } from 'next';
 
+import { ContentBoundary } from '@/components/site/content-boundary';
 import { EmptyState } from '@/components/site/empty-state';
 import { ExperienceCard } from '@/components/site/experience/experience-card';
 import { Loaded } from '@/components/site/loaded';
@@ -31,9 +31,9 @@ export default function ExperiencePage() {
         {INTRO}
       </PageIntro>
       <PageBody>
-        <Suspense fallback={<LoadingText>Loading...</LoadingText>}>
+        <ContentBoundary fallback={<LoadingText>Loading...</LoadingText>}>
           <ExperienceList />
-        </Suspense>
+        </ContentBoundary>
       </PageBody>
     </>
   );

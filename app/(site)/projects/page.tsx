@@ -1,15 +1,15 @@
-import { Suspense } from 'react';
 import type { Metadata, ResolvingMetadata } from 'next';
 import Link from 'next/link';
 
+import { ContentBoundary } from '@/components/site/content-boundary';
 import { EmptyState } from '@/components/site/empty-state';
-import { FilterNav } from '@/components/site/filter-nav';
 import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { ScrollToHash } from '@/components/site/scroll-to-hash';
 import { ProjectCard } from '@/components/site/projects/project-card';
+import { UrlFilteredList } from '@/components/site/url-filtered-list';
 import { pageAlternates } from '@/lib/canonical';
-import { CATEGORY_FILTERS, categoryHref, parseCategory } from '@/lib/content/projects/rules';
+import { CATEGORY_FILTERS, categoryHref } from '@/lib/content/projects/rules';
 import { Button } from '@/components/ui/button';
 import { getProjects } from '@/lib/content/projects/queries';
 import type { Project } from '@/lib/content/projects/types';
@@ -29,70 +29,53 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
   };
 }
 
-interface ProjectsPageProps {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}
-
-export default function ProjectsPage({ searchParams }: ProjectsPageProps) {
+export default function ProjectsPage() {
   return (
     <>
       <PageIntro eyebrow="Portfolio" title="Projects">
         {INTRO}
       </PageIntro>
       <PageBody>
-        <Suspense fallback={<LoadingText>Loading projects...</LoadingText>}>
-          <ProjectsResults searchParams={searchParams} />
-        </Suspense>
+        <ContentBoundary fallback={<LoadingText>Loading projects...</LoadingText>}>
+          <Loaded what="the projects" read={getProjects} failure="Failed to load projects">
+            {(projects) => <ProjectGrid projects={projects} />}
+          </Loaded>
+        </ContentBoundary>
       </PageBody>
     </>
   );
 }
 
-async function ProjectsResults({ searchParams }: ProjectsPageProps) {
-  const category = parseCategory((await searchParams).category);
-
-  return (
-    <div className="space-y-10">
-      <FilterNav
-        label="Filter projects by category"
-        options={CATEGORY_FILTERS.map((filter) => ({
-          label: filter.label,
-          href: categoryHref(filter.value),
-          active: filter.value === category,
-        }))}
-      />
-      <Loaded what="the projects" read={getProjects} failure="Failed to load projects">
-        {(projects) => <ProjectGrid projects={projects.filter((project) => category === 'all' || project.category === category)} />}
-      </Loaded>
-    </div>
-  );
-}
-
-/** The filtered projects, or the empty state when the filter leaves none. */
+/** Every project; the browser shows those of the address's ?category= (the empty state when none). */
 function ProjectGrid({ projects }: { projects: Project[] }) {
-  return projects.length > 0 ? (
-    <>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {projects.map((project) => (
-          <li key={project.id} className="flex">
-            <ProjectCard project={project} />
-          </li>
-        ))}
-      </ul>
-      <ScrollToHash />
-    </>
-  ) : (
-    <EmptyState
-      title="No projects found"
-      action={
-        <Button asChild variant="outline">
-          <Link href="/projects" scroll={false}>
-            View All Projects
-          </Link>
-        </Button>
+  return (
+    <UrlFilteredList
+      param="category"
+      navLabel="Filter projects by category"
+      filters={CATEGORY_FILTERS.map((filter) => ({
+        value: filter.value === 'all' ? null : filter.value,
+        label: filter.label,
+        href: categoryHref(filter.value),
+      }))}
+      items={projects.map((project) => ({ key: project.id, value: project.category, node: <ProjectCard project={project} /> }))}
+      className="space-y-10"
+      listClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      itemClassName="flex"
+      after={<ScrollToHash />}
+      empty={
+        <EmptyState
+          title="No projects found"
+          action={
+            <Button asChild variant="outline">
+              <Link href="/projects" scroll={false}>
+                View All Projects
+              </Link>
+            </Button>
+          }
+        >
+          No projects match the selected filter. Try another category.
+        </EmptyState>
       }
-    >
-      No projects match the selected filter. Try another category.
-    </EmptyState>
+    />
   );
 }

@@ -1,14 +1,14 @@
-import { Suspense } from 'react';
 import type { Metadata, ResolvingMetadata } from 'next';
 
+import { ContentBoundary } from '@/components/site/content-boundary';
 import { EmptyState } from '@/components/site/empty-state';
-import { FilterNav } from '@/components/site/filter-nav';
 import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { ScrollToHash } from '@/components/site/scroll-to-hash';
 import { PaperCard } from '@/components/site/research/paper-card';
+import { UrlFilteredList } from '@/components/site/url-filtered-list';
 import { pageAlternates } from '@/lib/canonical';
-import { parseStatus, STATUS_FILTERS, statusHref } from '@/lib/content/research/rules';
+import { STATUS_FILTERS, statusHref } from '@/lib/content/research/rules';
 import { readOr } from '@/lib/content/read';
 import { getResearchPapers } from '@/lib/content/research/queries';
 import type { ResearchPaper } from '@/lib/content/research/types';
@@ -27,58 +27,39 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
   };
 }
 
-interface ResearchPageProps {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}
-
-export default function ResearchPage({ searchParams }: ResearchPageProps) {
+export default function ResearchPage() {
   return (
     <>
       <PageIntro eyebrow="Research" title="Research Papers">
         {INTRO}
       </PageIntro>
       <PageBody>
-        <Suspense fallback={<LoadingText>Loading research papers...</LoadingText>}>
-          <ResearchResults searchParams={searchParams} />
-        </Suspense>
+        <ContentBoundary fallback={<LoadingText>Loading research papers...</LoadingText>}>
+          <Loaded what="the research papers" read={getResearchPapers} failure="Failed to load research papers">
+            {(papers) => <PaperList papers={papers} />}
+          </Loaded>
+        </ContentBoundary>
       </PageBody>
     </>
   );
 }
 
-async function ResearchResults({ searchParams }: ResearchPageProps) {
-  const status = parseStatus((await searchParams).status);
-
-  return (
-    <div className="space-y-10">
-      <FilterNav
-        label="Filter papers by status"
-        options={STATUS_FILTERS.map((filter) => ({
-          label: filter.label,
-          href: statusHref(filter.value),
-          active: filter.value === status,
-        }))}
-      />
-      <Loaded what="the research papers" read={getResearchPapers} failure="Failed to load research papers">
-        {(papers) => <PaperList papers={papers.filter((paper) => status === 'all' || paper.status === status)} />}
-      </Loaded>
-    </div>
-  );
-}
-
-/** The filtered papers, or the empty state when the filter leaves none. */
+/** Every paper; the browser shows those of the address's ?status= (the empty state when none). */
 function PaperList({ papers }: { papers: ResearchPaper[] }) {
-  if (papers.length === 0) return <EmptyState title="No papers found" />;
   return (
-    <>
-      <ul className="space-y-6">
-        {papers.map((paper) => (
-          <li key={paper.id}>
-            <PaperCard paper={paper} />
-          </li>
-        ))}
-      </ul>
-      <ScrollToHash />
-    </>
+    <UrlFilteredList
+      param="status"
+      navLabel="Filter papers by status"
+      filters={STATUS_FILTERS.map((filter) => ({
+        value: filter.value === 'all' ? null : filter.value,
+        label: filter.label,
+        href: statusHref(filter.value),
+      }))}
+      items={papers.map((paper) => ({ key: paper.id, value: paper.status, node: <PaperCard paper={paper} /> }))}
+      className="space-y-10"
+      listClassName="space-y-6"
+      after={<ScrollToHash />}
+      empty={<EmptyState title="No papers found" />}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { distinctTags, filterPosts } from '@/lib/content/blog/rules';
 import type { BlogCardPost } from '@/lib/content/blog/types';
 
+import { useUrlSearch } from '../use-url-search';
 import { BlogCard } from './blog-card';
 
 /**
@@ -27,26 +28,41 @@ function filterSearch(query: string, tag: string | null): string {
 
 interface BlogExplorerProps {
   posts: BlogCardPost[];
-  initialQuery: string;
-  initialTag: string | null;
 }
 
 /**
  * /blog's search and tag filter (spec sections 2 and 5). The server sends the whole list once and the
  * filtering runs here, so results follow each keystroke. The filter is mirrored into the URL with the
  * native History API (which Next.js's router follows), so a reload or a shared link restores it without
- * a server round trip per change.
+ * a server round trip per change. The page is the same for every query string (cached whole): the filter
+ * of the address is applied here, after hydration, and again when a navigation (a post's tag link, Back)
+ * brings another one.
  */
-export function BlogExplorer({ posts, initialQuery, initialTag }: BlogExplorerProps) {
-  const [query, setQuery] = useState(initialQuery);
-  const [tag, setTag] = useState<string | null>(initialTag);
+export function BlogExplorer({ posts }: BlogExplorerProps) {
+  const url = useUrlSearch();
+  const urlQuery = url.get('q') ?? '';
+  const urlTag = url.get('tag')?.trim() || null;
+  const [query, setQuery] = useState('');
+  const [tag, setTag] = useState<string | null>(null);
   const tags = useMemo(() => distinctTags(posts), [posts]);
   const visible = useMemo(() => filterPosts(posts, query, tag), [posts, query, tag]);
   const filtersRef = useRef<HTMLDivElement>(null);
   const searchId = useId();
 
-  // Skips the first run: the URL already says what the server rendered.
-  const written = useRef(filterSearch(initialQuery, initialTag));
+  // What the URL says, written here or arrived with a navigation. An address that differs from the last
+  // one seen (the first render's included: the server rendered the unfiltered list) is applied to the
+  // filter; the explorer's own writes come back equal and change nothing.
+  const written = useRef(filterSearch('', null));
+  const seen = useRef(filterSearch('', null));
+  const fromUrl = filterSearch(urlQuery, urlTag);
+  useEffect(() => {
+    if (fromUrl === seen.current) return;
+    seen.current = fromUrl;
+    if (fromUrl === written.current) return;
+    written.current = fromUrl;
+    setQuery(urlQuery);
+    setTag(urlTag);
+  }, [fromUrl, urlQuery, urlTag]);
   useEffect(() => {
     const search = filterSearch(query, tag);
     if (search === written.current) return;

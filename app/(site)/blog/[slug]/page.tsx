@@ -1,10 +1,10 @@
-import { Suspense } from 'react';
 import type { Metadata, ResolvingMetadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { ArrowLeft } from 'lucide-react';
 
 import { BlogCard } from '@/components/site/blog/blog-card';
+import { ContentBoundary } from '@/components/site/content-boundary';
 import { TagLink } from '@/components/site/blog/tag-link';
 import { FallbackImage } from '@/components/site/fallback-image';
 import { JsonLd } from '@/components/site/json-ld';
@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { toBlogCardPost } from '@/lib/content/blog/rules';
 import { getBlogPost, getRelatedPosts } from '@/lib/content/blog/queries';
 import type { BlogPost } from '@/lib/content/blog/types';
-import { readOr } from '@/lib/content/read';
+import { BUILD_SHELL_PARAM, readOr } from '@/lib/content/read';
 import { absoluteUrl } from '@/lib/absolute-url';
 import { blogPostPath, pageAlternates } from '@/lib/canonical';
 import { getEnv } from '@/lib/env';
@@ -59,7 +59,16 @@ export async function generateMetadata({ params }: { params: Params }, parent: R
   };
 }
 
-export default function BlogPostPage({ params }: { params: Params }) {
+export function generateStaticParams() {
+  return [{ slug: BUILD_SHELL_PARAM }];
+}
+
+/**
+ * The slug is awaited here, outside any boundary: the first request for a post waits for the whole page,
+ * which Next then keeps in its route cache for the next visitors (until a write expires it).
+ */
+export default async function BlogPostPage({ params }: { params: Params }) {
+  const { slug } = await params;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 md:py-14">
       <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
@@ -68,26 +77,19 @@ export default function BlogPostPage({ params }: { params: Params }) {
           Back to blog
         </Link>
       </Button>
-      <Suspense fallback={<LoadingText>Loading article...</LoadingText>}>
-        <BlogPostContent params={params} />
-      </Suspense>
+      <ContentBoundary fallback={<LoadingText>Loading article...</LoadingText>}>
+        <Loaded what={`the blog post "${slug}"`} read={() => getBlogPost(slug)} failure="Failed to load blog post" redirectTo="/blog">
+          {(post) => {
+            // An unknown slug is sent back to the list rather than to a dead end.
+            if (!post) redirect('/blog');
+            return <BlogPostView post={post} />;
+          }}
+        </Loaded>
+      </ContentBoundary>
     </div>
   );
 }
 
-/** Awaiting params makes this request-time, so no post is read during `next build`. */
-async function BlogPostContent({ params }: { params: Params }) {
-  const { slug } = await params;
-  return (
-    <Loaded what={`the blog post "${slug}"`} read={() => getBlogPost(slug)} failure="Failed to load blog post" redirectTo="/blog">
-      {(post) => {
-        // An unknown slug is sent back to the list rather than to a dead end.
-        if (!post) redirect('/blog');
-        return <BlogPostView post={post} />;
-      }}
-    </Loaded>
-  );
-}
 
 function BlogPostView({ post }: { post: BlogPost }) {
   return (

@@ -1,8 +1,8 @@
-import { Suspense } from 'react';
 import type { Metadata, ResolvingMetadata } from 'next';
 import Link from 'next/link';
 import { ArrowLeft } from 'lucide-react';
 
+import { ContentBoundary } from '@/components/site/content-boundary';
 import { Loaded } from '@/components/site/loaded';
 import { LongDate } from '@/components/site/long-date';
 import { LoadingText } from '@/components/site/page-intro';
@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { pageAlternates } from '@/lib/canonical';
 import { getPersonalPost } from '@/lib/content/personal/queries';
 import type { PersonalPost } from '@/lib/content/personal/types';
-import { readForRequest } from '@/lib/content/read';
+import { BUILD_SHELL_PARAM, readForRequest } from '@/lib/content/read';
 import { truncate } from '@/lib/format';
 import { htmlToText, personalBody, personalDisplayTitle } from '@/lib/content/personal/rules';
 
@@ -37,25 +37,24 @@ export async function generateMetadata({ params }: { params: Params }, parent: R
   };
 }
 
-export default function PersonalPostPage({ params }: { params: Params }) {
+export function generateStaticParams() {
+  return [{ id: BUILD_SHELL_PARAM }];
+}
+
+/** The id is awaited outside any boundary: the first request waits for the whole page, then cached. */
+export default async function PersonalPostPage({ params }: { params: Params }) {
+  const { id } = await params;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 md:py-14">
-      <Suspense fallback={<LoadingText>Loading post...</LoadingText>}>
-        <PersonalPostContent params={params} />
-      </Suspense>
+      <ContentBoundary fallback={<LoadingText>Loading post...</LoadingText>}>
+        <Loaded what={`the personal post "${id}"`} read={() => getPersonalPost(id)} failure="Failed to load personal post" redirectTo="/personal">
+          {(post) => (post ? <PersonalPostView post={post} /> : <PostNotFound />)}
+        </Loaded>
+      </ContentBoundary>
     </div>
   );
 }
 
-/** Awaiting params makes this request-time, so no post is read during `next build`. */
-async function PersonalPostContent({ params }: { params: Params }) {
-  const { id } = await params;
-  return (
-    <Loaded what={`the personal post "${id}"`} read={() => getPersonalPost(id)} failure="Failed to load personal post" redirectTo="/personal">
-      {(post) => (post ? <PersonalPostView post={post} /> : <PostNotFound />)}
-    </Loaded>
-  );
-}
 
 function PersonalPostView({ post }: { post: PersonalPost }) {
 

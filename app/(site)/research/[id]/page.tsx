@@ -1,8 +1,8 @@
-import { Suspense } from 'react';
 import type { Metadata, ResolvingMetadata } from 'next';
 import Link from 'next/link';
 import { ArrowLeft } from 'lucide-react';
 
+import { ContentBoundary } from '@/components/site/content-boundary';
 import { Loaded } from '@/components/site/loaded';
 import { LongDate } from '@/components/site/long-date';
 import { LoadingText } from '@/components/site/page-intro';
@@ -13,7 +13,7 @@ import { PaperAbstract } from '@/components/site/stored-markup';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { pageAlternates } from '@/lib/canonical';
-import { readForRequest } from '@/lib/content/read';
+import { BUILD_SHELL_PARAM, readForRequest } from '@/lib/content/read';
 import { getResearchPaper, getResearchPapers } from '@/lib/content/research/queries';
 import { STATUS_BADGES } from '@/lib/content/research/rules';
 import { apaReference, citationKeys, highwireTags, isCitable, toBibtex } from '@/lib/content/research/scholar';
@@ -47,7 +47,13 @@ export async function generateMetadata({ params }: { params: Params }, parent: R
   };
 }
 
-export default function ResearchPaperPage({ params }: { params: Params }) {
+export function generateStaticParams() {
+  return [{ id: BUILD_SHELL_PARAM }];
+}
+
+/** The id is awaited outside any boundary: the first request waits for the whole page, then cached. */
+export default async function ResearchPaperPage({ params }: { params: Params }) {
+  const { id } = await params;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 md:py-14">
       <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
@@ -56,21 +62,15 @@ export default function ResearchPaperPage({ params }: { params: Params }) {
           All research papers
         </Link>
       </Button>
-      <Suspense fallback={<LoadingText>Loading paper...</LoadingText>}>
-        <PaperContent params={params} />
-      </Suspense>
+      <ContentBoundary fallback={<LoadingText>Loading paper...</LoadingText>}>
+        <Loaded what={`the research paper "${id}"`} read={() => getResearchPaper(id)} failure="Failed to load research papers" redirectTo="/research">
+          {(paper) => (paper ? <PaperView paper={paper} /> : <PaperNotFound />)}
+        </Loaded>
+      </ContentBoundary>
     </div>
   );
 }
 
-async function PaperContent({ params }: { params: Params }) {
-  const { id } = await params;
-  return (
-    <Loaded what={`the research paper "${id}"`} read={() => getResearchPaper(id)} failure="Failed to load research papers" redirectTo="/research">
-      {(paper) => (paper ? <PaperView paper={paper} /> : <PaperNotFound />)}
-    </Loaded>
-  );
-}
 
 async function PaperView({ paper }: { paper: ResearchPaper }) {
   const badge = STATUS_BADGES[paper.status];

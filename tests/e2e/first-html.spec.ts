@@ -1,0 +1,114 @@
+import { expect, test } from './fixtures/csp';
+import { ADMIN, AUTH_SECRET, signIn } from './fixtures/auth';
+import { callAction, serverActions, sessionCookieHeader } from './fixtures/actions';
+import { startNextStart } from '../helpers/next-start';
+
+/**
+ * Issue 12: a visitor's first load carries the page's content itself. Under plain `next start` (the
+ * deployment the design promises) every public page is rendered whole on its first request, kept in
+ * Next's route cache, answered with an ETag (304 to If-None-Match), and an admin save shows on the very
+ * next request. No page sends its content behind a loading text to be swapped in by script.
+ */
+
+const POST = '/blog/why-the-prime-number-theorem-still-surprises-me';
+
+/** Each public page, a text of its content, and the loading text the spec gives it. */
+const PAGES = [
+  { path: '/', text: 'Featured Projects', loading: null },
+  { path: '/about', text: 'Research Interests', loading: 'Loading profile data...' },
+  { path: '/projects', text: 'All Projects', loading: 'Loading projects...' },
+  { path: '/experience', text: 'Highlights', loading: 'Loading...' },
+  { path: '/research', text: 'All Papers', loading: 'Loading research papers...' },
+  { path: '/blog', text: 'Why the Prime Number Theorem Still Surprises Me', loading: 'Loading articles...' },
+  { path: POST, text: 'Why the Prime Number Theorem Still Surprises Me', loading: 'Loading article...' },
+  { path: '/personal', text: 'All Posts', loading: 'Loading posts...' },
+] as const;
+
+/** React sends a boundary's content after the page, hidden, to be swapped in by script: `<div hidden id="S:0">`. */
+const SWAPPED_IN = /<div hidden id="S:\d+">/;
+
+test('under plain next start every public page is whole in its first HTML, then served from the route cache with an ETag', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const site = await startNextStart({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUTH_SECRET } });
+  try {
+    const personalPath = /href="(\/personal\/[0-9a-f-]{36})"/.exec(await (await fetch(`${site.url}/personal`)).text())?.[1];
+    expect(personalPath, 'a personal post on /personal').toBeTruthy();
+    const paperPath = /href="(\/research\/[0-9a-f-]{36})"/.exec(await (await fetch(`${site.url}/research`)).text())?.[1];
+    expect(paperPath, 'a paper on /research').toBeTruthy();
+    const pages = [
+      ...PAGES,
+      { path: personalPath!, text: 'Back to all posts', loading: 'Loading post...' },
+      { path: paperPath!, text: 'All research papers', loading: 'Loading paper...' },
+    ];
+    for (const { path, text, loading } of pages) {
+      const first = await fetch(`${site.url}${path}`);
+      const html = await first.text();
+      expect(first.status, path).toBe(200);
+      expect(html, `${path}: its content in the first HTML`).toContain(text);
+      if (loading) expect(html, `${path}: no loading text`).not.toContain(loading);
+      expect(html, `${path}: nothing swapped in later`).not.toMatch(SWAPPED_IN);
+      expect(first.headers.get('cache-control'), path).toBe('public, max-age=0, must-revalidate');
+
+      const second = await fetch(`${site.url}${path}`);
+      expect(second.headers.get('x-nextjs-cache'), `${path}: from the route cache`).toBe('HIT');
+      expect(await second.text()).toBe(html);
+      const etag = second.headers.get('etag');
+      expect(etag, path).toBeTruthy();
+      const revalidated = await fetch(`${site.url}${path}`, { headers: { 'If-None-Match': etag! } });
+      expect(revalidated.status, `${path}: If-None-Match`).toBe(304);
+    }
+
+    // A browser without JavaScript sees the content, not a loading text.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    for (const { path, text } of pages) {
+      await plain.goto(`${site.url}${path}`);
+      await expect(plain.getByText(text, { exact: true }).first(), path).toBeVisible();
+    }
+    await noScript.close();
+
+    // An admin save shows on the very next request, and the page is whole again.
+    const context = await browser.newContext({ baseURL: site.url });
+    const page = await context.newPage();
+    await signIn(page, ADMIN, `${site.url}/admin/login`);
+    const cookie = await sessionCookieHeader(context);
+    const create = serverActions('app/admin/(guarded)/research').find((action) => action.name === 'createPaperAction')!;
+    const marker = `Route cache check ${Date.now()}`;
+    const paper = { title: marker, journal: 'J', authors: 'A', date: '2024-01-01', abstract: '', link: '', pdfUrl: '', tags: '', doi: '', arxivId: '', status: 'published' };
+    expect(await callAction(context.request, site.url, create.id, [paper], cookie)).toContain('"ok":true');
+    const after = await fetch(`${site.url}/research`);
+    const afterHtml = await after.text();
+    expect(afterHtml).toContain(marker);
+    expect(afterHtml).not.toMatch(SWAPPED_IN);
+    expect((await (await fetch(`${site.url}/`)).text()).includes(marker), 'home lists the newest paper').toBe(true);
+    await context.close();
+
+    // Signed-in visitors' responses are never for a shared cache.
+    const signedIn = await fetch(`${site.url}/research`, { headers: { cookie } });
+    expect(signedIn.headers.get('cache-control')).toContain('no-store');
+  } finally {
+    await site.stop();
+  }
+});
+
+test('PUBLIC_CACHE_SECONDS lets a CDN keep public pages, never admin pages, signed-in responses or error pages', async () => {
+  test.setTimeout(120_000);
+  const site = await startNextStart({ env: { PUBLIC_CACHE_SECONDS: '120', AUTH_SECRET } });
+  try {
+    for (const path of ['/', '/blog', POST]) {
+      const response = await fetch(`${site.url}${path}`);
+      expect(response.headers.get('cache-control'), path).toBe('public, max-age=0, s-maxage=120, stale-while-revalidate=120');
+    }
+    const signedIn = await fetch(`${site.url}/blog`, { headers: { cookie: 'pf-access=whoever' } });
+    expect(signedIn.headers.get('cache-control')).toContain('no-store');
+    const admin = await fetch(`${site.url}/admin/login`);
+    expect(admin.headers.get('cache-control')).toContain('no-store');
+    const missing = await fetch(`${site.url}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toContain('no-store');
+    const action = await fetch(`${site.url}/`, { method: 'POST', headers: { 'Next-Action': 'x', 'Content-Type': 'text/plain' }, body: '[]' });
+    expect(action.headers.get('cache-control') ?? '').not.toContain('public');
+  } finally {
+    await site.stop();
+  }
+});
