@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /** @type {import('next').NextConfig} */
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
@@ -70,6 +72,8 @@ const nextConfig = {
     formats: ['image/avif', 'image/webp'],
   },
   cacheComponents: true,
+  // Next's route cache, minus one race: a page whose render began before a save is not stored after it.
+  cacheHandler: path.resolve(import.meta.dirname, 'lib/cache/route-cache-handler.mjs'),
   poweredByHeader: false,
   reactStrictMode: true,
   // Database drivers load WebAssembly and native files at run time: keep them out of the bundle.

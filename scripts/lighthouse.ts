@@ -27,6 +27,8 @@ interface Row {
   seo: number;
   lcpMs: number;
   tbtMs: number;
+  /** The audits of accessibility, best practices and SEO that did not pass, by id. */
+  failing: string[];
 }
 
 /** The public pages of the issue, with a post and a personal post of the sample content. */
@@ -92,7 +94,13 @@ async function measure(url: string, port: number): Promise<Omit<Row, 'label' | '
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const failing = ['accessibility', 'best-practices', 'seo'].flatMap((category) =>
+    (categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${category}/${ref.id}`),
+  );
   return {
+    failing,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -137,7 +145,8 @@ async function main(): Promise<void> {
       log(`Lighthouse (mobile): ${page.path}`);
       rows.push({ ...page, ...(await measure(site.url + page.path, chrome.port)) });
     }
-    console.log(`\n${table(rows)}\n\n* misses the target: performance ≥ ${TARGET.performance}, accessibility, best practices and SEO 100, LCP ≤ ${TARGET.lcpMs / 1000} s, TBT ≤ ${TARGET.tbtMs} ms.`);
+    const failures = rows.filter((row) => row.failing.length > 0).map((row) => `  ${row.path}: ${row.failing.join(', ')}`);
+    console.log(`\n${table(rows)}\n${failures.length > 0 ? `\nAudits not passed:\n${failures.join('\n')}\n` : ''}\n* misses the target: performance ≥ ${TARGET.performance}, accessibility, best practices and SEO 100, LCP ≤ ${TARGET.lcpMs / 1000} s, TBT ≤ ${TARGET.tbtMs} ms.`);
   } finally {
     chrome.kill();
     await site.stop();

@@ -1,0 +1,60 @@
+// @ts-check
+/**
+ * Next's route cache (the incremental cache of whole pages), as Next keeps it by default (its
+ * file-system cache: in memory here, since isrFlushToDisk is off), with one difference: a page whose
+ * render began before a write that expired one of its tags is not stored.
+ *
+ * Next dates a stored page by when it was stored, not when its render began. A render that read the
+ * content just before an admin's save, and finished just after it, would be kept as if it were newer
+ * than the save, and served until the next write. (The 'use cache' entries it read from are dated by
+ * their start and expire correctly; only the page would be stale.) Here the time each render's lookup
+ * was made is remembered, and its result is dropped if any of its tags expired since then: the next
+ * request renders the page again.
+ *
+ * Next creates one handler per request, and the lookup and the store of one render happen on the same
+ * one. Plain JavaScript: next.config.mjs names this file, and Next loads it as it is.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(path.join(process.cwd(), 'package.json'));
+/** @type {{ default: new (ctx: unknown) => { get(key: string, ctx: unknown): Promise<unknown>; set(key: string, data: unknown, ctx: unknown): Promise<void> } }} */
+const fileSystemCache = require('next/dist/server/lib/incremental-cache/file-system-cache.js');
+/** @type {{ tagsManifest: Map<string, { expired?: number }> }} */
+const { tagsManifest } = require('next/dist/server/lib/incremental-cache/tags-manifest.external.js');
+
+const now = () => performance.timeOrigin + performance.now();
+
+/** Whether any of the tags was expired after `since` (and by now). */
+function expiredSince(tags, since) {
+  const at = now();
+  return tags.some((tag) => {
+    const expired = tagsManifest.get(tag)?.expired;
+    return typeof expired === 'number' && expired > since && expired <= at;
+  });
+}
+
+/** The tags a stored page carries (Next writes them into its headers). */
+function tagsOf(data) {
+  const header = data?.headers?.['x-next-cache-tags'];
+  return typeof header === 'string' && header ? header.split(',') : [];
+}
+
+export default class RouteCache extends fileSystemCache.default {
+  /** @type {Map<string, number>} when each key was looked up by this request */
+  #lookedUpAt = new Map();
+
+  /** @param {string} key @param {unknown} ctx */
+  async get(key, ctx) {
+    this.#lookedUpAt.set(key, now());
+    return super.get(key, ctx);
+  }
+
+  /** @param {string} key @param {any} data @param {unknown} ctx */
+  async set(key, data, ctx) {
+    const since = this.#lookedUpAt.get(key);
+    this.#lookedUpAt.delete(key);
+    if (since !== undefined && expiredSince(tagsOf(data), since)) return;
+    return super.set(key, data, ctx);
+  }
+}

@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+import RouteCache from '@/lib/cache/route-cache-handler.mjs';
+
+const require = createRequire(import.meta.url);
+const { nodeFs } = require('next/dist/server/lib/node-fs-methods.js') as { nodeFs: unknown };
+const { tagsManifest } = require('next/dist/server/lib/incremental-cache/tags-manifest.external.js') as {
+  tagsManifest: Map<string, { expired?: number }>;
+};
+
+/** A handler as Next makes one per request: pages in memory, nothing written to disk. */
+const handler = () =>
+  new RouteCache({ fs: nodeFs, flushToDisk: false, serverDistDir: mkdtempSync(path.join(os.tmpdir(), 'route-cache-')), revalidatedTags: [], maxMemoryCacheSize: 1 << 20 });
+
+const page = (tags: string[], html: string) => ({
+  kind: 'APP_PAGE',
+  html,
+  rscData: Buffer.from(''),
+  headers: { 'x-next-cache-tags': tags.join(',') },
+  postponed: undefined,
+  status: 200,
+  segmentData: undefined,
+});
+const ctx = { isRoutePPREnabled: true, isFallback: false, kind: 'APP_PAGE' };
+const htmlOf = (entry: unknown) => (entry as { value?: { html?: string } } | null)?.value?.html;
+
+describe('the route cache handler', () => {
+  it('stores a rendered page as Next does, and answers the next lookup with it', async () => {
+    const render = handler();
+    expect(await render.get('/about-a', ctx)).toBeNull();
+    await render.set('/about-a', page(['about-a'], '<p>v1</p>'), ctx);
+    expect(htmlOf(await handler().get('/about-a', ctx))).toBe('<p>v1</p>');
+  });
+
+  it('drops a page whose render began before a write expired one of its tags: the next request renders it again', async () => {
+    const render = handler();
+    await render.get('/research-a', ctx);
+    // An admin's save lands while the page renders with what it read before.
+    tagsManifest.set('research-a', { expired: performance.timeOrigin + performance.now() });
+    await render.set('/research-a', page(['research-a', 'settings'], '<p>before the save</p>'), ctx);
+    expect(await handler().get('/research-a', ctx)).toBeNull();
+
+    // Rendered after the save: kept.
+    const again = handler();
+    await again.get('/research-a', ctx);
+    await again.set('/research-a', page(['research-a', 'settings'], '<p>after the save</p>'), ctx);
+    expect(htmlOf(await handler().get('/research-a', ctx))).toBe('<p>after the save</p>');
+  });
+
+  it('keeps a page when only other tags expired during its render', async () => {
+    const render = handler();
+    await render.get('/blog-a', ctx);
+    tagsManifest.set('projects-a', { expired: performance.timeOrigin + performance.now() });
+    await render.set('/blog-a', page(['blog-a'], '<p>blog</p>'), ctx);
+    expect(htmlOf(await handler().get('/blog-a', ctx))).toBe('<p>blog</p>');
+  });
+});
