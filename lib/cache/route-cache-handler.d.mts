@@ -1,0 +1,6 @@
+/** Types of route-cache-handler.mjs (Next's file-system cache handler, as far as this project uses it). */
+export default class RouteCache {
+  constructor(ctx: { fs: unknown; flushToDisk: boolean; serverDistDir: string; revalidatedTags: string[]; maxMemoryCacheSize: number });
+  get(key: string, ctx: unknown): Promise<unknown>;
+  set(key: string, data: unknown, ctx: unknown): Promise<void>;
+}
