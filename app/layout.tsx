@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Metadata, Viewport } from 'next';
-import { Toaster } from 'sonner';
 
 import { ScrollToTop } from '@/components/site/scroll-to-top';
-import { ThemeProvider } from '@/components/site/theme-provider';
+import { SharedClientModules } from '@/components/site/shared-client-modules';
+import { SiteToaster } from '@/components/site/site-toaster';
 import { SITE } from '@/lib/site';
 
 import './globals.css';
@@ -26,14 +26,16 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    // The class and color-scheme are set here, not only by next-themes, so the first paint is already dark.
+    // The site is dark only: the class and color-scheme are in the served HTML, so the first paint is
+    // already dark and no theme script is needed.
     <html lang="en" className="dark" style={{ colorScheme: 'dark' }} suppressHydrationWarning>
       <body>
-        <ThemeProvider attribute="class" defaultTheme="dark" forcedTheme="dark" enableSystem={false}>
-          <ScrollToTop />
-          {children}
-          <Toaster theme="dark" position="bottom-right" duration={4000} visibleToasts={3} richColors closeButton />
-        </ThemeProvider>
+        <ScrollToTop />
+        {/* Loads next/link, lucide's icon component and the public chrome once for every page (see the module). */}
+        <SharedClientModules />
+        {children}
+        {/* Renders nothing, and loads no sonner, until a toast is raised (components/site/site-toast.ts). */}
+        <SiteToaster />
       </body>
     </html>
   );

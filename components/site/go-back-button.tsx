@@ -1,26 +1,15 @@
-'use client';
-
 import { ArrowLeft } from 'lucide-react';
-import { useRouter } from 'next/navigation';
 
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { GoBackAction } from './go-back-action';
 
+/** 'Go Back' on the 404 page: the look and icon are made on the server, the click is handled in the browser. */
 export function GoBackButton() {
-  const router = useRouter();
-
-  function goBack() {
-    // A page opened directly (new tab, typed URL) has nothing to go back to inside the site.
-    if (window.history.length > 1) {
-      router.back();
-    } else {
-      router.push('/');
-    }
-  }
-
   return (
-    <Button type="button" variant="outline" size="lg" onClick={goBack}>
+    <GoBackAction className={cn(buttonVariants({ variant: 'outline', size: 'lg' }))}>
       <ArrowLeft aria-hidden="true" />
       Go Back
-    </Button>
+    </GoBackAction>
   );
 }

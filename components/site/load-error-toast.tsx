@@ -2,8 +2,8 @@
 
 import { useEffect } from 'react';
 import { useRouter } from 'next/navigation';
-import { toast } from 'sonner';
 import { NO_PAGE_CACHE_ATTRIBUTE } from '@/lib/page-cache-marker';
+import { withSiteToast } from './site-toast';
 
 /**
  * Rendered by a server component whose read failed: shows the spec's error toast once (section 8) and,
@@ -13,7 +13,7 @@ import { NO_PAGE_CACHE_ATTRIBUTE } from '@/lib/page-cache-marker';
 export function LoadErrorToast({ message, redirectTo }: { message: string; redirectTo?: string }) {
   const router = useRouter();
   useEffect(() => {
-    toast.error(message, { id: message });
+    withSiteToast((toast) => toast.error(message, { id: message }));
     if (redirectTo) router.replace(redirectTo);
   }, [message, redirectTo, router]);
   return <span hidden {...{ [NO_PAGE_CACHE_ATTRIBUTE]: '' }} />;

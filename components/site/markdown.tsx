@@ -3,16 +3,29 @@ import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown'
 import rehypeKatex, { type Options as KatexOptions } from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import { EXIT, visit } from 'unist-util-visit';
 
 import { markupImageSources } from '@/components/site/image-source';
+import { KatexStylesheet } from '@/components/site/katex-stylesheet';
 import { KATEX_OPTIONS } from '@/lib/markup/katex-options';
 import { cn } from '@/lib/utils';
 
-// KaTeX's stylesheet (and, through it, its fonts from the package) ships with every page that renders
-// markup, so formulas are laid out by CSS alone: no client-side math script.
-import 'katex/dist/katex.min.css';
-
 const remarkPlugins = [remarkGfm, remarkMath];
+
+/** The markup's syntax tree as the renderer reads it, to see whether it has any formula. */
+const markupParser = unified().use(remarkParse).use(remarkPlugins);
+
+function hasMathematics(source: string): boolean {
+  let found = false;
+  visit(markupParser.parse(source), (node) => {
+    if (node.type !== 'math' && node.type !== 'inlineMath') return;
+    found = true;
+    return EXIT;
+  });
+  return found;
+}
 
 const katexOptions: KatexOptions = KATEX_OPTIONS;
 const rehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [[rehypeKatex, katexOptions]];
@@ -115,6 +128,8 @@ export interface MarkdownProps {
 /**
  * Renders simple markup on the server, mathematics included (KaTeX markup + its stylesheet). Raw HTML in
  * the source is dropped, not rendered: markup is text, and HTML is only ever shown after sanitising.
+ * Formulas are laid out by CSS alone (no client-side math script); KaTeX's stylesheet, and through it its
+ * fonts, is linked only when the markup has a formula, so a page without mathematics loads neither.
  */
 export function Markdown({ source, className }: MarkdownProps) {
   return (
@@ -126,6 +141,7 @@ export function Markdown({ source, className }: MarkdownProps) {
         className,
       )}
     >
+      {hasMathematics(source) ? <KatexStylesheet /> : null}
       <ReactMarkdown
         remarkPlugins={remarkPlugins}
         rehypePlugins={rehypePlugins}

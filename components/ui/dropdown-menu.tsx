@@ -5,12 +5,7 @@ import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { CheckIcon, ChevronRightIcon, CircleIcon } from 'lucide-react';
 
 import { cn } from '@/lib/utils';
-
-const menuSurface =
-  'z-50 overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-lg shadow-black/30 data-[state=open]:animate-menu-in data-[state=closed]:animate-menu-out';
-
-const menuItem =
-  "relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-hidden focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 data-[inset]:pl-8 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4 [&_svg:not([class*='text-'])]:text-muted-foreground";
+import { menuItem, menuItemVariants, menuSurface } from './menu-styles';
 
 function DropdownMenu(props: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
   return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" {...props} />;
@@ -65,7 +60,7 @@ function DropdownMenuItem({
       data-variant={variant}
       className={cn(
         menuItem,
-        'data-[variant=destructive]:text-destructive data-[variant=destructive]:focus:bg-destructive/15 data-[variant=destructive]:focus:text-destructive',
+        menuItemVariants,
         className,
       )}
       {...props}

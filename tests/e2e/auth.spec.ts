@@ -142,8 +142,11 @@ test.describe('the 5-minute freshness stamp', () => {
     await signIn(page);
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     await ageFreshnessStamp(context, baseURL!, 10 * 60 * 1000);
-    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-    await expect(page.getByText('Session expired. Please sign in again.')).toBeVisible();
+    // The tab comes back; until the page has hydrated nothing listens yet, so it may have to come back again.
+    await expect(async () => {
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await expect(page.getByText('Session expired. Please sign in again.')).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/admin\/login$/);
     await expect(page.getByRole('main').getByText('Admin Portal')).toBeVisible();
   });

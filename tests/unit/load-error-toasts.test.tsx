@@ -33,6 +33,12 @@ vi.mock('@/lib/content/experience/queries', async (importOriginal) => failingRea
 vi.mock('@/lib/content/personal/queries', async (importOriginal) => failingReads(await importOriginal()));
 vi.mock('@/lib/content/projects/queries', async (importOriginal) => failingReads(await importOriginal()));
 vi.mock('@/lib/content/research/queries', async (importOriginal) => failingReads(await importOriginal()));
+// A failed read's page lifetime is set inside a 'use cache' function, which runs here as a plain one.
+vi.mock('next/cache', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('next/cache')>()),
+  cacheLife: () => undefined,
+  cacheTag: () => undefined,
+}));
 // Pages call connection() to wait for a request; here every render is one.
 vi.mock('next/server', async (importOriginal) => ({
   ...(await importOriginal<typeof import('next/server')>()),

@@ -1,7 +1,11 @@
 import type { Metadata, ResolvingMetadata } from 'next';
 
 import { ContentBoundary } from '@/components/site/content-boundary';
-import { BlogExplorer } from '@/components/site/blog/blog-explorer';
+import { BlogCardCover } from '@/components/site/blog/blog-card-cover';
+import { BlogExplorer, type BlogExplorerClasses } from '@/components/site/blog/blog-explorer';
+import { buttonVariants } from '@/components/ui/button';
+import { inputClassName } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
 import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { pageAlternates } from '@/lib/canonical';
@@ -16,6 +20,14 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
   };
 }
 
+/** The explorer's Input and Button looks, merged here so the browser needs no class merger. */
+const EXPLORER_CLASSES: BlogExplorerClasses = {
+  search: inputClassName('h-11 pl-9 [&::-webkit-search-cancel-button]:hidden'),
+  tagActive: cn(buttonVariants({ size: 'sm', variant: 'default', className: 'rounded-full px-4' })),
+  tagInactive: cn(buttonVariants({ size: 'sm', variant: 'outline', className: 'rounded-full px-4' })),
+  clearFilters: cn(buttonVariants({ variant: 'outline' })),
+};
+
 export default function BlogPage() {
   return (
     <>
@@ -25,7 +37,11 @@ export default function BlogPage() {
       <PageBody>
         <ContentBoundary fallback={<LoadingText>Loading articles...</LoadingText>}>
           <Loaded what="the blog posts" read={getBlogPosts} failure="Failed to load blog posts">
-            {(posts) => <BlogExplorer posts={posts.map(toBlogCardPost)} />}
+            {(posts) => {
+              const cards = posts.map(toBlogCardPost);
+              const covers = Object.fromEntries(cards.map((post) => [post.id, <BlogCardCover key={post.id} post={post} />]));
+              return <BlogExplorer posts={cards} covers={covers} classes={EXPLORER_CLASSES} />;
+            }}
           </Loaded>
         </ContentBoundary>
       </PageBody>

@@ -1,17 +1,16 @@
-'use client';
-
+import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { ArrowRight } from 'lucide-react';
 
-import { FallbackImage } from '@/components/site/fallback-image';
 import { LongDate } from '@/components/site/long-date';
-import { Badge } from '@/components/ui/badge';
+import { badgeVariants } from '@/components/ui/badge-variants';
 import type { BlogCardPost } from '@/lib/content/blog/types';
-import { cn } from '@/lib/utils';
 import { TagLink } from './tag-link';
 
 interface BlogCardProps {
   post: BlogCardPost;
+  /** The cover image, rendered on the server (blog-card-cover.tsx): its optimised addresses are made there. */
+  cover: ReactNode;
   /** The card's title rank in the page outline: h2 on /blog, h3 under 'Related Articles'. */
   headingLevel?: 'h2' | 'h3';
   /** On /blog a tag selects the filter in place; elsewhere tags link to /blog?tag=. */
@@ -20,19 +19,16 @@ interface BlogCardProps {
   activeTag?: string | null;
 }
 
-/** Spec section 2: cover image, tags, title, long-form date, excerpt, 'Read Article'. */
-export function BlogCard({ post, headingLevel: Heading = 'h2', onTagSelect, activeTag = null }: BlogCardProps) {
+/**
+ * Spec section 2: cover image, tags, title, long-form date, excerpt, 'Read Article'. No 'use client': a
+ * server component where a page shows it (related articles), part of the blog's filter where that uses it.
+ */
+export function BlogCard({ post, cover, headingLevel: Heading = 'h2', onTagSelect, activeTag = null }: BlogCardProps) {
   const href = `/blog/${post.slug}`;
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-[border-color,box-shadow] hover:border-primary/40 hover:shadow-lg hover:shadow-primary/5 focus-within:border-primary/40">
       <Link href={href} tabIndex={-1} aria-hidden="true" className="relative block aspect-[16/9] overflow-hidden bg-muted">
-        <FallbackImage
-          src={post.coverImage}
-          alt=""
-          fill
-          sizes="(min-width: 1024px) 380px, (min-width: 640px) 50vw, 100vw"
-          className="object-cover transition-transform duration-500 motion-safe:group-hover:scale-[1.03]"
-        />
+        {cover}
       </Link>
       <div className="flex flex-1 flex-col gap-3 p-6">
         {post.tags.length > 0 ? (
@@ -40,17 +36,16 @@ export function BlogCard({ post, headingLevel: Heading = 'h2', onTagSelect, acti
             {post.tags.map((tag) => (
               <li key={tag}>
                 {onTagSelect ? (
-                  <Badge asChild variant={activeTag === tag ? 'default' : 'secondary'}>
-                    <button
-                      type="button"
-                      aria-pressed={activeTag === tag}
-                      title={`Show articles tagged ${tag}`}
-                      onClick={() => onTagSelect(tag)}
-                      className="cursor-pointer outline-none"
-                    >
-                      {tag}
-                    </button>
-                  </Badge>
+                  <button
+                    type="button"
+                    data-slot="badge"
+                    aria-pressed={activeTag === tag}
+                    title={`Show articles tagged ${tag}`}
+                    onClick={() => onTagSelect(tag)}
+                    className={`${badgeVariants({ variant: activeTag === tag ? 'default' : 'secondary' })} cursor-pointer outline-none`}
+                  >
+                    {tag}
+                  </button>
                 ) : (
                   <TagLink tag={tag} />
                 )}
@@ -69,10 +64,7 @@ export function BlogCard({ post, headingLevel: Heading = 'h2', onTagSelect, acti
         {post.excerpt ? <p className="line-clamp-3 leading-relaxed text-muted-foreground">{post.excerpt}</p> : null}
         <Link
           href={href}
-          className={cn(
-            'mt-auto inline-flex w-fit items-center gap-1.5 rounded-sm pt-2 text-sm font-medium text-primary outline-none',
-            'hover:underline focus-visible:ring-[3px] focus-visible:ring-ring underline-offset-4',
-          )}
+          className="mt-auto inline-flex w-fit items-center gap-1.5 rounded-sm pt-2 text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring underline-offset-4"
         >
           Read Article
           <span className="sr-only">: {post.title}</span>

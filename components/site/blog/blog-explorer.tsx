@@ -1,10 +1,8 @@
 'use client';
 
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Search, X } from 'lucide-react';
 
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { distinctTags, filterPosts } from '@/lib/content/blog/rules';
 import type { BlogCardPost } from '@/lib/content/blog/types';
 
@@ -26,8 +24,19 @@ function filterSearch(query: string, tag: string | null): string {
   return search ? `?${search}` : '';
 }
 
+/** The controls' classes (the Input and Button looks), made on the server: no class merging runs here. */
+export interface BlogExplorerClasses {
+  search: string;
+  tagActive: string;
+  tagInactive: string;
+  clearFilters: string;
+}
+
 interface BlogExplorerProps {
   posts: BlogCardPost[];
+  /** Each post's cover image, rendered on the server, by post id. */
+  covers: Record<string, ReactNode>;
+  classes: BlogExplorerClasses;
 }
 
 /**
@@ -38,7 +47,7 @@ interface BlogExplorerProps {
  * of the address is applied here, after hydration, and again when a navigation (a post's tag link, Back)
  * brings another one.
  */
-export function BlogExplorer({ posts }: BlogExplorerProps) {
+export function BlogExplorer({ posts, covers, classes }: BlogExplorerProps) {
   const url = useUrlSearch();
   const urlQuery = url.get('q') ?? '';
   const urlTag = url.get('tag')?.trim() || null;
@@ -94,7 +103,7 @@ export function BlogExplorer({ posts }: BlogExplorerProps) {
             Search articles
           </label>
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
+          <input
             id={searchId}
             type="search"
             inputMode="search"
@@ -102,7 +111,8 @@ export function BlogExplorer({ posts }: BlogExplorerProps) {
             placeholder="Search articles..."
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            className="h-11 pl-9 [&::-webkit-search-cancel-button]:hidden"
+            data-slot="input"
+            className={classes.search}
           />
           {query ? (
             <button
@@ -119,17 +129,16 @@ export function BlogExplorer({ posts }: BlogExplorerProps) {
           {[null, ...tags].map((option) => {
             const active = option === tag;
             return (
-              <Button
+              <button
                 key={option ?? ''}
                 type="button"
-                size="sm"
-                variant={active ? 'default' : 'outline'}
+                data-slot="button"
                 aria-pressed={active}
                 onClick={() => setTag(option)}
-                className="rounded-full px-4"
+                className={active ? classes.tagActive : classes.tagInactive}
               >
                 {option ?? 'All'}
-              </Button>
+              </button>
             );
           })}
         </div>
@@ -144,16 +153,16 @@ export function BlogExplorer({ posts }: BlogExplorerProps) {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {visible.map((post) => (
             <li key={post.id}>
-              <BlogCard post={post} onTagSelect={selectFromCard} activeTag={tag} />
+              <BlogCard post={post} cover={covers[post.id]} onTagSelect={selectFromCard} activeTag={tag} />
             </li>
           ))}
         </ul>
       ) : (
         <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-border px-6 py-16 text-center">
           <p className="font-serif text-2xl font-semibold text-foreground">No articles found</p>
-          <Button type="button" variant="outline" onClick={clearFilters}>
+          <button type="button" data-slot="button" onClick={clearFilters} className={classes.clearFilters}>
             Clear Filters
-          </Button>
+          </button>
         </div>
       )}
     </div>

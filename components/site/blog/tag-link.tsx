@@ -1,14 +1,12 @@
 import Link from 'next/link';
-import { Badge } from '@/components/ui/badge';
+import { badgeVariants } from '@/components/ui/badge-variants';
 import { tagHref } from '@/lib/content/blog/rules';
 
-/** A tag badge that opens the blog filtered by that tag (/blog?tag=…). */
+/** A tag badge that opens the blog filtered by that tag (/blog?tag=…). The Badge look, without Badge: the blog's card renders this in the browser too. */
 export function TagLink({ tag }: { tag: string }) {
   return (
-    <Badge asChild variant="secondary">
-      <Link href={tagHref(tag)} title={`Show articles tagged ${tag}`}>
-        {tag}
-      </Link>
-    </Badge>
+    <Link href={tagHref(tag)} title={`Show articles tagged ${tag}`} data-slot="badge" className={badgeVariants({ variant: 'secondary' })}>
+      {tag}
+    </Link>
   );
 }

@@ -1,22 +1,21 @@
-'use client';
-
-import { useId, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Send } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { SubmitlessForm } from './submitless-form';
 
 /**
  * 'Stay Updated' (spec section 2): the form has no submit action and makes no call. Submitting only lets
- * the browser check the required email, and the typed address stays in the field.
+ * the browser check the required email, and the typed address stays in the field. Rendered on the
+ * server; only the form element, which stops the submission, is a client component.
  */
 export function SubscribeForm() {
   const inputId = useId();
   const noteId = useId();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
 
   return (
-    <form onSubmit={onSubmit} aria-label="Subscribe" className="w-full max-w-md">
+    <SubmitlessForm aria-label="Subscribe" className="w-full max-w-md">
       <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor={inputId} className="sr-only">
           Email address
@@ -39,6 +38,6 @@ export function SubscribeForm() {
       <p id={noteId} className="mt-3 text-xs text-muted-foreground">
         I respect your privacy. Unsubscribe at any time.
       </p>
-    </form>
+    </SubmitlessForm>
   );
 }

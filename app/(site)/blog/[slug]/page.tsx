@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { ArrowLeft } from 'lucide-react';
 
 import { BlogCard } from '@/components/site/blog/blog-card';
+import { BlogCardCover } from '@/components/site/blog/blog-card-cover';
 import { ContentBoundary } from '@/components/site/content-boundary';
 import { TagLink } from '@/components/site/blog/tag-link';
 import { FallbackImage } from '@/components/site/fallback-image';
@@ -154,7 +155,7 @@ async function RelatedArticles({ post }: { post: BlogPost }) {
       <ul className="mt-6 grid gap-6 sm:grid-cols-2">
         {related.map((other) => (
           <li key={other.id}>
-            <BlogCard post={toBlogCardPost(other)} headingLevel="h3" />
+            <BlogCard post={toBlogCardPost(other)} cover={<BlogCardCover post={other} />} headingLevel="h3" />
           </li>
         ))}
       </ul>
