@@ -28,7 +28,32 @@ function hasMathematics(source: string): boolean {
 }
 
 const katexOptions: KatexOptions = KATEX_OPTIONS;
-const rehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [[rehypeKatex, katexOptions]];
+interface HastNode {
+  type: string;
+  tagName?: string;
+  children?: HastNode[];
+}
+
+/**
+ * Heading levels without gaps: a body whose headings are all '##' (or '#' then '###') would jump from the
+ * page's <h1> straight to an <h3>, which screen readers and Lighthouse read as a broken outline. The
+ * levels a body uses are renumbered in order (the first becomes '#', the next '##', …), so the outline
+ * below the title has no holes; the components below then place them under the page's <h1>.
+ */
+export function rehypeCompactHeadings() {
+  return (tree: HastNode) => {
+    const headings: HastNode[] = [];
+    const walk = (node: HastNode) => {
+      if (node.type === 'element' && /^h[1-6]$/.test(node.tagName ?? '')) headings.push(node);
+      node.children?.forEach(walk);
+    };
+    walk(tree);
+    const levels = [...new Set(headings.map((node) => Number(node.tagName!.slice(1))))].sort((a, b) => a - b);
+    for (const node of headings) node.tagName = `h${levels.indexOf(Number(node.tagName!.slice(1))) + 1}`;
+  };
+}
+
+const rehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [rehypeCompactHeadings, [rehypeKatex, katexOptions]];
 
 type Tag = keyof JSX.IntrinsicElements;
 type ElementProps = ExtraProps & { className?: string; href?: string; src?: string | Blob; alt?: string };

@@ -118,3 +118,18 @@ describe('the sample blog posts (supabase/seed.sql)', () => {
     }
   });
 });
+
+describe('headings under the page title', () => {
+  const levels = (html: string) => [...html.matchAll(/<h([1-6])\b/g)].map((match) => Number(match[1]));
+
+  it("renumbers a body's heading levels without gaps, starting at <h2> below the page's <h1>", () => {
+    expect(levels(render('## Intro\n\ntext\n\n## Method\n\ntext'))).toEqual([2, 2]);
+    expect(levels(render('# Part\n\n### Detail\n\n#### Finer'))).toEqual([2, 3, 4]);
+    expect(levels(render('### Only\n\n###### Deep'))).toEqual([2, 3]);
+    expect(levels(render('# A\n\n## B\n\n### C'))).toEqual([2, 3, 4]);
+  });
+
+  it('keeps a heading’s look by its rank in the body, not its source level', () => {
+    expect(render('## Intro')).toBe(render('# Intro'));
+  });
+});

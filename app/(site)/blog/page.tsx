@@ -39,7 +39,7 @@ export default function BlogPage() {
           <Loaded what="the blog posts" read={getBlogPosts} failure="Failed to load blog posts">
             {(posts) => {
               const cards = posts.map(toBlogCardPost);
-              const covers = Object.fromEntries(cards.map((post) => [post.id, <BlogCardCover key={post.id} post={post} />]));
+              const covers = Object.fromEntries(cards.map((post, index) => [post.id, <BlogCardCover key={post.id} post={post} first={index === 0} />]));
               return <BlogExplorer posts={cards} covers={covers} classes={EXPLORER_CLASSES} />;
             }}
           </Loaded>

@@ -57,7 +57,7 @@ function ProjectGrid({ projects }: { projects: Project[] }) {
         label: filter.label,
         href: categoryHref(filter.value),
       }))}
-      items={projects.map((project) => ({ key: project.id, value: project.category, node: <ProjectCard project={project} /> }))}
+      items={projects.map((project, index) => ({ key: project.id, value: project.category, node: <ProjectCard project={project} first={index === 0} /> }))}
       className="space-y-10"
       listClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
       itemClassName="flex"

@@ -8,8 +8,11 @@ import { Badge } from '@/components/ui/badge';
 import type { Project } from '@/lib/content/projects/types';
 import { CATEGORY_LABELS } from '@/lib/content/projects/rules';
 
-/** A project on /projects. Its id is the anchor the home page links to (/projects#{id}). */
-export function ProjectCard({ project }: { project: Project }) {
+/**
+ * A project on /projects. Its id is the anchor the home page links to (/projects#{id}). `first`: the
+ * first card's image is the page's largest paint on a phone, fetched at once rather than lazily.
+ */
+export function ProjectCard({ project, first = false }: { project: Project; first?: boolean }) {
   const headingId = `project-${project.id}-title`;
   return (
     <article
@@ -22,6 +25,7 @@ export function ProjectCard({ project }: { project: Project }) {
           src={project.image}
           alt=""
           fill
+          {...(first ? { loading: 'eager' as const, fetchPriority: 'high' as const } : {})}
           sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw"
           className="object-cover transition-transform duration-500 motion-safe:group-hover:scale-[1.03]"
         />
