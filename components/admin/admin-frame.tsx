@@ -4,9 +4,9 @@ import { useCallback, useEffect, useRef, useTransition, type ReactNode } from 'r
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { ArrowLeft, LayoutDashboard, Loader2, LogOut } from 'lucide-react';
-import { toast } from 'sonner';
 
 import { signOutAction } from '@/app/admin/(guarded)/actions';
+import { withSiteToast } from '@/components/site/site-toast';
 import { Button } from '@/components/ui/button';
 import { LOGIN_PATH } from '@/lib/auth/constants';
 import { cn } from '@/lib/utils';
@@ -77,8 +77,8 @@ function AdminHeader() {
         adminToast.error('Failed to sign out');
         return;
       }
-      // The site's own toaster: the admin one unmounts with the admin area.
-      toast.success('Signed out successfully');
+      // The site's own toaster (mounted on demand): the admin one unmounts with the admin area.
+      withSiteToast((toast) => toast.success('Signed out successfully'));
       router.replace('/');
       router.refresh();
     });

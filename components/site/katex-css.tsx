@@ -8,7 +8,7 @@ markKatexCssLoaded();
 
 /**
  * Brings KaTeX's stylesheet with it; renders nothing. Public pages load it through katex-stylesheet.tsx
- * only where a formula is rendered; the admin layout renders it, so every admin page has the stylesheet.
+ * only where a formula is rendered, the admin editors' previews included.
  */
 export default function KatexCss() {
   return null;

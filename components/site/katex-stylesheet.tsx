@@ -15,8 +15,8 @@ const DynamicKatexCss = dynamic(() => import('./katex-css'));
  * KaTeX's stylesheet (and, through it, its fonts), linked only by pages that render a formula: markdown.tsx
  * mounts this where its markup has mathematics. Server-rendered, next/dynamic links the stylesheet (the
  * content around it is shown once it has loaded); mounted in the browser by a navigation, loading the
- * module brings it. Once it is in the page (always in the admin area, whose layout loads it), this
- * renders nothing, so an editor's preview never waits for it.
+ * module brings it. Once it is in the page, this renders
+ * nothing, so an editor's later previews never wait for it.
  */
 export function KatexStylesheet() {
   // On the server the flag is shared by every request: each server render must link the stylesheet.

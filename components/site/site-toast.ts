@@ -12,7 +12,7 @@ type Toast = typeof sonnerToast;
 let wanted = false;
 const listeners = new Set<() => void>();
 
-/** Mounts the site's toaster (bottom right) from now on; the admin area asks for it on every page. */
+/** Mounts the site's toaster (bottom right) from now on (the first site toast does, e.g. the admin's sign-out). */
 export function requestSiteToaster(): void {
   if (wanted) return;
   wanted = true;

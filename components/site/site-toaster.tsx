@@ -1,8 +1,8 @@
 'use client';
 
-import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-import { isSiteToasterWanted, requestSiteToaster, subscribeToSiteToaster } from './site-toast';
+import { isSiteToasterWanted, subscribeToSiteToaster } from './site-toast';
 
 const SonnerToaster = lazy(() => import('./site-toaster-sonner'));
 
@@ -20,13 +20,4 @@ export function SiteToaster() {
       <SonnerToaster />
     </Suspense>
   );
-}
-
-/**
- * Mounts the site's toaster at once: for areas that raise plain sonner toasts meant for it (the admin's
- * 'Signed out successfully', shown after leaving the admin area).
- */
-export function SiteToasterAlwaysOn() {
-  useEffect(() => requestSiteToaster(), []);
-  return null;
 }
