@@ -3,7 +3,6 @@ import type { Metadata, Viewport } from 'next';
 
 import { ScrollToTop } from '@/components/site/scroll-to-top';
 import { SharedClientModules } from '@/components/site/shared-client-modules';
-import { SiteToaster } from '@/components/site/site-toaster';
 import { SITE } from '@/lib/site';
 
 import './globals.css';
@@ -34,8 +33,6 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         {/* Loads next/link, lucide's icon component and the public chrome once for every page (see the module). */}
         <SharedClientModules />
         {children}
-        {/* Renders nothing, and loads no sonner, until a toast is raised (components/site/site-toast.ts). */}
-        <SiteToaster />
       </body>
     </html>
   );

@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import type { Metadata } from 'next';
 
 import { SiteShell } from '@/components/site/site-shell';
+import { SiteToaster } from '@/components/site/site-toaster';
 import { StorageStatus } from '@/components/site/storage-status';
 import { getSiteSettings } from '@/lib/content/settings/queries';
 import { absoluteUrl } from '@/lib/absolute-url';
@@ -46,6 +47,9 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <StorageStatus />
       </Suspense>
+      {/* The public pages' toaster: renders nothing, and loads no sonner, until a toast is raised
+          (components/site/site-toast.ts). Not in the admin area, which has its own. */}
+      <SiteToaster />
     </SiteShell>
   );
 }
