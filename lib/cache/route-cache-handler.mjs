@@ -23,14 +23,18 @@ const fileSystemCache = require('next/dist/server/lib/incremental-cache/file-sys
 /** @type {{ tagsManifest: Map<string, { expired?: number }> }} */
 const { tagsManifest } = require('next/dist/server/lib/incremental-cache/tags-manifest.external.js');
 
-const now = () => performance.timeOrigin + performance.now();
+/** Wall-clock milliseconds, as Next's file-system cache dates its pages and tag expiries. */
+const now = () => Date.now();
 
-/** Whether any of the tags was expired after `since` (and by now). */
+/**
+ * Whether any of the tags was expired since `since` (and by now). The same millisecond counts: dropping
+ * a page costs one more render, keeping a stale one shows it until the next write.
+ */
 function expiredSince(tags, since) {
   const at = now();
   return tags.some((tag) => {
     const expired = tagsManifest.get(tag)?.expired;
-    return typeof expired === 'number' && expired > since && expired <= at;
+    return typeof expired === 'number' && expired >= since && expired <= at;
   });
 }
 

@@ -27,6 +27,8 @@ const page = (tags: string[], html: string) => ({
 });
 const ctx = { isRoutePPREnabled: true, isFallback: false, kind: 'APP_PAGE' };
 const htmlOf = (entry: unknown) => (entry as { value?: { html?: string } } | null)?.value?.html;
+/** A few milliseconds: Next dates pages and tag expiries by the wall clock, in whole milliseconds. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('the route cache handler', () => {
   it('stores a rendered page as Next does, and answers the next lookup with it', async () => {
@@ -39,12 +41,15 @@ describe('the route cache handler', () => {
   it('drops a page whose render began before a write expired one of its tags: the next request renders it again', async () => {
     const render = handler();
     await render.get('/research-a', ctx);
+    await tick();
     // An admin's save lands while the page renders with what it read before.
-    tagsManifest.set('research-a', { expired: performance.timeOrigin + performance.now() });
+    tagsManifest.set('research-a', { expired: Date.now() });
+    await tick();
     await render.set('/research-a', page(['research-a', 'settings'], '<p>before the save</p>'), ctx);
     expect(await handler().get('/research-a', ctx)).toBeNull();
 
     // Rendered after the save: kept.
+    await tick();
     const again = handler();
     await again.get('/research-a', ctx);
     await again.set('/research-a', page(['research-a', 'settings'], '<p>after the save</p>'), ctx);
@@ -54,7 +59,8 @@ describe('the route cache handler', () => {
   it('keeps a page when only other tags expired during its render', async () => {
     const render = handler();
     await render.get('/blog-a', ctx);
-    tagsManifest.set('projects-a', { expired: performance.timeOrigin + performance.now() });
+    await tick();
+    tagsManifest.set('projects-a', { expired: Date.now() });
     await render.set('/blog-a', page(['blog-a'], '<p>blog</p>'), ctx);
     expect(htmlOf(await handler().get('/blog-a', ctx))).toBe('<p>blog</p>');
   });
