@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { NO_PAGE_CACHE_ATTRIBUTE } from './page-cache-marker';
-import { PUBLIC_PAGE, ROUTER_HEADERS, SESSION_COOKIE } from './public-pages';
+import { hasSessionCookie, isRouterRequest, PUBLIC_PAGE } from './public-pages';
 
 /**
  * The in-process page cache (ARCHITECTURE.md, "Scale": one machine, pages cached in-process).
@@ -134,10 +134,8 @@ export function pageCacheKey(req: Pick<IncomingMessage, 'method' | 'url' | 'head
   // backslash into a slash where Next.js does not, so either could store one page under another's key.
   if (!req.url.startsWith('/') || req.url.startsWith('//') || req.url.includes('\\')) return null;
   const url = new URL(req.url, 'http://page.cache');
-  if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has('_rsc')) return null;
-  if (ROUTER_HEADERS.some((name) => req.headers[name] !== undefined)) return null;
-  const cookie = req.headers.cookie;
-  if (cookie && SESSION_COOKIE.test(cookie)) return null;
+  const header = (name: string) => req.headers[name];
+  if (!PUBLIC_PAGE.test(url.pathname) || isRouterRequest(header, url.searchParams) || hasSessionCookie(header)) return null;
   // The stored bytes are in one encoding; the key names it, and only a response sent in it is stored.
   const encoding = negotiateEncoding(req.headers['accept-encoding']);
   // Pages reached over HTTPS (behind a TLS proxy) carry Strict-Transport-Security; plain ones do not.

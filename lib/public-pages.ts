@@ -8,10 +8,23 @@
 export const PUBLIC_PAGE = /^\/(?:about|experience|projects|research(?:\/[^/]+)?|blog(?:\/[^/]+)?|personal(?:\/[^/]+)?)?$/;
 
 /** Cookies that mean the visitor is (or may be) signed in: built-in auth, then Supabase's `sb-…` cookies. */
-export const SESSION_COOKIE = /(?:^|;\s*)(?:pf-access|pf-refresh|sb-[^=]*)=/;
+const SESSION_COOKIE = /(?:^|;\s*)(?:pf-access|pf-refresh|sb-[^=]*)=/;
 
 /** Request headers the App Router sends for RSC payloads, prefetches and actions. */
-export const ROUTER_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'next-url'];
+const ROUTER_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'next-url'];
+
+type HeaderOf = (name: string) => string | string[] | null | undefined;
+
+/** Whether the request carries a session cookie: the page may show that visitor something of their own. */
+export function hasSessionCookie(header: HeaderOf): boolean {
+  const cookie = header('cookie');
+  return typeof cookie === 'string' && SESSION_COOKIE.test(cookie);
+}
+
+/** Whether the App Router sent the request (an RSC payload, a prefetch, an action), not a page load. */
+export function isRouterRequest(header: HeaderOf, search: URLSearchParams): boolean {
+  return search.has('_rsc') || ROUTER_HEADERS.some((name) => header(name) != null);
+}
 
 /** Never stored by anyone: signed-in visitors, the admin area, actions. */
 export const NEVER_STORE = 'private, no-cache, no-store, max-age=0, must-revalidate';
@@ -34,7 +47,7 @@ export interface PageRequest {
   pathname: string;
   /** The raw query string, with or without its '?'. */
   search: string;
-  header(name: string): string | null | undefined;
+  header: HeaderOf;
 }
 
 /**
@@ -45,8 +58,6 @@ export interface PageRequest {
 export function cacheControlFor(request: PageRequest, publicCacheSeconds: number | undefined): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (!PUBLIC_PAGE.test(request.pathname)) return null;
-  const cookie = request.header('cookie');
-  if (cookie && SESSION_COOKIE.test(cookie)) return NEVER_STORE;
-  if (ROUTER_HEADERS.some((name) => request.header(name) != null) || new URLSearchParams(request.search).has('_rsc')) return NEVER_STORE;
+  if (hasSessionCookie(request.header) || isRouterRequest(request.header, new URLSearchParams(request.search))) return NEVER_STORE;
   return publicPageCacheControl(publicCacheSeconds);
 }

@@ -5,6 +5,9 @@ import { optimisable } from './image-source';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
+/** For the one image that is a page's largest paint: fetched at once, ahead of the rest. */
+export const LARGEST_PAINT = { loading: 'eager', fetchPriority: 'high' } as const;
+
 export { optimisable } from './image-source';
 
 type FallbackImageProps = Omit<ImageProps, 'src'> & { src: string | null | undefined };

@@ -3,9 +3,19 @@ import { cn } from '@/lib/utils';
 
 import { UrlFilteredListClient, type UrlFilteredListProps } from './url-filtered-list-client';
 
+import type { UrlFilter } from './url-filtered-list-client';
+
 export type { FilteredItem, UrlFilter } from './url-filtered-list-client';
 
-/** The small, rounded Button look of the filter links, active or not. */
+/**
+ * Filters for UrlFilteredList from a list whose first, catch-all value is 'all' (the projects' and papers'
+ * filter lists): 'all' is the filter without a query value.
+ */
+export function withAllFilter<V extends string>(filters: readonly { value: V | 'all'; label: string }[], href: (value: V | 'all') => string): UrlFilter[] {
+  return filters.map((filter) => ({ value: filter.value === 'all' ? null : filter.value, label: filter.label, href: href(filter.value) }));
+}
+
+/** The small, rounded Button look of filter links and buttons (also the blog's tag filter), active or not. */
 export function filterLinkClasses(active: boolean): string {
   return cn(buttonVariants({ size: 'sm', variant: active ? 'default' : 'outline' }), 'rounded-full px-4');
 }

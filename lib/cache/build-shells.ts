@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-/** The tag of lib/content/read.ts (repeated: this module loads before any Next.js server code). */
-const BUILD_SHELL_TAG = 'build-shell';
+/** The tag every part of the build's shells carries (lib/content/read.ts marks them with it). */
+export const BUILD_SHELL_TAG = 'build-shell';
 
 interface TagsManifest {
   set(tag: string, entry: { expired?: number; stale?: number }): void;

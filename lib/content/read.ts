@@ -1,16 +1,9 @@
 import 'server-only';
 import { connection } from 'next/server';
 import { cacheLife, cacheTag } from 'next/cache';
+import { BUILD_SHELL_TAG } from '@/lib/cache/build-shells';
 
 export type Read<T> = { ok: true; data: T } | { ok: false };
-
-/**
- * The tag every part of the build's prerendered shells carries. `next build` reads no database, so a
- * public page leaves the build as a shell with its content still to come; each server expires this tag
- * when it starts (lib/cache/build-shells.ts), so the first request for a page renders it whole, and Next
- * keeps that page in its route cache until a write expires one of its tags.
- */
-export const BUILD_SHELL_TAG = 'build-shell';
 
 /** Whether this code runs inside `next build` (prerendering the shells), not a server. */
 export const isBuilding = () => process.env.NEXT_PHASE === 'phase-production-build';
@@ -22,12 +15,21 @@ export const isBuilding = () => process.env.NEXT_PHASE === 'phase-production-bui
  */
 export const BUILD_SHELL_PARAM = '_build-shell';
 
+/**
+ * A page lifetime of a second (stale after it, regenerated on its next request), the shortest Next still
+ * prerenders: an expiry under five minutes would make the page wait for a request.
+ */
+const BRIEFLY = { stale: 30, revalidate: 1, expire: 300 } as const;
+
+/**
+ * Tags the build's shells with BUILD_SHELL_TAG, which each server expires as it starts. Where it cannot (a
+ * host with its own cache), the shell is stale a second after the build: the first request after that is
+ * answered with the shell while the page renders whole.
+ */
 async function buildShellMarker(): Promise<void> {
   'use cache';
   cacheTag(BUILD_SHELL_TAG);
-  // Stale a second after the build: where the server cannot expire the tag as it starts (a host with its
-  // own cache), the first request after that is answered with the shell while the page renders whole.
-  cacheLife({ stale: 30, revalidate: 1, expire: 300 });
+  cacheLife(BRIEFLY);
 }
 
 /**
@@ -45,12 +47,11 @@ export async function whenServing(): Promise<void> {
  * A read that fails inside a cached function (every content read) makes Next answer the page, toast and
  * all, with status 500 and `no-store`, and keep no copy: the next request tries again. Should a read fail
  * anywhere else, this keeps the page a second at most: its next request after that is answered with it
- * while the page is rendered again. (A shorter lifetime would make the page wait for a request, which a
- * page rendered whole cannot.) The page cache of `npm start` never keeps it (the toast marks it).
+ * while the page is rendered again. The page cache of `npm start` never keeps it (the toast marks it).
  */
 async function keepFailureBriefly(): Promise<void> {
   'use cache';
-  cacheLife({ stale: 30, revalidate: 1, expire: 300 });
+  cacheLife(BRIEFLY);
 }
 
 /**

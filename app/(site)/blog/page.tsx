@@ -3,6 +3,7 @@ import type { Metadata, ResolvingMetadata } from 'next';
 import { ContentBoundary } from '@/components/site/content-boundary';
 import { BlogCardCover } from '@/components/site/blog/blog-card-cover';
 import { BlogExplorer, type BlogExplorerClasses } from '@/components/site/blog/blog-explorer';
+import { filterLinkClasses } from '@/components/site/url-filtered-list';
 import { buttonVariants } from '@/components/ui/button';
 import { inputClassName } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
@@ -23,8 +24,8 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
 /** The explorer's Input and Button looks, merged here so the browser needs no class merger. */
 const EXPLORER_CLASSES: BlogExplorerClasses = {
   search: inputClassName('h-11 pl-9 [&::-webkit-search-cancel-button]:hidden'),
-  tagActive: cn(buttonVariants({ size: 'sm', variant: 'default', className: 'rounded-full px-4' })),
-  tagInactive: cn(buttonVariants({ size: 'sm', variant: 'outline', className: 'rounded-full px-4' })),
+  tagActive: filterLinkClasses(true),
+  tagInactive: filterLinkClasses(false),
   clearFilters: cn(buttonVariants({ variant: 'outline' })),
 };
 

@@ -7,7 +7,7 @@ import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { ScrollToHash } from '@/components/site/scroll-to-hash';
 import { ProjectCard } from '@/components/site/projects/project-card';
-import { UrlFilteredList } from '@/components/site/url-filtered-list';
+import { UrlFilteredList, withAllFilter } from '@/components/site/url-filtered-list';
 import { pageAlternates } from '@/lib/canonical';
 import { CATEGORY_FILTERS, categoryHref } from '@/lib/content/projects/rules';
 import { Button } from '@/components/ui/button';
@@ -52,11 +52,7 @@ function ProjectGrid({ projects }: { projects: Project[] }) {
     <UrlFilteredList
       param="category"
       navLabel="Filter projects by category"
-      filters={CATEGORY_FILTERS.map((filter) => ({
-        value: filter.value === 'all' ? null : filter.value,
-        label: filter.label,
-        href: categoryHref(filter.value),
-      }))}
+      filters={withAllFilter(CATEGORY_FILTERS, categoryHref)}
       items={projects.map((project, index) => ({ key: project.id, value: project.category, node: <ProjectCard project={project} first={index === 0} /> }))}
       className="space-y-10"
       listClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"

@@ -6,7 +6,7 @@ import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { ScrollToHash } from '@/components/site/scroll-to-hash';
 import { PaperCard } from '@/components/site/research/paper-card';
-import { UrlFilteredList } from '@/components/site/url-filtered-list';
+import { UrlFilteredList, withAllFilter } from '@/components/site/url-filtered-list';
 import { pageAlternates } from '@/lib/canonical';
 import { STATUS_FILTERS, statusHref } from '@/lib/content/research/rules';
 import { readOr } from '@/lib/content/read';
@@ -50,11 +50,7 @@ function PaperList({ papers }: { papers: ResearchPaper[] }) {
     <UrlFilteredList
       param="status"
       navLabel="Filter papers by status"
-      filters={STATUS_FILTERS.map((filter) => ({
-        value: filter.value === 'all' ? null : filter.value,
-        label: filter.label,
-        href: statusHref(filter.value),
-      }))}
+      filters={withAllFilter(STATUS_FILTERS, statusHref)}
       items={papers.map((paper) => ({ key: paper.id, value: paper.status, node: <PaperCard paper={paper} /> }))}
       className="space-y-10"
       listClassName="space-y-6"

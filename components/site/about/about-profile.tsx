@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { ArrowRight, Briefcase, GraduationCap, Lightbulb, type LucideIcon } from 'lucide-react';
 
-import { FallbackImage } from '@/components/site/fallback-image';
+import { FallbackImage, LARGEST_PAINT } from '@/components/site/fallback-image';
 import { Badge } from '@/components/ui/badge';
 import type { About, ResearchInterest } from '@/lib/content/about/types';
 import type { Experience } from '@/lib/content/experience/types';
@@ -46,8 +46,7 @@ export function AboutProfile({ about, experience }: { about: About | null; exper
               src={about?.imageUrl}
               alt={`Portrait of ${name}`}
               fill
-              loading="eager"
-              fetchPriority="high"
+              {...LARGEST_PAINT}
               sizes="(min-width: 768px) 18rem, 100vw"
               className="object-cover"
             />

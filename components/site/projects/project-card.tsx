@@ -3,7 +3,7 @@ import { ExternalLink } from 'lucide-react';
 import { BadgeList } from '@/components/site/badge-list';
 import { BrandIcon } from '@/components/site/brand-icons';
 import { ExternalLinkButton } from '@/components/site/external-link-button';
-import { FallbackImage } from '@/components/site/fallback-image';
+import { FallbackImage, LARGEST_PAINT } from '@/components/site/fallback-image';
 import { Badge } from '@/components/ui/badge';
 import type { Project } from '@/lib/content/projects/types';
 import { CATEGORY_LABELS } from '@/lib/content/projects/rules';
@@ -25,7 +25,7 @@ export function ProjectCard({ project, first = false }: { project: Project; firs
           src={project.image}
           alt=""
           fill
-          {...(first ? { loading: 'eager' as const, fetchPriority: 'high' as const } : {})}
+          {...(first ? LARGEST_PAINT : {})}
           sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw"
           className="object-cover transition-transform duration-500 motion-safe:group-hover:scale-[1.03]"
         />

@@ -7,7 +7,7 @@ import { BlogCard } from '@/components/site/blog/blog-card';
 import { BlogCardCover } from '@/components/site/blog/blog-card-cover';
 import { ContentBoundary } from '@/components/site/content-boundary';
 import { TagLink } from '@/components/site/blog/tag-link';
-import { FallbackImage } from '@/components/site/fallback-image';
+import { FallbackImage, LARGEST_PAINT } from '@/components/site/fallback-image';
 import { JsonLd } from '@/components/site/json-ld';
 import { Loaded } from '@/components/site/loaded';
 import { ownerName } from '@/components/site/owner-json-ld';
@@ -122,8 +122,7 @@ function BlogPostView({ post }: { post: BlogPost }) {
               alt=""
               fill
               // The cover is the article's largest paint: fetched at once, ahead of everything below it.
-              loading="eager"
-              fetchPriority="high"
+              {...LARGEST_PAINT}
               sizes="(min-width: 768px) 720px, 100vw"
               className="object-cover"
             />
