@@ -292,6 +292,8 @@ test.describe('/research', () => {
 
   test('/research#{id} lands on the Preprint card', async ({ page }) => {
     await page.goto('/research?status=preprint');
+    // The page is the same for every query string: the browser applies the filter once it has hydrated.
+    await expect(page.getByRole('article')).toHaveCount(1);
     const id = await page.getByRole('article').getAttribute('id');
     expect(id).toMatch(new RegExp(`^${UUID}$`));
     await page.goto('/');
