@@ -74,6 +74,8 @@ const nextConfig = {
   cacheComponents: true,
   // Next's route cache, minus one race: a page whose render began before a save is not stored after it.
   cacheHandler: path.resolve(import.meta.dirname, 'lib/cache/route-cache-handler.mjs'),
+  // 'use cache' entries: Next's in-memory handler, or Redis shared by several instances with REDIS_URL.
+  cacheHandlers: { default: path.resolve(import.meta.dirname, 'lib/cache/use-cache-handler.mjs') },
   poweredByHeader: false,
   reactStrictMode: true,
   // Database drivers load WebAssembly and native files at run time: keep them out of the bundle.

@@ -21,6 +21,17 @@ const schema = z
         .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
         .optional(),
     ),
+    /**
+     * Several instances: Redis shared by all of them for Next's caches and tag expiries
+     * (lib/cache/shared-cache.mjs), so a save through one shows on every one at its next request.
+     */
+    REDIS_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+        .optional(),
+    ),
     SEED_SAMPLE_CONTENT: flag(true),
     NEXT_PUBLIC_SUPABASE_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
     NEXT_PUBLIC_SUPABASE_ANON_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),

@@ -11,6 +11,7 @@ import { databaseSlot, shareDatabase } from '@/lib/db/shared';
 import { EnvError, parseEnv, type Env } from '@/lib/env';
 import { checkStorageAtStartup } from '@/lib/storage/status';
 import { expireBuildShells } from '@/lib/cache/build-shells';
+import { refreshSharedTags } from '@/lib/cache/shared-cache.mjs';
 
 /**
  * What the server does before it serves, whichever way it was started (`next start`, `npm start`'s
@@ -84,6 +85,12 @@ function closeDatabaseBeforeExit(): void {
   process.once('SIGINT', onSignal);
 }
 
+/** Says where the shared cache is (without its password), and warns at once if it cannot be reached. */
+async function checkSharedCache(redisUrl: string): Promise<void> {
+  if (await refreshSharedTags()) log(`Cache shared with other instances through Redis at ${new URL(redisUrl).host}.`);
+  // Otherwise lib/cache/shared-cache.mjs has said that Redis is unreachable and what that means.
+}
+
 /** Startup work; on a configuration or lock problem it says so and ends the process. */
 export async function startUp(options: { purpose?: string } = {}): Promise<void> {
   let env: Env;
@@ -119,6 +126,7 @@ export async function startUp(options: { purpose?: string } = {}): Promise<void>
   await checkStorageAtStartup(env, log);
   // After the data is ready and the storage checked: pages rendered from here on show both.
   expireBuildShells(log);
+  if (env.REDIS_URL) await checkSharedCache(env.REDIS_URL);
   if ((await countAdmins(opened.db)) === 0) {
     log(
       'No admin account yet. Create one with:\n' +

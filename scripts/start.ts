@@ -54,8 +54,10 @@ async function main(): Promise<void> {
   const app = next({ dev, dir: root, hostname, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
-  // The dev server renders every request so that edits to the code show at once.
-  const pageCache = dev ? null : installPageCache();
+  // The dev server renders every request so that edits to the code show at once. With REDIS_URL there
+  // are other instances, whose saves this in-process cache would not see: Next's route cache, whose tag
+  // expiries are shared through Redis, serves the pages instead.
+  const pageCache = dev || env.REDIS_URL ? null : installPageCache();
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     // The client address feeds the sign-in rate limit. Only a reverse proxy we were told to trust may

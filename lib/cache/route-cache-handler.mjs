@@ -13,9 +13,16 @@
  *
  * Next creates one handler per request, and the lookup and the store of one render happen on the same
  * one. Plain JavaScript: next.config.mjs names this file, and Next loads it as it is.
+ *
+ * With REDIS_URL (several instances), pages stay in each instance's memory, and the tag expiries they are
+ * checked against are shared (lib/cache/shared-cache.mjs): each lookup first copies the expiries every
+ * instance recorded, so a save through one instance makes the others render the page again at their next
+ * request (the 'use cache' handler writes each expiry there). While Redis is unreachable no page is served
+ * from or kept in this cache.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { keptRecently, refreshSharedTags, sharedCacheConfigured } from './shared-cache.mjs';
 
 const require = createRequire(path.join(process.cwd(), 'package.json'));
 /** @type {{ default: new (ctx: unknown) => { get(key: string, ctx: unknown): Promise<unknown>; set(key: string, data: unknown, ctx: unknown): Promise<void> } }} */
@@ -51,13 +58,17 @@ export default class RouteCache extends fileSystemCache.default {
   /** @param {string} key @param {unknown} ctx */
   async get(key, ctx) {
     this.#lookedUpAt.set(key, now());
-    return super.get(key, ctx);
+    if (sharedCacheConfigured() && !(await refreshSharedTags())) return null;
+    /** @type {any} */
+    const data = await super.get(key, ctx);
+    return data && !keptRecently(data.lastModified) ? null : data;
   }
 
   /** @param {string} key @param {any} data @param {unknown} ctx */
   async set(key, data, ctx) {
     const since = this.#lookedUpAt.get(key);
     this.#lookedUpAt.delete(key);
+    if (sharedCacheConfigured() && !(await refreshSharedTags())) return;
     if (since !== undefined && expiredSince(tagsOf(data), since)) return;
     return super.set(key, data, ctx);
   }

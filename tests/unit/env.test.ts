@@ -31,6 +31,13 @@ describe('configuration', () => {
     );
   });
 
+  it('takes a redis:// or rediss:// REDIS_URL and refuses anything else', () => {
+    expect(parseEnv({ DATABASE_URL: 'postgres://x', REDIS_URL: 'redis://:secret@10.0.0.5:6379' }).REDIS_URL).toBe('redis://:secret@10.0.0.5:6379');
+    expect(parseEnv({ REDIS_URL: 'rediss://cache.example.org:6380' }).REDIS_URL).toBe('rediss://cache.example.org:6380');
+    expect(parseEnv({ REDIS_URL: '' }).REDIS_URL).toBeUndefined();
+    expect(() => parseEnv({ REDIS_URL: 'http://10.0.0.5:6379' })).toThrowError(/REDIS_URL: REDIS_URL must start with redis:\/\/ or rediss:\/\//);
+  });
+
   it('refuses variables that only work together when one is missing', () => {
     const attempt = () => parseEnv({ NEXT_PUBLIC_SUPABASE_URL: 'https://a.supabase.co', ADMIN_EMAIL: 'me@example.com' });
     expect(attempt).toThrowError(EnvError);

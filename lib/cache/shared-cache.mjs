@@ -1,0 +1,240 @@
+// @ts-check
+/**
+ * The cache several app instances share, through Redis at REDIS_URL: which tags were expired and when, and
+ * (lib/cache/use-cache-handler.mjs) the 'use cache' entries themselves. Without REDIS_URL this module
+ * does nothing and every cache stays in its own process, as Next keeps it by default.
+ *
+ * Tags. A save expires its entities' tags (lib/content/tags.ts); Next records that in an in-process table
+ * (`tagsManifest`), which its route cache and its 'use cache' handler consult. Here every expiry is also
+ * written to Redis, and every request copies Redis's expiries into the table before it reads a cache (the
+ * route cache's lookup; the 'use cache' handler's refreshTags): a save on one instance shows on every
+ * instance at its next request. One small HGETALL per request; Redis applies commands in order, so a
+ * lookup that starts after a save has answered sees that save.
+ *
+ * Redis going away. Every call is bounded (a second at most, none at all while Redis is known to be
+ * down): visitors get pages rendered from the database, never an error, and one warning is logged. While
+ * it is down, nothing is read from or kept in a cache, since another instance's saves could not be
+ * seen; expiries made meanwhile are written once it is back, and pages this process kept from before
+ * the outage are not served again.
+ *
+ * Plain JavaScript: Next loads the cache handlers as they are, outside the app's bundles; both import this
+ * one module, and its state lives on globalThis so that a second copy of it would share the connection.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(path.join(process.cwd(), 'package.json'));
+/** @type {{ tagsManifest: Map<string, { expired?: number; stale?: number }> }} */
+const { tagsManifest } = require('next/dist/server/lib/incremental-cache/tags-manifest.external.js');
+
+/** How long a Redis call may take before the request goes on without the cache. */
+const CALL_TIMEOUT_MS = 1000;
+
+/**
+ * Records a tag's expiry unless a later one is already recorded: instances may write out of order (one
+ * flushing what it expired during an outage), and a tag's expiry never moves back.
+ */
+const RECORD_LATEST = `
+for i = 1, #ARGV, 2 do
+  local current = tonumber(redis.call('HGET', KEYS[1], ARGV[i]) or '0')
+  if tonumber(ARGV[i + 1]) > current then redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+end
+return 1`;
+
+/** @typedef {{ expired?: number; stale?: number }} TagEntry */
+
+/**
+ * @typedef {object} SharedCache
+ * @property {import('ioredis').Redis} redis
+ * @property {string} prefix key prefix (REDIS_KEY_PREFIX, default "portfolio:")
+ * @property {boolean} down whether Redis is known to be unreachable
+ * @property {number} notBefore pages and entries this process kept before this time are not used
+ * @property {Map<string, TagEntry>} unsent expiries made while Redis was down, to write once it is back
+ */
+
+const REGISTRY = Symbol.for('portfolio.sharedCache');
+
+/** @returns {Record<symbol, SharedCache | null | undefined>} */
+const registry = () => /** @type {any} */ (globalThis);
+
+/** Whether Redis is configured for this process (never during `next build`, which reads no data). */
+export function sharedCacheConfigured() {
+  return Boolean(process.env.REDIS_URL) && process.env.NEXT_PHASE !== 'phase-production-build';
+}
+
+/** @param {string} message */
+function warn(message) {
+  console.warn(`[cache] ${message}`);
+}
+
+/** @param {unknown} error */
+const reason = (error) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The shared cache, connected on first use; null without REDIS_URL.
+ * @returns {SharedCache | null}
+ */
+export function sharedCache() {
+  const existing = registry()[REGISTRY];
+  if (existing !== undefined) return existing;
+  if (!sharedCacheConfigured()) {
+    registry()[REGISTRY] = null;
+    return null;
+  }
+  /** @type {typeof import('ioredis').Redis} */
+  const Redis = require('ioredis');
+  const redis = new Redis(/** @type {string} */ (process.env.REDIS_URL), {
+    // Fail at once while disconnected, rather than queueing a visitor's request behind a reconnection.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: CALL_TIMEOUT_MS,
+    connectTimeout: CALL_TIMEOUT_MS,
+    retryStrategy: (attempt) => Math.min(attempt * 250, 2000),
+  });
+  redis.defineCommand('recordLatest', { numberOfKeys: 1, lua: RECORD_LATEST });
+  /** @type {SharedCache} */
+  const cache = { redis, prefix: process.env.REDIS_KEY_PREFIX || 'portfolio:', down: false, notBefore: 0, unsent: new Map() };
+  redis.on('error', (error) => {
+    if (!cache.down) markDown(cache, error);
+  });
+  redis.on('ready', () => {
+    if (cache.down) void recover(cache);
+  });
+  registry()[REGISTRY] = cache;
+  return cache;
+}
+
+/** @param {SharedCache} cache @param {unknown} error */
+function markDown(cache, error) {
+  if (cache.down) return;
+  cache.down = true;
+  warn(`Redis at REDIS_URL is unreachable (${reason(error)}): pages are rendered from the database, without the shared cache, until it is back.`);
+}
+
+/** Redis answers again: write what was expired meanwhile, and distrust what this process kept before. */
+async function recover(cache) {
+  const unsent = [...cache.unsent];
+  try {
+    if (unsent.length > 0) await recordTags(cache, unsent);
+    for (const [tag] of unsent) cache.unsent.delete(tag);
+    cache.notBefore = Date.now();
+    cache.down = false;
+    warn('Redis is reachable again: the shared cache is back in use.');
+  } catch (error) {
+    warn(`Redis answers again but the expiries made while it was down could not be written (${reason(error)}); retrying on its next reconnection.`);
+    cache.redis.disconnect(true);
+  }
+}
+
+/**
+ * Runs a Redis call unless Redis is known to be down. Answers `undefined` when the call could not be
+ * made (the caller goes on without the cache).
+ * @template T
+ * @param {SharedCache} cache
+ * @param {(redis: import('ioredis').Redis) => Promise<T>} call
+ * @returns {Promise<T | undefined>}
+ */
+export async function withRedis(cache, call) {
+  if (cache.down) return undefined;
+  if (cache.redis.status !== 'ready' && !(await becomesReady(cache))) {
+    markDown(cache, new Error(`not connected (${cache.redis.status})`));
+    return undefined;
+  }
+  try {
+    return await call(cache.redis);
+  } catch (error) {
+    markDown(cache, error);
+    return undefined;
+  }
+}
+
+/** The first calls after a start may come before the connection is made: they wait for it, briefly. */
+function becomesReady(cache) {
+  return new Promise((resolve) => {
+    const done = (/** @type {boolean} */ ready) => {
+      clearTimeout(timer);
+      cache.redis.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(cache.redis.status === 'ready'), CALL_TIMEOUT_MS);
+    cache.redis.on('ready', onReady);
+  });
+}
+
+const tagKey = (/** @type {SharedCache} */ cache, /** @type {'expired' | 'stale'} */ field) => `${cache.prefix}tags:${field}`;
+
+/** @param {SharedCache} cache @param {[string, TagEntry][]} entries */
+async function recordTags(cache, entries) {
+  const pipeline = cache.redis.pipeline();
+  for (const field of /** @type {const} */ (['expired', 'stale'])) {
+    const args = entries.flatMap(([tag, entry]) => (typeof entry[field] === 'number' ? [tag, String(entry[field])] : []));
+    if (args.length > 0) /** @type {any} */ (pipeline).recordLatest(tagKey(cache, field), ...args);
+  }
+  const results = (await pipeline.exec()) ?? [];
+  const failed = results.find(([error]) => error);
+  if (failed) throw failed[0];
+}
+
+/**
+ * Copies every tag expiry recorded in Redis into this process's table (keeping the later of the two).
+ * Answers whether it could: when it could not, no cache may be trusted for this request.
+ * @returns {Promise<boolean>}
+ */
+export async function refreshSharedTags() {
+  const cache = sharedCache();
+  if (!cache) return true;
+  const answers = await withRedis(cache, async (redis) => {
+    const results = (await redis.pipeline().hgetall(tagKey(cache, 'expired')).hgetall(tagKey(cache, 'stale')).exec()) ?? [];
+    const failed = results.find(([error]) => error);
+    if (failed) throw failed[0];
+    return /** @type {Record<string, string>[]} */ (results.map(([, value]) => value));
+  });
+  if (!answers) return false;
+  const [expired = {}, stale = {}] = answers;
+  for (const tag of new Set([...Object.keys(expired), ...Object.keys(stale)])) {
+    const local = tagsManifest.get(tag) ?? {};
+    const merged = { ...local };
+    for (const [field, source] of /** @type {const} */ ([['expired', expired], ['stale', stale]])) {
+      const remote = Number(source[tag]);
+      if (Number.isFinite(remote) && !(typeof local[field] === 'number' && local[field] >= remote)) merged[field] = remote;
+    }
+    tagsManifest.set(tag, merged);
+  }
+  return true;
+}
+
+/**
+ * Writes this process's current record of the tags to Redis (after Next's own handlers have updated the
+ * table for an expiry). While Redis is down they are kept and written once it is back.
+ * @param {string[]} tags
+ */
+export async function shareTagExpiries(tags) {
+  const cache = sharedCache();
+  if (!cache || tags.length === 0) return;
+  /** @type {[string, TagEntry][]} */
+  const entries = tags.map((tag) => [tag, { ...tagsManifest.get(tag) }]);
+  const written = await withRedis(cache, async () => {
+    await recordTags(cache, entries);
+    return true;
+  });
+  if (!written) for (const [tag, entry] of entries) cache.unsent.set(tag, entry);
+}
+
+/** Whether something this process kept at `storedAt` (ms) may still be used, as far as the shared cache knows. */
+export function keptRecently(/** @type {number | undefined} */ storedAt) {
+  const cache = sharedCache();
+  return !cache || (storedAt ?? 0) >= cache.notBefore;
+}
+
+/** Whether Redis is configured and currently unreachable. */
+export function sharedCacheDown() {
+  return sharedCache()?.down ?? false;
+}
+
+/** Closes the connection (tests, and a server's stop). */
+export async function closeSharedCache() {
+  const cache = registry()[REGISTRY];
+  registry()[REGISTRY] = undefined;
+  if (cache) await cache.redis.quit().catch(() => cache.redis.disconnect());
+}

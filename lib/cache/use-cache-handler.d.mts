@@ -1,0 +1,8 @@
+/** Types of use-cache-handler.mjs (Next's 'use cache' handler, shared through Redis when REDIS_URL is set). */
+import type { CacheEntry, CacheHandler } from 'next/dist/server/lib/cache-handlers/types';
+
+export function packEntry(meta: Omit<CacheEntry, 'value'>, value: Buffer): Buffer;
+export function unpackEntry(stored: Buffer): { meta: Omit<CacheEntry, 'value'>; value: Buffer } | null;
+export function createUseCacheHandler(): CacheHandler;
+declare const handler: CacheHandler;
+export default handler;

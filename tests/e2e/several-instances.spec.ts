@@ -1,0 +1,150 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures/csp';
+import { ADMIN, AUTH_SECRET, signIn } from './fixtures/auth';
+import { callAction, serverActions, sessionCookieHeader } from './fixtures/actions';
+import { startNextStart, type NextStartServer } from '../helpers/next-start';
+import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
+import { startRedis, type RedisServer } from '../helpers/redis-server';
+
+/**
+ * Past one machine: two plain `next start` processes on different ports, one Postgres (DATABASE_URL) and
+ * one Redis (REDIS_URL), as a deployment behind a load balancer runs them. A save through either one
+ * shows on the other at its very next request; Redis going away costs the cache, never a visitor's page;
+ * the sign-in limit is counted in the database, for every instance at once.
+ */
+
+const RATE_LIMIT_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+
+let postgres: PostgresServer;
+let redis: RedisServer;
+const started: NextStartServer[] = [];
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+});
+
+test.afterAll(async () => {
+  for (const server of started) await server.stop();
+  await Promise.all([redis?.stop(), postgres?.stop()]);
+});
+
+async function instance(env: Record<string, string>): Promise<NextStartServer> {
+  const server = await startNextStart({
+    env: { DATABASE_URL: postgres.url, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUTH_SECRET, ...env },
+  });
+  started.push(server);
+  return server;
+}
+
+/** Creates a paper through one instance's server action (as the editor's form does); answers its title. */
+async function createPaper(browser: Browser, through: NextStartServer, label: string): Promise<string> {
+  const context = await browser.newContext({ baseURL: through.url });
+  try {
+    const page = await context.newPage();
+    await signIn(page, ADMIN, `${through.url}/admin/login`);
+    const create = serverActions('app/admin/(guarded)/research').find((action) => action.name === 'createPaperAction')!;
+    const title = `${label} ${Date.now()}`;
+    const paper = { title, journal: 'J', authors: 'A', date: '2024-01-01', abstract: '', link: '', pdfUrl: '', tags: '', doi: '', arxivId: '', status: 'published' };
+    expect(await callAction(context.request, through.url, create.id, [paper], await sessionCookieHeader(context))).toContain('"ok":true');
+    return title;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Requests a page until this instance serves it from its route cache; answers that response's text. */
+async function cachedPage(server: NextStartServer, path: string): Promise<string> {
+  for (let tries = 0; tries < 5; tries += 1) {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    if (response.headers.get('x-nextjs-cache') === 'HIT') return html;
+  }
+  throw new Error(`${server.url}${path} never came from the route cache`);
+}
+
+async function pageText(server: NextStartServer, path: string): Promise<string> {
+  const response = await fetch(`${server.url}${path}`);
+  expect(response.status, `${server.url}${path}`).toBe(200);
+  return response.text();
+}
+
+/** Whether the instance's page (its next response, or the one it then keeps in its route cache) shows the text. */
+async function shows(server: NextStartServer, path: string, text: string, fromRouteCache = false): Promise<void> {
+  const html = fromRouteCache ? await cachedPage(server, path) : await pageText(server, path);
+  expect(html.includes(text), `${server.url}${path} ${fromRouteCache ? 'from its route cache ' : ''}shows "${text}"`).toBe(true);
+}
+
+async function attemptSignIn(page: Page, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(password);
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/admin/login'),
+    page.getByRole('button', { name: 'Login' }).click(),
+  ]);
+}
+
+test('two instances with one Postgres and one Redis: a save through either shows on the other at once, also while Redis is away', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const a = await instance({ REDIS_URL: redis.url });
+  const b = await instance({ REDIS_URL: redis.url });
+  for (const server of [a, b]) expect(server.output()).toContain('Cache shared with other instances through Redis');
+
+  // Both instances keep /research in their route caches.
+  for (const server of [a, b]) expect(await cachedPage(server, '/research')).not.toContain('Two instances');
+
+  // A save through A is on B's very next response, and the other way round.
+  const throughA = await createPaper(browser, a, 'Two instances: saved through A');
+  await shows(b, '/research', throughA);
+  await shows(b, '/', throughA);
+  await shows(b, '/research', throughA, true);
+  const throughB = await createPaper(browser, b, 'Two instances: saved through B');
+  await shows(a, '/research', throughB);
+  await shows(a, '/research', throughB, true);
+
+  // Redis goes away: pages are still served, from the database, and a save still shows everywhere.
+  await redis.kill();
+  for (const server of [a, b]) {
+    for (const path of ['/', '/research', '/blog', '/about']) expect((await fetch(`${server.url}${path}`)).status, path).toBe(200);
+  }
+  const whileAway = await createPaper(browser, a, 'Two instances: saved while Redis was away');
+  await shows(b, '/research', whileAway);
+  for (const server of [a, b]) expect(server.output()).toContain('Redis at REDIS_URL is unreachable');
+
+  // Redis comes back (empty): both instances use it again, and saves keep showing on the other one.
+  await redis.restart();
+  await expect.poll(() => a.output().includes('Redis is reachable again') && b.output().includes('Redis is reachable again'), { timeout: 15_000 }).toBe(true);
+  await shows(b, '/research', whileAway, true);
+  const afterwards = await createPaper(browser, a, 'Two instances: saved after Redis came back');
+  await shows(b, '/research', afterwards);
+  for (const server of [a, b]) expect(server.output()).not.toMatch(/Unhandled|ECONNREFUSED.*\n\s+at /);
+});
+
+test('without REDIS_URL one instance on Postgres still keeps and expires its own pages', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // B stops; C runs beside A (whose saves C would not see: which is why several instances need Redis).
+  await started.splice(1, 1)[0]?.stop();
+  const single = await instance({});
+  expect(single.output()).not.toContain('Redis');
+  await shows(single, '/research', 'Two instances: saved after Redis came back', true);
+  const title = await createPaper(browser, single, 'One instance without Redis');
+  await shows(single, '/research', title);
+  await shows(single, '/research', title, true);
+});
+
+test('the sign-in limit holds across instances: failures through one count on the other', async ({ page }) => {
+  // A (with Redis) and C (without): the limit lives in the database, whatever the cache.
+  const [a, b] = started;
+  await page.goto(`${a.url}/admin/login`);
+  for (let n = 1; n <= 5; n += 1) {
+    await attemptSignIn(page, `wrong-password-${n}`);
+    await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+  }
+  // The sixth guess, through the other instance, is refused, even with the right password.
+  await page.goto(`${b.url}/admin/login`);
+  await attemptSignIn(page, ADMIN.password);
+  await expect(page.getByText(RATE_LIMIT_MESSAGE).first()).toBeVisible();
+});
