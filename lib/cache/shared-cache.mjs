@@ -144,6 +144,9 @@ export async function withRedis(cache, call) {
     return await call(cache.redis);
   } catch (error) {
     markDown(cache, error);
+    // A Redis that stopped answering leaves the connection open, and no 'ready' would ever come: start
+    // a new connection, which is ready once Redis answers again.
+    if (cache.redis.status === 'ready') cache.redis.disconnect(true);
     return undefined;
   }
 }

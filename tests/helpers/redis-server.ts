@@ -17,6 +17,10 @@ export interface RedisServer {
   kill(): Promise<void>;
   /** Starts it again on the same port (empty: it keeps nothing on disk). */
   restart(): Promise<void>;
+  /** Freezes it (SIGSTOP): connections stay open and nothing answers, as a Redis that hangs. */
+  pause(): void;
+  /** Lets a frozen server go on (SIGCONT). */
+  resume(): void;
   stop(): Promise<void>;
 }
 
@@ -73,6 +77,8 @@ export async function startRedis(): Promise<RedisServer> {
     port,
     kill,
     restart: launch,
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
     async stop() {
       await kill();
       rmSync(dir, { recursive: true, force: true });

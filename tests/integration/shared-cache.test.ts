@@ -181,4 +181,24 @@ describe('Redis going away', () => {
       other = client();
     }
   }, 30_000);
+
+  it('a Redis that stops answering costs each call a second at most, and the cache is used again once it answers', async () => {
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const handler = handlers.createUseCacheHandler();
+      redis.pause();
+      // The call gives up (Redis took longer than the limit): this request goes on without the cache.
+      expect(await shared.refreshSharedTags()).toBe(false);
+      expect(shared.sharedCacheDown()).toBe(true);
+      // While it is known to be down, nothing waits for it.
+      expect(await handler.get('key-after', [])).toBeUndefined();
+      redis.resume();
+      await until(() => !shared.sharedCacheDown(), 'the shared cache to be back');
+      expect(await shared.refreshSharedTags()).toBe(true);
+      expect(warnings.mock.calls.map(([message]) => String(message)).join('\n')).toMatch(/unreachable \(Command timed out\)[\s\S]*reachable again/);
+    } finally {
+      redis.resume();
+      warnings.mockRestore();
+    }
+  }, 30_000);
 });
