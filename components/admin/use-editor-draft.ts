@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 
 import { clearDraft, readDraft, writeDraft, type Draft } from './drafts';
@@ -44,7 +44,9 @@ export function useEditorDraft<T>({
     setChecked(true);
   }, [name, schema]);
 
-  useEffect(() => {
+  // Written as the change is committed, not after the next paint (where React may run plain effects):
+  // a reload or a navigation right after a keystroke must find it.
+  useLayoutEffect(() => {
     if (!checked || finished.current) return;
     if (!dirty) clearDraft(name);
     else writeDraft(name, { value: current, savedAt: new Date().toISOString(), basedOn });

@@ -107,6 +107,8 @@ test.describe('admin Blog editor', () => {
     await page.getByRole('tab', { name: 'Create New Post' }).click();
     await field(page, 'Title').fill(title);
     await field(page, 'Content').fill('Half a thought about $\\zeta(2)');
+    // Reloaded once the page shows what was typed, as an admin would.
+    await expect(field(page, 'Content')).toHaveValue('Half a thought about $\\zeta(2)');
     await page.reload();
     await expect(page.getByText(/Unsaved changes from .* were restored\./)).toBeVisible();
     await page.getByRole('tab', { name: 'Create New Post' }).click();
@@ -152,6 +154,7 @@ test.describe('admin Blog editor', () => {
     await page.getByRole('tab', { name: 'Create New Post' }).click();
     await field(page, 'Title').fill(title);
     await field(page, 'Content').fill('Euler: $e^{i\\pi} + 1 = 0$');
+    await expect(field(page, 'Content')).toHaveValue('Euler: $e^{i\\pi} + 1 = 0$');
     // Six minutes without an admin page: the next admin page asks for the password again.
     await ageFreshnessStamp(context, baseURL!, 6 * 60_000);
     await page.reload();

@@ -98,6 +98,7 @@ test.describe('admin Experience editor', () => {
     await page.getByRole('button', { name: 'Add New Experience' }).last().click();
     await expect(page.getByText('Enter a job title.')).toBeVisible();
     await page.getByLabel('Job Title').fill(title);
+    await expect(page.getByLabel('Job Title')).toHaveValue(title);
 
     // Reload: the draft (create form included) is offered back.
     await page.reload();

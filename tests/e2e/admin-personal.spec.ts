@@ -82,6 +82,8 @@ test.describe('admin Personal Posts editor', () => {
     await page.keyboard.type(`# ${heading}`);
     await page.keyboard.press('Enter');
     await page.keyboard.type('Brun would have liked this.');
+    // Reloaded once the page shows what was typed, as an admin would.
+    await expect(content(page)).toContainText('Brun would have liked this.');
     await page.reload();
     await expect(page.getByText(/Unsaved changes from .* were restored\./)).toBeVisible();
     await page.getByRole('tab', { name: 'Create New Post' }).click();

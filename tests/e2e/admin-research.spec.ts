@@ -89,6 +89,8 @@ test.describe('admin Research Papers editor', () => {
     await page.getByRole('tab', { name: 'Add New Paper' }).click();
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Abstract', { exact: true }).fill('Half-written $x^2');
+    // Reloaded once the page shows what was typed, as an admin would.
+    await expect(page.getByLabel('Abstract', { exact: true })).toHaveValue('Half-written $x^2');
     await page.reload();
     await expect(page.getByText(/Unsaved changes from .* were restored\./)).toBeVisible();
     await page.getByRole('tab', { name: 'Add New Paper' }).click();

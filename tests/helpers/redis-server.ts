@@ -26,6 +26,12 @@ export interface RedisServer {
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 
+/** Every redis-server still running: none outlives the test process. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port });
@@ -54,7 +60,8 @@ export async function startRedis(): Promise<RedisServer> {
       stdio: 'ignore',
     });
     child = started;
-    process.once('exit', () => started.kill('SIGKILL'));
+    running.add(started);
+    started.once('exit', () => running.delete(started));
     const deadline = Date.now() + 10_000;
     while (!(await answers(port))) {
       if (started.exitCode !== null) throw new Error(`redis-server exited with ${started.exitCode}`);
@@ -63,11 +70,11 @@ export async function startRedis(): Promise<RedisServer> {
     }
   };
   const kill = async () => {
-    const running = child;
+    const current = child;
     child = null;
-    if (!running || running.exitCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGKILL');
+    if (!current || current.exitCode !== null) return;
+    const exited = new Promise((resolve) => current.once('exit', resolve));
+    current.kill('SIGKILL');
     await exited;
   };
 

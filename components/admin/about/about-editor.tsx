@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState, useTransition, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useTransition, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 
 import { saveAboutAction } from '@/app/admin/(guarded)/about/edit/actions';
@@ -59,7 +59,8 @@ export function AboutEditor({ initial }: { initial: About | null }) {
     setDraftChecked(true);
   }, [saved]);
 
-  useEffect(() => {
+  // Written as the change is committed (see components/admin/use-editor-draft.ts).
+  useLayoutEffect(() => {
     if (!draftChecked || finished.current) return;
     if (sameContent(form, saved)) clearDraft(DRAFT);
     else writeDraft(DRAFT, { value: form, savedAt: new Date().toISOString(), basedOn: initial?.updatedAt ?? null });
