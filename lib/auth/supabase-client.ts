@@ -18,6 +18,18 @@ export interface CookieJar {
 export interface SupabaseConfig {
   url: string;
   anonKey: string;
+  /** Whether the session cookies get the Secure flag (lib/auth/cookies.ts, shouldUseSecureCookies). */
+  secureCookies?: boolean;
+}
+
+/**
+ * The attributes of @supabase/ssr's session cookies. Its defaults (utils/constants.ts) are
+ * `httpOnly: false`, so the browser's scripts could read the tokens: nothing in the browser talks to
+ * Supabase Auth here (every call is made on the server), so they are httpOnly, SameSite=Lax like this
+ * app's own cookies, and Secure over https (lib/auth/cookies.ts decides, as for the built-in cookies).
+ */
+export function supabaseCookieOptions(secure: boolean): { httpOnly: true; sameSite: 'lax'; secure: boolean; path: '/' } {
+  return { httpOnly: true, sameSite: 'lax', secure, path: '/' };
 }
 
 type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
@@ -36,6 +48,7 @@ export const serverRealtime = { transport: NoServerRealtime as unknown as Realti
 export function createSupabaseServerClient(config: SupabaseConfig, jar: CookieJar): SupabaseClient {
   return createServerClient(config.url, config.anonKey, {
     realtime: serverRealtime,
+    cookieOptions: supabaseCookieOptions(config.secureCookies ?? false),
     cookies: {
       getAll: () => jar.getAll(),
       setAll: (cookies) => {

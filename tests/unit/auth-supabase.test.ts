@@ -172,6 +172,20 @@ describe('Supabase auth adapter', () => {
     expect(calls.some((c) => c.method === 'GET' && c.path === '/auth/v1/user' && c.authorization?.startsWith('Bearer '))).toBe(true);
   });
 
+  it('writes its session cookies httpOnly and SameSite=Lax, Secure when the config says so (@supabase/ssr defaults to httpOnly: false)', async () => {
+    for (const secure of [false, true]) {
+      const written: { name: string; options: Record<string, unknown> }[] = [];
+      const jar: CookieJar = { getAll: () => [], setAll: (list) => list.forEach(({ name, options }) => written.push({ name, options })) };
+      const result = await supabaseAuthPort({ url: baseUrl, anonKey: 'anon-key-for-the-double', secureCookies: secure }, async () => jar).signInWithPassword(
+        { email: EMAIL, password: PASSWORD },
+        client,
+      );
+      expect(result.ok).toBe(true);
+      expect(written.length).toBeGreaterThan(0);
+      for (const cookie of written) expect(cookie.options).toMatchObject({ httpOnly: true, sameSite: 'lax', secure, path: '/' });
+    }
+  });
+
   it('a failed sign-in shows the service message', async () => {
     const { jar, cookies } = memoryJar();
     const result = await port(jar).signInWithPassword({ email: EMAIL, password: 'wrong' }, client);
