@@ -103,7 +103,9 @@ export function supabaseAuthPort(config: SupabaseConfig, jar: () => Promise<Cook
 
     async signUp({ email, password }): Promise<AuthResult<{ user: AuthUser }>> {
       const { data, error } = await (await client()).auth.signUp({ email, password });
-      if (error) return { ok: false, error: error.message || 'Failed to sign up', code: error.status === 422 ? 'user_exists' : undefined };
+      // Only these codes mean the address is taken: a 422 is also weak_password, signup_disabled, … (supabase/auth
+      // internal/api/signup.go and errorcode.go), which must reach the form as refusals.
+      if (error) return { ok: false, error: error.message || 'Failed to sign up', code: error.code === 'user_already_exists' || error.code === 'email_exists' ? 'user_exists' : undefined };
       if (!data.user) return { ok: false, error: 'Failed to sign up' };
       return { ok: true, data: { user: { id: data.user.id, email: data.user.email ?? email } } };
     },

@@ -103,6 +103,10 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   }
   if (req.method === 'POST' && url.pathname === '/auth/v1/signup') {
     if (body?.email === EMAIL) return send(res, 422, authError(422, 'user_already_exists', 'User already registered'));
+    if (body?.password === 'weak') {
+      // internal/api/errors.go: a weak password is HTTP 422 too, with the reasons beside the message.
+      return send(res, 422, { ...authError(422, 'weak_password', 'Password should be at least 6 characters.'), weak_password: { reasons: ['length'] } });
+    }
     // Email confirmation on: the user comes back without a session.
     return send(res, 200, { ...userJson(), id: 'c0ffee00-0000-4000-8000-000000000002', email: body?.email, email_confirmed_at: null });
   }
@@ -233,7 +237,11 @@ describe('Supabase auth adapter', () => {
     expect(calls.find((c) => c.path === '/auth/v1/signup')?.body).toMatchObject({ email: 'new@example.com', password: 'a-long-password' });
 
     const existing = await port(memoryJar().jar).signUp({ email: EMAIL, password: 'a-long-password' }, client);
-    expect(existing).toMatchObject({ ok: false, error: 'User already registered' });
+    expect(existing).toMatchObject({ ok: false, error: 'User already registered', code: 'user_exists' });
+
+    // Also HTTP 422, but a refusal the form must show, not "that address is taken".
+    const weak = await port(memoryJar().jar).signUp({ email: 'other@example.com', password: 'weak' }, client);
+    expect(weak).toEqual({ ok: false, error: 'Password should be at least 6 characters.', code: undefined });
   });
 
   it.each(['local', 'global'] as const)('sign-out with scope %s calls the service and removes the local session', async (scope) => {
