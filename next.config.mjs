@@ -61,6 +61,9 @@ function supabaseStoragePatterns() {
 }
 
 const nextConfig = {
+  // Where the build goes: `.next` unless NEXT_DIST_DIR names another folder (the Supabase-mode end-to-end
+  // build, scripts/lib/build.ts, which bakes other NEXT_PUBLIC_ values in); `next start` needs the same value.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   images: {
     // Uploads are served at /storage/<bucket>/<path> (app/storage/[bucket]/[...path]/route.ts): the optimiser
     // may fetch those and nothing else of this site, and never with a query string (the /_next/image
