@@ -60,13 +60,31 @@ function supabaseStoragePatterns() {
   }
 }
 
+/**
+ * A local Supabase (`supabase start`, or the end-to-end tests' doubles) serves its files from the loopback
+ * address, which Next's image optimiser refuses to fetch from unless told otherwise. Allowed only then: the
+ * optimiser's remote patterns name that one host, and a hosted project is never on a local address.
+ */
+function supabaseIsLocal() {
+  try {
+    const raw = process.env.NEXT_PUBLIC_SUPABASE_URL;
+    return Boolean(raw) && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(raw).hostname);
+  } catch {
+    return false;
+  }
+}
+
 const nextConfig = {
+  // Where the build goes: `.next` unless NEXT_DIST_DIR names another folder (the Supabase-mode end-to-end
+  // build, scripts/lib/build.ts, which bakes other NEXT_PUBLIC_ values in); `next start` needs the same value.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   images: {
     // Uploads are served at /storage/<bucket>/<path> (app/storage/[bucket]/[...path]/route.ts): the optimiser
     // may fetch those and nothing else of this site, and never with a query string (the /_next/image
     // endpoint cannot be used to fetch arbitrary pages). components/site/image-source.ts decides the same.
     localPatterns: [{ pathname: '/storage/**', search: '' }],
     remotePatterns: supabaseStoragePatterns(),
+    dangerouslyAllowLocalIP: supabaseIsLocal(),
     // AVIF where the browser takes it (about a fifth smaller than WebP, slower to encode once: the result
     // is cached under .next/cache/images), WebP otherwise.
     formats: ['image/avif', 'image/webp'],

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureBuild } from './lib/build';
+import { SUPABASE_E2E_BUILD } from '../tests/helpers/supabase-e2e-config';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -30,4 +31,9 @@ const started = Date.now();
 console.log('\n━━ Production build');
 await ensureBuild();
 console.log(`━━ Production build ready in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+// The Supabase-mode build (tests/e2e/supabase-mode.spec.ts): other NEXT_PUBLIC_ values, its own folder.
+const supabaseStarted = Date.now();
+console.log('\n━━ Production build in Supabase mode');
+await ensureBuild({ variant: SUPABASE_E2E_BUILD });
+console.log(`━━ Supabase-mode build ready in ${((Date.now() - supabaseStarted) / 1000).toFixed(1)}s`);
 step('End-to-end tests', bin('playwright'), ['test']);

@@ -18,6 +18,18 @@ export interface CookieJar {
 export interface SupabaseConfig {
   url: string;
   anonKey: string;
+  /** Whether the session cookies get the Secure flag (lib/auth/cookies.ts, shouldUseSecureCookies). */
+  secureCookies?: boolean;
+}
+
+/**
+ * The attributes of @supabase/ssr's session cookies. Its defaults (utils/constants.ts) are
+ * `httpOnly: false`, so the browser's scripts could read the tokens: nothing in the browser talks to
+ * Supabase Auth here (every call is made on the server), so they are httpOnly, SameSite=Lax like this
+ * app's own cookies, and Secure over https (lib/auth/cookies.ts decides, as for the built-in cookies).
+ */
+export function supabaseCookieOptions(secure: boolean): { httpOnly: true; sameSite: 'lax'; secure: boolean; path: '/' } {
+  return { httpOnly: true, sameSite: 'lax', secure, path: '/' };
 }
 
 type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
@@ -36,6 +48,7 @@ export const serverRealtime = { transport: NoServerRealtime as unknown as Realti
 export function createSupabaseServerClient(config: SupabaseConfig, jar: CookieJar): SupabaseClient {
   return createServerClient(config.url, config.anonKey, {
     realtime: serverRealtime,
+    cookieOptions: supabaseCookieOptions(config.secureCookies ?? false),
     cookies: {
       getAll: () => jar.getAll(),
       setAll: (cookies) => {
@@ -90,7 +103,9 @@ export function supabaseAuthPort(config: SupabaseConfig, jar: () => Promise<Cook
 
     async signUp({ email, password }): Promise<AuthResult<{ user: AuthUser }>> {
       const { data, error } = await (await client()).auth.signUp({ email, password });
-      if (error) return { ok: false, error: error.message || 'Failed to sign up', code: error.status === 422 ? 'user_exists' : undefined };
+      // Only these codes mean the address is taken: a 422 is also weak_password, signup_disabled, … (supabase/auth
+      // internal/api/signup.go and errorcode.go), which must reach the form as refusals.
+      if (error) return { ok: false, error: error.message || 'Failed to sign up', code: error.code === 'user_already_exists' || error.code === 'email_exists' ? 'user_exists' : undefined };
       if (!data.user) return { ok: false, error: 'Failed to sign up' };
       return { ok: true, data: { user: { id: data.user.id, email: data.user.email ?? email } } };
     },

@@ -1,6 +1,7 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { getEnv } from '@/lib/env';
+import { secureCookies } from './request';
 import { supabaseAuthPort, type CookieJar } from './supabase-client';
 import type { AuthPort } from './types';
 
@@ -12,19 +13,19 @@ async function nextCookieJar(): Promise<CookieJar> {
   };
 }
 
-function config() {
+async function config() {
   const env = getEnv();
   if (!env.NEXT_PUBLIC_SUPABASE_URL || !env.NEXT_PUBLIC_SUPABASE_ANON_KEY) {
     throw new Error('Supabase auth needs NEXT_PUBLIC_SUPABASE_URL and NEXT_PUBLIC_SUPABASE_ANON_KEY');
   }
-  return { url: env.NEXT_PUBLIC_SUPABASE_URL, anonKey: env.NEXT_PUBLIC_SUPABASE_ANON_KEY };
+  return { url: env.NEXT_PUBLIC_SUPABASE_URL, anonKey: env.NEXT_PUBLIC_SUPABASE_ANON_KEY, secureCookies: await secureCookies() };
 }
 
 /** Supabase Auth behind the port; a server client per call, cookies read through Next's cookies(). */
 export const supabaseAuth: AuthPort = {
-  signInWithPassword: (credentials, client) => supabaseAuthPort(config(), nextCookieJar).signInWithPassword(credentials, client),
-  signUp: (credentials, client) => supabaseAuthPort(config(), nextCookieJar).signUp(credentials, client),
-  signOut: (scope) => supabaseAuthPort(config(), nextCookieJar).signOut(scope),
-  getUser: () => supabaseAuthPort(config(), nextCookieJar).getUser(),
-  changePassword: (passwords, client) => supabaseAuthPort(config(), nextCookieJar).changePassword(passwords, client),
+  signInWithPassword: async (credentials, client) => supabaseAuthPort(await config(), nextCookieJar).signInWithPassword(credentials, client),
+  signUp: async (credentials, client) => supabaseAuthPort(await config(), nextCookieJar).signUp(credentials, client),
+  signOut: async (scope) => supabaseAuthPort(await config(), nextCookieJar).signOut(scope),
+  getUser: async () => supabaseAuthPort(await config(), nextCookieJar).getUser(),
+  changePassword: async (passwords, client) => supabaseAuthPort(await config(), nextCookieJar).changePassword(passwords, client),
 };

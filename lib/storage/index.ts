@@ -1,5 +1,6 @@
 import 'server-only';
 import { cookies } from 'next/headers';
+import { secureCookies } from '@/lib/auth/request';
 import { createSupabaseServerClient } from '@/lib/auth/supabase-client';
 import { getEnv } from '@/lib/env';
 import { createStorage } from './adapter';
@@ -34,7 +35,7 @@ export async function getStorageForRequest(): Promise<StorageAdapter> {
   if (!storage.needsUserToken || !env.NEXT_PUBLIC_SUPABASE_URL || !env.NEXT_PUBLIC_SUPABASE_ANON_KEY) return storage;
   const jar = await cookies();
   const client = createSupabaseServerClient(
-    { url: env.NEXT_PUBLIC_SUPABASE_URL, anonKey: env.NEXT_PUBLIC_SUPABASE_ANON_KEY },
+    { url: env.NEXT_PUBLIC_SUPABASE_URL, anonKey: env.NEXT_PUBLIC_SUPABASE_ANON_KEY, secureCookies: await secureCookies() },
     { getAll: () => jar.getAll(), setAll: (list) => list.forEach(({ name, value, options }) => jar.set(name, value, options)) },
   );
   // The caller has verified the user with getClaims() (checkAdmin); here only the token is taken.

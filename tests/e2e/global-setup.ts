@@ -1,6 +1,12 @@
 import { ensureBuild } from '../../scripts/lib/build';
+import { SUPABASE_E2E_BUILD } from '../helpers/supabase-e2e-config';
 
-/** End-to-end tests run against a production build; make one when the sources changed. */
+/**
+ * End-to-end tests run against a production build; make one when the sources changed. Two, one after
+ * the other: the normal one (.next) and the Supabase-mode one (.next-supabase) that
+ * tests/e2e/supabase-mode.spec.ts serves, whose NEXT_PUBLIC_ values differ.
+ */
 export default async function globalSetup(): Promise<void> {
   await ensureBuild();
+  await ensureBuild({ variant: SUPABASE_E2E_BUILD });
 }

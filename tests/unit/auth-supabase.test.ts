@@ -103,6 +103,10 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   }
   if (req.method === 'POST' && url.pathname === '/auth/v1/signup') {
     if (body?.email === EMAIL) return send(res, 422, authError(422, 'user_already_exists', 'User already registered'));
+    if (body?.password === 'weak') {
+      // internal/api/errors.go: a weak password is HTTP 422 too, with the reasons beside the message.
+      return send(res, 422, { ...authError(422, 'weak_password', 'Password should be at least 6 characters.'), weak_password: { reasons: ['length'] } });
+    }
     // Email confirmation on: the user comes back without a session.
     return send(res, 200, { ...userJson(), id: 'c0ffee00-0000-4000-8000-000000000002', email: body?.email, email_confirmed_at: null });
   }
@@ -172,6 +176,20 @@ describe('Supabase auth adapter', () => {
     expect(calls.some((c) => c.method === 'GET' && c.path === '/auth/v1/user' && c.authorization?.startsWith('Bearer '))).toBe(true);
   });
 
+  it('writes its session cookies httpOnly and SameSite=Lax, Secure when the config says so (@supabase/ssr defaults to httpOnly: false)', async () => {
+    for (const secure of [false, true]) {
+      const written: { name: string; options: Record<string, unknown> }[] = [];
+      const jar: CookieJar = { getAll: () => [], setAll: (list) => list.forEach(({ name, options }) => written.push({ name, options })) };
+      const result = await supabaseAuthPort({ url: baseUrl, anonKey: 'anon-key-for-the-double', secureCookies: secure }, async () => jar).signInWithPassword(
+        { email: EMAIL, password: PASSWORD },
+        client,
+      );
+      expect(result.ok).toBe(true);
+      expect(written.length).toBeGreaterThan(0);
+      for (const cookie of written) expect(cookie.options).toMatchObject({ httpOnly: true, sameSite: 'lax', secure, path: '/' });
+    }
+  });
+
   it('a failed sign-in shows the service message', async () => {
     const { jar, cookies } = memoryJar();
     const result = await port(jar).signInWithPassword({ email: EMAIL, password: 'wrong' }, client);
@@ -219,7 +237,11 @@ describe('Supabase auth adapter', () => {
     expect(calls.find((c) => c.path === '/auth/v1/signup')?.body).toMatchObject({ email: 'new@example.com', password: 'a-long-password' });
 
     const existing = await port(memoryJar().jar).signUp({ email: EMAIL, password: 'a-long-password' }, client);
-    expect(existing).toMatchObject({ ok: false, error: 'User already registered' });
+    expect(existing).toMatchObject({ ok: false, error: 'User already registered', code: 'user_exists' });
+
+    // Also HTTP 422, but a refusal the form must show, not "that address is taken".
+    const weak = await port(memoryJar().jar).signUp({ email: 'other@example.com', password: 'weak' }, client);
+    expect(weak).toEqual({ ok: false, error: 'Password should be at least 6 characters.', code: undefined });
   });
 
   it.each(['local', 'global'] as const)('sign-out with scope %s calls the service and removes the local session', async (scope) => {

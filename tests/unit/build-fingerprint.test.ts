@@ -17,4 +17,10 @@ describe('the production build fingerprint', () => {
     vi.stubEnv('NEXT_PUBLIC_SUPABASE_URL', 'https://abc.supabase.co');
     expect(sourceFingerprint()).not.toBe(before);
   });
+
+  it('fingerprints a build variant (its own folder and NEXT_PUBLIC_ values) by the variables it is built with', () => {
+    const normal = sourceFingerprint();
+    expect(sourceFingerprint({ ...process.env, NEXT_PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321' })).not.toBe(normal);
+    expect(sourceFingerprint({ ...process.env, DATABASE_URL: 'postgres://elsewhere/db' })).toBe(normal);
+  });
 });

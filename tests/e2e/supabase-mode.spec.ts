@@ -1,0 +1,439 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { APIResponse, Browser, BrowserContext, Page } from '@playwright/test';
+import { decodeJwt } from 'jose';
+import pg from 'pg';
+import { startNextStart, type NextStartServer } from '../helpers/next-start';
+import { SUPABASE_PROJECT_SQL } from '../helpers/policy-matrix';
+import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
+import { repoRoot } from '../helpers/site-server';
+import { SAMPLES } from '../helpers/storage-samples';
+import { SUPABASE_STORAGE_COLUMNS_SQL, startSupabaseDoubles, type DoubleCall, type SupabaseDoubles } from '../helpers/supabase-doubles';
+import {
+  SUPABASE_E2E_ANON_KEY,
+  SUPABASE_E2E_BUILD,
+  SUPABASE_E2E_JWT_SECRET,
+  SUPABASE_E2E_PORT,
+  SUPABASE_E2E_SERVICE_ROLE_KEY,
+  SUPABASE_E2E_URL,
+} from '../helpers/supabase-e2e-config';
+import { AUTH_SECRET, freshnessStamp } from './fixtures/auth';
+import { expect, test as base } from './fixtures/csp';
+
+/**
+ * The production build made for Supabase mode (.next-supabase, tests/helpers/supabase-e2e-config.ts),
+ * started with plain `next start` against a throwaway Postgres prepared as a Supabase project is, and
+ * local doubles of Supabase Auth and Storage (tests/helpers/supabase-doubles.ts) at the URL baked into
+ * the build. Every flow goes through the app's Supabase adapters: nothing here touches the built-in auth
+ * or the local-disk storage. One server for the file, so the tests run in order and build on each other.
+ */
+
+const OWNER = { email: 'owner@example.com', password: 'Owner-password-1' };
+const COLLEAGUE = { email: 'colleague@example.com', password: 'Colleague-password-1' };
+/** @supabase/ssr's cookie: `sb-<first label of the project host>-auth-token`, split into .0, .1… when long. */
+const SESSION_COOKIE = 'sb-127-auth-token';
+
+let postgres: PostgresServer;
+let db: pg.Pool;
+let doubles: SupabaseDoubles;
+let server: NextStartServer;
+
+async function startProject(): Promise<void> {
+  postgres = await startPostgres();
+  db = new pg.Pool({ connectionString: postgres.url, max: 2 });
+  // A Supabase project before its first migration: the API roles and grants, Storage's tables, and the
+  // auth schema GoTrue brings (auth.users, auth.uid()); lib/db/auth-bootstrap.sql recreates that part.
+  await db.query(SUPABASE_PROJECT_SQL);
+  await db.query(SUPABASE_STORAGE_COLUMNS_SQL);
+  await db.query(readFileSync(path.join(repoRoot, 'lib', 'db', 'auth-bootstrap.sql'), 'utf8'));
+  doubles = await startSupabaseDoubles({
+    port: SUPABASE_E2E_PORT,
+    databaseUrl: postgres.url,
+    jwtSecret: SUPABASE_E2E_JWT_SECRET,
+    anonKey: SUPABASE_E2E_ANON_KEY,
+    serviceRoleKey: SUPABASE_E2E_SERVICE_ROLE_KEY,
+    passwordMinLength: 8,
+    // The dashboard's "lowercase, uppercase letters and digits" policy, so a password the app accepts can
+    // still be one Supabase refuses (weak_password).
+    passwordRequiredCharacters: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+  });
+  // No service-role key: the server acts with the signed-in admin's own token, so Storage's policies
+  // (supabase/migrations) decide uploads and deletes. The app applies the migrations itself at start.
+  server = await startNextStart({
+    env: {
+      NEXT_DIST_DIR: SUPABASE_E2E_BUILD.distDir,
+      NEXT_PUBLIC_SUPABASE_URL: SUPABASE_E2E_URL,
+      NEXT_PUBLIC_SUPABASE_ANON_KEY: SUPABASE_E2E_ANON_KEY,
+      DATABASE_URL: postgres.url,
+      AUTH_SECRET,
+      ALLOW_SIGNUP: 'true',
+    },
+  });
+}
+
+async function stopProject(): Promise<void> {
+  await server?.stop();
+  await doubles?.stop();
+  await db?.end();
+  await postgres?.stop();
+}
+
+/** One project (Postgres, the doubles, the server) per worker: the tests of this file run in order on it. */
+const test = base.extend<object, { project: string }>({
+  project: [
+    async ({}, use) => {
+      try {
+        await startProject();
+        await use(server.url);
+      } finally {
+        await stopProject();
+      }
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ project }, use) => {
+    await use(project);
+  },
+});
+
+test.describe.configure({ mode: 'serial' });
+
+function callsTo(method: string, pathname: string, since = 0): DoubleCall[] {
+  return doubles.calls.slice(since).filter((call) => call.method === method && call.path === pathname);
+}
+
+async function sessionCookies(context: BrowserContext) {
+  return (await context.cookies()).filter((c) => c.name === SESSION_COOKIE || c.name.startsWith(`${SESSION_COOKIE}.`));
+}
+
+/** The session @supabase/ssr keeps in its cookie ("base64-" + base64url JSON, possibly in chunks). */
+async function storedSession(context: BrowserContext): Promise<{ access_token: string; refresh_token: string; expires_at: number; user: { id: string } }> {
+  const chunks = (await sessionCookies(context)).sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+  const joined = chunks.map((c) => c.value).join('');
+  if (!joined.startsWith('base64-')) throw new Error(`No Supabase session cookie (found: ${chunks.map((c) => c.name).join(', ') || 'none'})`);
+  return JSON.parse(Buffer.from(joined.slice('base64-'.length), 'base64url').toString());
+}
+
+async function userId(email: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>('select id::text as id from auth.users where email = $1', [email]);
+  if (!rows[0]) throw new Error(`${email} is not in auth.users`);
+  return rows[0].id;
+}
+
+async function signIn(page: Page, credentials: { email: string; password: string }): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname !== '/admin/login');
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ baseURL: server.url })).newPage();
+}
+
+function setCookies(response: APIResponse): string[] {
+  return response
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => h.value);
+}
+
+test('sign-up goes to Supabase Auth (POST /auth/v1/signup), which writes auth.users; its refusals come back as Supabase words them', async ({ page }) => {
+  const since = doubles.calls.length;
+  await page.goto('/admin/login?mode=signup');
+  const register = async (email: string, password: string) => {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm Password').fill(password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+  };
+  // Long enough for the app, but without a digit or capital: GoTrue's weak_password (HTTP 422).
+  await register(OWNER.email, 'lowercase-only-password');
+  // GoTrue's message, word for word, beside the form (and in a toast).
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.' }),
+  ).toBeVisible();
+  const weak = callsTo('POST', '/auth/v1/signup', since);
+  expect(weak).toHaveLength(1);
+  expect(weak[0]).toMatchObject({ status: 422, role: 'anon', apiVersion: '2024-01-01', body: { email: OWNER.email } });
+  expect((await db.query('select 1 from auth.users')).rowCount).toBe(0);
+
+  await page.goto('/admin/login?mode=signup');
+  await register(OWNER.email, OWNER.password);
+  await expect(page.getByText('Registration successful').first()).toBeVisible();
+  await page.goto('/admin/login?mode=signup');
+  await register(COLLEAGUE.email, COLLEAGUE.password);
+  await expect(page.getByText('Registration successful').first()).toBeVisible();
+  const { rows } = await db.query<{ email: string; confirmed: boolean }>('select email, email_confirmed_at is not null as confirmed from auth.users order by email');
+  expect(rows).toEqual([
+    { email: COLLEAGUE.email, confirmed: true },
+    { email: OWNER.email, confirmed: true },
+  ]);
+
+  // A taken address: Supabase answers 422 user_already_exists; the form answers as for a new one.
+  await page.goto('/admin/login?mode=signup');
+  await register(OWNER.email, 'Another-password-2');
+  await expect(page.getByText('Registration successful').first()).toBeVisible();
+  expect(callsTo('POST', '/auth/v1/signup', since).map((call) => call.status)).toEqual([422, 200, 200, 422]);
+  expect((await db.query('select 1 from auth.users')).rowCount).toBe(2);
+});
+
+test('sign-in: a wrong password gets Supabase\'s "Invalid login credentials"; the right one sets httpOnly, SameSite=Lax session cookies and passes the guard', async ({ page, context }) => {
+  // The operator makes the owner an admin (as `npm run admin:create` promotes a signed-up account).
+  await db.query(`insert into public.user_roles (user_id, role_id) select $1::uuid, id from public.roles where name = 'admin'`, [await userId(OWNER.email)]);
+  await context.clearCookies();
+  const since = doubles.calls.length;
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill('Wrong-password-1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Invalid login credentials').first()).toBeVisible();
+  expect(callsTo('POST', '/auth/v1/token', since)).toMatchObject([{ status: 400, body: { email: OWNER.email } }]);
+  expect(callsTo('POST', '/auth/v1/token', since)[0].query.get('grant_type')).toBe('password');
+  expect(await sessionCookies(context)).toEqual([]);
+
+  await signIn(page, OWNER);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: /dashboard/i }).first()).toBeVisible();
+  const cookies = await sessionCookies(context);
+  expect(cookies.length).toBeGreaterThan(0);
+  for (const cookie of cookies) {
+    expect(cookie, cookie.name).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false, path: '/' });
+  }
+  // The cookie holds GoTrue's session: a real JWT for the owner, with the claims Postgres reads.
+  const session = await storedSession(context);
+  const claims = decodeJwt(session.access_token);
+  expect(claims).toMatchObject({ sub: await userId(OWNER.email), role: 'authenticated', aud: 'authenticated' });
+  expect(doubles.sessionIds()).toContain(claims.session_id);
+  // The guard verified the token with Supabase Auth (getClaims() on an HS256 project asks GET /auth/v1/user).
+  expect(callsTo('GET', '/auth/v1/user', since).some((call) => call.status === 200 && call.role === 'authenticated')).toBe(true);
+});
+
+test('the session cookies are Secure behind https and on a real host name in production, not on plain-http loopback', async ({ page, context, request }) => {
+  await signIn(page, OWNER);
+  // An expired session makes the proxy renew it and set the cookies on its response.
+  const session = await storedSession(context);
+  const expire = async () => {
+    const current = await storedSession(context);
+    const expired = { ...current, access_token: await doubles.accessToken(current.user.id, String(decodeJwt(current.access_token).session_id), -60), expires_at: Math.floor(Date.now() / 1000) - 60 };
+    return `${SESSION_COOKIE}=base64-${Buffer.from(JSON.stringify(expired)).toString('base64url')}; pf-admin-fresh=${freshnessStamp(session.user.id, Date.now())}`;
+  };
+  const renewed = async (headers: Record<string, string>) => {
+    const response = await request.get('/admin', { headers: { cookie: await expire(), ...headers }, maxRedirects: 0 });
+    const cookies = setCookies(response).filter((value) => value.startsWith(SESSION_COOKIE));
+    expect(cookies.length, `renewed session cookies (${response.status()})`).toBeGreaterThan(0);
+    return cookies;
+  };
+  for (const cookie of await renewed({})) {
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=lax/i);
+    expect(cookie).not.toMatch(/; Secure/i);
+  }
+  for (const cookie of await renewed({ 'x-forwarded-proto': 'https' })) {
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=lax/i);
+    expect(cookie).toMatch(/; Secure/i);
+  }
+  // NODE_ENV=production (next start) on a host that is not loopback: Secure even if the proxy said http.
+  for (const cookie of await renewed({ 'x-forwarded-host': 'portfolio.example.org' })) expect(cookie).toMatch(/; Secure/i);
+});
+
+test('an expired access token is renewed through the refresh grant on the next request, and the refresh token rotates', async ({ page, context }) => {
+  await signIn(page, OWNER);
+  const before = await storedSession(context);
+  const sessionId = String(decodeJwt(before.access_token).session_id);
+  const expiredToken = await doubles.accessToken(before.user.id, sessionId, -60);
+  const expired = { ...before, access_token: expiredToken, expires_at: Math.floor(Date.now() / 1000) - 60 };
+  await context.clearCookies({ name: new RegExp(`^${SESSION_COOKIE}`) });
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: `base64-${Buffer.from(JSON.stringify(expired)).toString('base64url')}`, url: server.url, httpOnly: true, sameSite: 'Lax' },
+  ]);
+  const since = doubles.calls.length;
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole('list', { name: 'Admin users' })).toContainText(OWNER.email);
+
+  const refreshes = callsTo('POST', '/auth/v1/token', since).filter((call) => call.query.get('grant_type') === 'refresh_token');
+  expect(refreshes.length).toBeGreaterThanOrEqual(1);
+  expect(refreshes[0]).toMatchObject({ status: 200, body: { refresh_token: before.refresh_token } });
+  const after = await storedSession(context);
+  expect(after.refresh_token).not.toBe(before.refresh_token);
+  expect(doubles.isRefreshTokenUsed(before.refresh_token)).toBe(true);
+  expect(after.access_token).not.toBe(expiredToken);
+  const claims = decodeJwt(after.access_token);
+  expect(claims.exp!).toBeGreaterThan(Date.now() / 1000);
+  expect(claims.session_id).toBe(sessionId);
+});
+
+test('the guard: a stale freshness stamp sends the admin to sign in again; admin access granted and revoked on the Users page takes effect at once', async ({ page, context, browser }) => {
+  await signIn(page, OWNER);
+  const owner = await userId(OWNER.email);
+  await context.addCookies([
+    // Six minutes old, in place of the one the sign-in set (same name, domain and path).
+    { name: 'pf-admin-fresh', value: freshnessStamp(owner, Date.now() - 6 * 60_000), domain: '127.0.0.1', path: '/admin', httpOnly: true, sameSite: 'Lax' },
+  ]);
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/admin\/login\?reason=stale$/);
+  // The Supabase session itself is untouched: only the password proves freshness again.
+  expect((await sessionCookies(context)).length).toBeGreaterThan(0);
+  await signIn(page, OWNER);
+  await expect(page).toHaveURL(/\/admin\/users$/);
+
+  // The colleague has an account but no role: Access Denied.
+  const colleague = await newPage(browser);
+  await signIn(colleague, COLLEAGUE);
+  await expect(colleague).toHaveURL(/\/admin\/unauthorized$/);
+
+  const list = page.getByRole('list', { name: 'Admin users' });
+  await page.getByLabel('Email').fill(COLLEAGUE.email);
+  await page.getByRole('button', { name: 'Grant Admin Access' }).click();
+  await expect(page.getByText(`Admin access granted to ${COLLEAGUE.email} successfully.`)).toBeVisible();
+  await expect(list).toContainText(COLLEAGUE.email);
+  // Her freshness stamp dates from her sign-in a moment ago: the role alone was missing.
+  await colleague.goto('/admin/users');
+  await expect(colleague).toHaveURL(/\/admin\/users$/);
+
+  await page.getByLabel('Email').fill(COLLEAGUE.email);
+  await page.getByRole('button', { name: 'Revoke Admin Access' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText(`Admin access revoked from ${COLLEAGUE.email} successfully.`)).toBeVisible();
+  await expect(list).not.toContainText(COLLEAGUE.email);
+  // Her stamp is fresh and her Supabase session valid, yet the very next request is refused.
+  await colleague.goto('/admin/users');
+  await expect(colleague).toHaveURL(/\/admin\/unauthorized$/);
+  const refused = await colleague.request.post('/api/upload', {
+    multipart: { bucket: 'blog-images', file: { name: 'a.png', mimeType: 'image/png', buffer: Buffer.from(SAMPLES.png) } },
+  });
+  expect(refused.status()).toBe(403);
+  await colleague.context().close();
+});
+
+test('uploads land in Supabase Storage under the admin\'s own token, are listed, served from their public URL and used on the public page, and deleted', async ({ page, request }) => {
+  await signIn(page, OWNER);
+  const since = doubles.calls.length;
+  await page.goto('/admin/media?bucket=blog-images');
+  await expect(page.getByRole('heading', { name: 'Media Library' })).toBeVisible();
+  await page.getByTestId('file-upload-input').setInputFiles([{ name: 'figure.png', mimeType: 'image/png', buffer: Buffer.from(SAMPLES.png) }]);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.locator('[data-sonner-toast]').getByText('Successfully uploaded 1 file(s).', { exact: true })).toBeVisible();
+
+  const uploads = doubles.calls.slice(since).filter((call) => call.method === 'POST' && call.path.startsWith('/storage/v1/object/blog-images/'));
+  expect(uploads).toHaveLength(1);
+  // The admin's access token, not a service key: Storage's row-level-security policies allowed it.
+  expect(uploads[0]).toMatchObject({ status: 200, role: 'authenticated', body: { bytes: SAMPLES.png.length } });
+  const name = decodeURIComponent(uploads[0].path.slice('/storage/v1/object/blog-images/'.length));
+  expect(name).toMatch(/^\d{13}-[0-9a-z]{12}\.png$/);
+  expect(doubles.files.get(`blog-images/${name}`)?.bytes).toEqual(Buffer.from(SAMPLES.png));
+  const { rows } = await db.query<{ owner: string }>('select owner::text as owner from storage.objects where bucket_id = $1 and name = $2', ['blog-images', name]);
+  expect(rows).toEqual([{ owner: await userId(OWNER.email) }]);
+
+  // Listed from Storage (POST /storage/v1/object/list/blog-images).
+  const files = page.getByRole('list', { name: 'Files in blog-images' });
+  await expect(files.getByText(name, { exact: true })).toBeVisible();
+  expect(callsTo('POST', '/storage/v1/object/list/blog-images', since).some((call) => call.status === 200)).toBe(true);
+
+  // The public URL is Supabase's, and Storage serves the bytes there.
+  const publicUrl = `${SUPABASE_E2E_URL}/storage/v1/object/public/blog-images/${name}`;
+  const served = await request.get(publicUrl);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/png');
+  expect(Buffer.from(await served.body())).toEqual(Buffer.from(SAMPLES.png));
+
+  // Used on a public page: a blog post whose cover is the uploaded file's public URL.
+  const slug = `supabase-${Date.now()}`;
+  await db.query(
+    `insert into public.blog_posts (title, slug, excerpt, content, cover_image) values ('Stored in Supabase', $1, 'A post with a picture', 'Body', $2)`,
+    [slug, publicUrl],
+  );
+  await page.goto(`/blog/${slug}`);
+  // Straight from Supabase, or through next/image, whose optimiser may fetch only Storage's public paths.
+  const image = page.locator(`img[src*="${encodeURIComponent(name)}"], img[src*="${name}"]`).first();
+  await expect(image).toBeVisible();
+  const src = (await image.getAttribute('src')) ?? '';
+  expect(src.startsWith(publicUrl) || src.includes(`url=${encodeURIComponent(publicUrl)}`), src).toBe(true);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+
+  // Deleted through Storage (DELETE /storage/v1/object/blog-images {prefixes}).
+  await page.goto('/admin/media?bucket=blog-images');
+  await files.getByRole('button', { name: `Delete ${name}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(files.getByText(name, { exact: true })).toHaveCount(0);
+  await expect.poll(() => callsTo('DELETE', '/storage/v1/object/blog-images', since)).toMatchObject([{ status: 200, role: 'authenticated', body: { prefixes: [name] } }]);
+  expect(doubles.files.has(`blog-images/${name}`)).toBe(false);
+  const gone = await request.get(publicUrl);
+  expect(gone.status()).toBe(400);
+  expect(await gone.json()).toEqual({ statusCode: '404', code: 'NoSuchKey', error: 'not_found', message: 'Object not found' });
+});
+
+test('Settings: Update Password checks the current one with Supabase, shows its weak-password refusal, changes it and ends the other sessions', async ({ page, browser }) => {
+  const other = await newPage(browser);
+  await signIn(other, OWNER);
+  const otherSession = String(decodeJwt((await storedSession(other.context())).access_token).session_id);
+  await signIn(page, OWNER);
+  await page.goto('/admin/settings');
+  const current = page.getByLabel('Current Password', { exact: true });
+  const next = page.getByLabel('New Password', { exact: true });
+  const confirm = page.getByLabel('Confirm New Password', { exact: true });
+  const submit = page.getByRole('button', { name: 'Update Password' });
+
+  await current.fill('Not-the-password-1');
+  await next.fill('Changed-password-2');
+  await confirm.fill('Changed-password-2');
+  await submit.click();
+  await expect(page.locator('#settings-current-password-error')).toHaveText('The current password is incorrect.');
+
+  const since = doubles.calls.length;
+  await current.fill(OWNER.password);
+  await next.fill('changed-but-weak');
+  await confirm.fill('changed-but-weak');
+  await submit.click();
+  await expect(page.getByText(/Password should contain at least one character of each/).first()).toBeVisible();
+  expect(callsTo('PUT', '/auth/v1/user', since)).toMatchObject([{ status: 422, role: 'authenticated', apiVersion: '2024-01-01' }]);
+
+  await current.fill(OWNER.password);
+  await next.fill('Changed-password-2');
+  await confirm.fill('Changed-password-2');
+  await submit.click();
+  await expect(page.locator('[data-sonner-toast]').getByText('Password updated', { exact: false }).first()).toBeVisible();
+  expect(callsTo('PUT', '/auth/v1/user', since).map((call) => call.status)).toEqual([422, 200]);
+  expect(callsTo('POST', '/auth/v1/logout', since).map((call) => [call.query.get('scope'), call.status])).toEqual([['others', 204]]);
+  expect(doubles.sessionIds()).not.toContain(otherSession);
+
+  // This browser stays in; the other one is out; only the new password signs in.
+  await page.goto('/admin/users');
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await other.goto('/admin/users');
+  await expect(other).toHaveURL(/\/admin\/login/);
+  await other.getByLabel('Email').fill(OWNER.email);
+  await other.getByLabel('Password').fill(OWNER.password);
+  await other.getByRole('button', { name: 'Login' }).click();
+  await expect(other.getByText('Invalid login credentials').first()).toBeVisible();
+  await signIn(other, { email: OWNER.email, password: 'Changed-password-2' });
+  await expect(other).toHaveURL(/\/admin/);
+  await other.context().close();
+  OWNER.password = 'Changed-password-2';
+});
+
+test('sign-out ends the Supabase session (POST /auth/v1/logout) and clears its cookies; the admin area then asks for a sign-in', async ({ page, context }) => {
+  await signIn(page, OWNER);
+  const sessionId = String(decodeJwt((await storedSession(context)).access_token).session_id);
+  const since = doubles.calls.length;
+  await page.getByRole('button', { name: 'Exit Admin' }).click();
+  await expect(page.getByText('Signed out successfully').first()).toBeVisible();
+  expect(callsTo('POST', '/auth/v1/logout', since).map((call) => [call.query.get('scope'), call.status])).toEqual([['local', 204]]);
+  expect(doubles.sessionIds()).not.toContain(sessionId);
+  expect(await sessionCookies(context)).toEqual([]);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test('every call the app made is one Supabase serves, with the API version and keys it expects', () => {
+  const unknown = doubles.calls.filter((call) => call.status === 404 && !call.path.startsWith('/storage/v1/object/public/'));
+  expect(unknown).toEqual([]);
+  // auth-js asks for the 2024-01-01 API (errors as {code, message}) on every Auth call.
+  const auth = doubles.calls.filter((call) => call.path.startsWith('/auth/v1/'));
+  expect(auth.length).toBeGreaterThan(10);
+  expect(auth.filter((call) => call.apiVersion !== '2024-01-01')).toEqual([]);
+  expect(doubles.calls.some((call) => call.status >= 500)).toBe(false);
+});
