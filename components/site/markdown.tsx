@@ -54,6 +54,11 @@ export function rehypeCompactHeadings() {
 }
 
 const rehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [rehypeCompactHeadings, [rehypeKatex, katexOptions]];
+/** Formulas as MathML only, which browsers lay out themselves: no KaTeX stylesheet and no fonts to load. */
+const mathmlRehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [
+  rehypeCompactHeadings,
+  [rehypeKatex, { ...katexOptions, output: 'mathml' } satisfies KatexOptions],
+];
 
 type Tag = keyof JSX.IntrinsicElements;
 type ElementProps = ExtraProps & { className?: string; href?: string; src?: string | Blob; alt?: string };
@@ -148,6 +153,12 @@ export interface MarkdownProps {
   /** Simple markup (spec section 9): headings, fenced code, lists, paragraphs, `$…$` and `$$…$$` math. */
   source: string;
   className?: string;
+  /**
+   * How formulas are drawn: `typeset` (default) by KaTeX's HTML and stylesheet, as on the pages that show
+   * mathematics in full; `mathml` by the browser's own MathML layout, for short excerpts on a page that
+   * has no other formula (the home page's research highlights), which then loads no KaTeX at all.
+   */
+  math?: 'typeset' | 'mathml';
 }
 
 /**
@@ -156,7 +167,7 @@ export interface MarkdownProps {
  * Formulas are laid out by CSS alone (no client-side math script); KaTeX's stylesheet, and through it its
  * fonts, is linked only when the markup has a formula, so a page without mathematics loads neither.
  */
-export function Markdown({ source, className }: MarkdownProps) {
+export function Markdown({ source, className, math = 'typeset' }: MarkdownProps) {
   return (
     <div
       className={cn(
@@ -166,10 +177,10 @@ export function Markdown({ source, className }: MarkdownProps) {
         className,
       )}
     >
-      {hasMathematics(source) ? <KatexStylesheet /> : null}
+      {math === 'typeset' && hasMathematics(source) ? <KatexStylesheet /> : null}
       <ReactMarkdown
         remarkPlugins={remarkPlugins}
-        rehypePlugins={rehypePlugins}
+        rehypePlugins={math === 'typeset' ? rehypePlugins : mathmlRehypePlugins}
         components={components}
         skipHtml
       >

@@ -33,5 +33,6 @@ export async function PaperAbstract({ id, look }: { id: string; look: keyof type
   const paper = (await getResearchPapers()).find((candidate) => candidate.id === id);
   if (!paper?.abstract || !(look in ABSTRACT_LOOKS)) return null;
   const source = look === 'highlight' ? cutMarkup(paper.abstract, ABSTRACT_HIGHLIGHT_LENGTH) : paper.abstract;
-  return <Markdown source={source} className={ABSTRACT_LOOKS[look]} />;
+  // The home page's highlights draw their formulas as MathML: the home page then needs no KaTeX at all.
+  return <Markdown source={source} className={ABSTRACT_LOOKS[look]} math={look === 'highlight' ? 'mathml' : 'typeset'} />;
 }

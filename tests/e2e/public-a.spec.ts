@@ -60,7 +60,7 @@ test.describe('home page', () => {
     await expect(section.getByRole('link', { name: 'Browse All Articles' })).toHaveAttribute('href', '/blog');
   });
 
-  test('Research Highlights: published papers only, labelled, abstract cut at 200 with its mathematics typeset', async ({ page }) => {
+  test('Research Highlights: published papers only, labelled, abstract cut at 200 with its mathematics as MathML, and no KaTeX on the home page', async ({ page }) => {
     await page.goto('/');
     const section = page.getByRole('region', { name: 'Research Highlights' });
     const titles = section.getByRole('heading', { level: 3 });
@@ -71,7 +71,11 @@ test.describe('home page', () => {
     await expect(section.getByText('Published', { exact: true })).toBeVisible();
     await expect(section.getByText('Preprint', { exact: true })).toHaveCount(0);
     const abstract = section.locator('li').filter(visible).first();
-    await expect(abstract.locator('.katex').first()).toBeVisible();
+    // The formulas are MathML, laid out by the browser: the home page loads no KaTeX stylesheet or font.
+    await expect(abstract.locator('math').first()).toBeVisible();
+    await expect(abstract).not.toContainText('$\\rho');
+    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('KaTeX_Main'))))).toBe(false);
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('KaTeX')))).toBe(false);
     await expect(abstract).toContainText('...');
     await expect(abstract).not.toContainText('As an application');
     await expect(section.getByRole('link', { name: 'Explore All Research' })).toHaveAttribute('href', '/research');

@@ -96,6 +96,30 @@ describe('mathematics rendered with KaTeX on the server', () => {
   });
 });
 
+describe("math='mathml': formulas the browser lays out itself", () => {
+  const renderMathml = (source: string) => renderToStaticMarkup(<Markdown source={source} math="mathml" />);
+
+  it('renders formulas as MathML only, with their TeX source as annotation, and no KaTeX HTML', () => {
+    const html = renderMathml('Zeros $\\rho = \\beta + i\\gamma$ of $L(s, \\chi)$.');
+    expect(count(html, '<math')).toBe(2);
+    expect(html).toContain('<annotation encoding="application/x-tex">\\rho = \\beta + i\\gamma</annotation>');
+    expect(html).not.toContain('katex-html');
+    expect(html).not.toContain('$\\rho');
+  });
+
+  it('is smaller than the typeset markup of the same formula', () => {
+    const source = 'Let $\\sum_{n \\le x} \\Lambda(n) = x + O(x^{1/2} \\log^2 x)$ hold.';
+    expect(renderMathml(source).length).toBeLessThan(render(source).length / 2);
+  });
+
+  it('still refuses \\href and shows malformed math as its source', () => {
+    const html = renderMathml('$\\href{javascript:alert(1)}{x}$ and $\\frac{1}{$');
+    expect(html).not.toMatch(/<a[\s>]/);
+    expect(html).not.toContain('href=');
+    expect(html).toContain('color:#f87171');
+  });
+});
+
 describe('the sample blog posts (supabase/seed.sql)', () => {
   const seed = readFileSync(path.join(process.cwd(), 'supabase', 'seed.sql'), 'utf8');
   // Each post's body is a $md$-quoted value on lines of its own (the file's header comment mentions the quote too).
