@@ -118,6 +118,26 @@ test.describe('media library', () => {
     await expect(page.getByRole('list', { name: 'Files in personal-images' }).getByText(/^\d{13}-[0-9a-z]{12}\.gif$/).first()).toBeVisible();
   });
 
+  test("a file chosen before the page's script has run is kept and uploaded", async ({ page }) => {
+    await signIn(page, undefined, '/admin/login');
+    // The page's scripts are held back, as on a slow connection: the upload box is only server HTML.
+    let releaseScripts = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+    await page.route('**/_next/static/chunks/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto('/admin/media?bucket=personal-images', { waitUntil: 'commit' });
+    const input = page.getByTestId('file-upload-input');
+    await input.setInputFiles([file('early.gif', 'image/gif', SAMPLES.gif)]);
+    releaseScripts();
+    // Once the script runs, the box takes the file that was already chosen.
+    await expect(page.getByText('early.gif')).toBeVisible();
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(toast(page, 'Successfully uploaded 1 file(s).')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Files in personal-images' }).getByText(/^\d{13}-[0-9a-z]{12}\.gif$/).first()).toBeVisible();
+  });
+
   test('an anonymous upload attempt is refused and nothing is stored', async ({ request, site }) => {
     const bucketDir = path.join(site.dataDir, 'storage', 'blog-images');
     const before = readdirSync(bucketDir, { recursive: true });

@@ -173,6 +173,19 @@ export function FileUpload({ bucket, maxFiles, onUploaded, className }: FileUplo
     [limit, pending.length],
   );
 
+  // A file chosen before the page's script ran (a slow connection; the box is in the server's HTML) is
+  // already in the input, and its change event went by with nobody listening: take it as the box starts.
+  const addFilesRef = useRef(addFiles);
+  useEffect(() => {
+    addFilesRef.current = addFiles;
+  });
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input?.files?.length) return;
+    addFilesRef.current(Array.from(input.files));
+    input.value = '';
+  }, []);
+
   const remove = (id: string) => {
     setPending((current) => {
       release(current.filter((item) => item.id === id));
