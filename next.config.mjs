@@ -97,7 +97,9 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Database drivers load WebAssembly and native files at run time: keep them out of the bundle.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@retorquere/bibtex-parser'],
+  // ioredis: lib/cache/shared-cache.mjs is loaded by Next as it is and also bundled into the startup code;
+  // one copy of the client library for both.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@retorquere/bibtex-parser', 'ioredis'],
   // Server-action bodies: the largest the editors send is a post with its markup; files go through
   // /api/upload instead. Anything larger is refused before it is parsed.
   experimental: {

@@ -22,6 +22,9 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+// A static import, so that deployments which copy only the files a server uses (Vercel, `output:
+// 'standalone'`) bring the Redis client along.
+import { Redis } from 'ioredis';
 
 const require = createRequire(path.join(process.cwd(), 'package.json'));
 /** @type {{ tagsManifest: Map<string, { expired?: number; stale?: number }> }} */
@@ -81,8 +84,6 @@ export function sharedCache() {
     registry()[REGISTRY] = null;
     return null;
   }
-  /** @type {typeof import('ioredis').Redis} */
-  const Redis = require('ioredis');
   const redis = new Redis(/** @type {string} */ (process.env.REDIS_URL), {
     // Fail at once while disconnected, rather than queueing a visitor's request behind a reconnection.
     enableOfflineQueue: false,
