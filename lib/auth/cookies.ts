@@ -41,6 +41,10 @@ export const cookieOptions = {
   // Session cookies (no maxAge): the stamp and the remembered path end with the browser anyway.
   fresh: (secure: boolean): CookieOptions => base(secure, COOKIE_PATHS.fresh),
   requestedPath: (secure: boolean): CookieOptions => ({ ...base(secure, COOKIE_PATHS.requestedPath), maxAge: 30 * 60 }),
+  // Supabase mode: @supabase/ssr's session cookies. Its defaults (utils/constants.ts) are `httpOnly: false`,
+  // so the browser's scripts could read the tokens; nothing in the browser talks to Supabase Auth here
+  // (every call is made on the server), so they get the attributes of the app's own cookies.
+  supabase: (secure: boolean): CookieOptions => base(secure, '/'),
   expired: (path: string): CookieOptions => ({ path, maxAge: 0, httpOnly: true, sameSite: 'lax' }),
 };
 

@@ -1,10 +1,10 @@
 import type { NextRequest } from 'next/server';
 import { createServerClient } from '@supabase/ssr';
 import { getEnv } from '@/lib/env';
-import { requestOrigin, shouldUseSecureCookies, type CookieOptions } from './cookies';
+import { cookieOptions, requestOrigin, shouldUseSecureCookies, type CookieOptions } from './cookies';
 import { COOKIES } from './constants';
 import { getAuthSecret } from './secret';
-import { serverRealtime, supabaseCookieOptions } from './supabase-client';
+import { serverRealtime } from './supabase-client';
 import { verifyAccessToken } from './tokens';
 
 /**
@@ -33,7 +33,7 @@ async function supabaseSession(request: NextRequest, url: string, anonKey: strin
   const renewed: RequestSession['renewed'] = [];
   const supabase = createServerClient(url, anonKey, {
     realtime: serverRealtime,
-    cookieOptions: supabaseCookieOptions(shouldUseSecureCookies(requestOrigin(request.headers))),
+    cookieOptions: cookieOptions.supabase(shouldUseSecureCookies(requestOrigin(request.headers))),
     cookies: {
       getAll: () => request.cookies.getAll(),
       setAll: (cookies) => {

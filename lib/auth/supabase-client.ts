@@ -1,5 +1,6 @@
 import { createServerClient, type CookieOptions } from '@supabase/ssr';
 import { ACCESS_DENIED } from './constants';
+import { cookieOptions } from './cookies';
 import { CURRENT_PASSWORD_WRONG } from '@/lib/validation/settings';
 import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js';
 import type { AuthPort, AuthResult, AuthUser, Session, SignOutScope } from './types';
@@ -22,16 +23,6 @@ export interface SupabaseConfig {
   secureCookies?: boolean;
 }
 
-/**
- * The attributes of @supabase/ssr's session cookies. Its defaults (utils/constants.ts) are
- * `httpOnly: false`, so the browser's scripts could read the tokens: nothing in the browser talks to
- * Supabase Auth here (every call is made on the server), so they are httpOnly, SameSite=Lax like this
- * app's own cookies, and Secure over https (lib/auth/cookies.ts decides, as for the built-in cookies).
- */
-export function supabaseCookieOptions(secure: boolean): { httpOnly: true; sameSite: 'lax'; secure: boolean; path: '/' } {
-  return { httpOnly: true, sameSite: 'lax', secure, path: '/' };
-}
-
 type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
 
 /**
@@ -48,7 +39,7 @@ export const serverRealtime = { transport: NoServerRealtime as unknown as Realti
 export function createSupabaseServerClient(config: SupabaseConfig, jar: CookieJar): SupabaseClient {
   return createServerClient(config.url, config.anonKey, {
     realtime: serverRealtime,
-    cookieOptions: supabaseCookieOptions(config.secureCookies ?? false),
+    cookieOptions: cookieOptions.supabase(config.secureCookies ?? false),
     cookies: {
       getAll: () => jar.getAll(),
       setAll: (cookies) => {

@@ -1,12 +1,7 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { nextTags } from './next-internals.mjs';
 
 /** The tag every part of the build's shells carries (lib/content/read.ts marks them with it). */
 export const BUILD_SHELL_TAG = 'build-shell';
-
-interface TagsManifest {
-  set(tag: string, entry: { expired?: number; stale?: number }): void;
-}
 
 /**
  * `next build` reads no database, so every public page leaves the build as a shell with its content still
@@ -21,8 +16,7 @@ interface TagsManifest {
  */
 export function expireBuildShells(log: (message: string) => void): void {
   try {
-    const require = createRequire(path.join(process.cwd(), 'package.json'));
-    const { tagsManifest } = require('next/dist/server/lib/incremental-cache/tags-manifest.external.js') as { tagsManifest?: TagsManifest };
+    const { tagsManifest } = nextTags();
     if (!tagsManifest || typeof tagsManifest.set !== 'function') throw new Error('no tag table');
     tagsManifest.set(BUILD_SHELL_TAG, { expired: Date.now() });
   } catch (error) {

@@ -20,15 +20,12 @@
  * request (the 'use cache' handler writes each expiry there). While Redis is unreachable no page is served
  * from or kept in this cache.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { keptRecently, refreshSharedTags, sharedCacheConfigured } from './shared-cache.mjs';
+import { nextTags, requireFromNext } from './next-internals.mjs';
+import { keptRecently, refreshSharedTags } from './shared-cache.mjs';
 
-const require = createRequire(path.join(process.cwd(), 'package.json'));
 /** @type {{ default: new (ctx: unknown) => { get(key: string, ctx: unknown): Promise<unknown>; set(key: string, data: unknown, ctx: unknown): Promise<void> } }} */
-const fileSystemCache = require('next/dist/server/lib/incremental-cache/file-system-cache.js');
-/** @type {{ tagsManifest: Map<string, { expired?: number }> }} */
-const { tagsManifest } = require('next/dist/server/lib/incremental-cache/tags-manifest.external.js');
+const fileSystemCache = requireFromNext('next/dist/server/lib/incremental-cache/file-system-cache.js');
+const { tagsManifest } = nextTags();
 
 /** Wall-clock milliseconds, as Next's file-system cache dates its pages and tag expiries. */
 const now = () => Date.now();
@@ -58,7 +55,7 @@ export default class RouteCache extends fileSystemCache.default {
   /** @param {string} key @param {unknown} ctx */
   async get(key, ctx) {
     this.#lookedUpAt.set(key, now());
-    if (sharedCacheConfigured() && !(await refreshSharedTags())) return null;
+    if (!(await refreshSharedTags())) return null;
     /** @type {any} */
     const data = await super.get(key, ctx);
     return data && !keptRecently(data.lastModified) ? null : data;
@@ -68,7 +65,7 @@ export default class RouteCache extends fileSystemCache.default {
   async set(key, data, ctx) {
     const since = this.#lookedUpAt.get(key);
     this.#lookedUpAt.delete(key);
-    if (sharedCacheConfigured() && !(await refreshSharedTags())) return;
+    if (!(await refreshSharedTags())) return;
     if (since !== undefined && expiredSince(tagsOf(data), since)) return;
     return super.set(key, data, ctx);
   }

@@ -8,7 +8,6 @@ export interface SharedCache {
   notBefore: number;
   unsent: Map<string, { expired?: number; stale?: number }>;
 }
-export function sharedCacheConfigured(): boolean;
 export function sharedCache(): SharedCache | null;
 export function withRedis<T>(cache: SharedCache, call: (redis: Redis) => Promise<T>): Promise<T | undefined>;
 export function refreshSharedTags(): Promise<boolean>;

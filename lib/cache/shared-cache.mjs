@@ -20,15 +20,12 @@
  * Plain JavaScript: Next loads the cache handlers as they are, outside the app's bundles; both import this
  * one module, and its state lives on globalThis so that a second copy of it would share the connection.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 // A static import, so that deployments which copy only the files a server uses (Vercel, `output:
 // 'standalone'`) bring the Redis client along.
 import { Redis } from 'ioredis';
+import { nextTags } from './next-internals.mjs';
 
-const require = createRequire(path.join(process.cwd(), 'package.json'));
-/** @type {{ tagsManifest: Map<string, { expired?: number; stale?: number }> }} */
-const { tagsManifest } = require('next/dist/server/lib/incremental-cache/tags-manifest.external.js');
+const { tagsManifest } = nextTags();
 
 /** How long a Redis call may take before the request goes on without the cache. */
 const CALL_TIMEOUT_MS = 1000;
@@ -61,7 +58,7 @@ const REGISTRY = Symbol.for('portfolio.sharedCache');
 const registry = () => /** @type {any} */ (globalThis);
 
 /** Whether Redis is configured for this process (never during `next build`, which reads no data). */
-export function sharedCacheConfigured() {
+function sharedCacheConfigured() {
   return Boolean(process.env.REDIS_URL) && process.env.NEXT_PHASE !== 'phase-production-build';
 }
 
@@ -166,6 +163,17 @@ function becomesReady(cache) {
   });
 }
 
+/**
+ * Runs a pipeline and answers its replies; the first command that failed fails the whole.
+ * @param {import('ioredis').ChainableCommander} pipeline
+ */
+async function execAll(pipeline) {
+  const results = (await pipeline.exec()) ?? [];
+  const failed = results.find(([error]) => error);
+  if (failed) throw failed[0];
+  return results.map(([, value]) => value);
+}
+
 const tagKey = (/** @type {SharedCache} */ cache, /** @type {'expired' | 'stale'} */ field) => `${cache.prefix}tags:${field}`;
 
 /** @param {SharedCache} cache @param {[string, TagEntry][]} entries */
@@ -175,9 +183,7 @@ async function recordTags(cache, entries) {
     const args = entries.flatMap(([tag, entry]) => (typeof entry[field] === 'number' ? [tag, String(entry[field])] : []));
     if (args.length > 0) /** @type {any} */ (pipeline).recordLatest(tagKey(cache, field), ...args);
   }
-  const results = (await pipeline.exec()) ?? [];
-  const failed = results.find(([error]) => error);
-  if (failed) throw failed[0];
+  await execAll(pipeline);
 }
 
 /**
@@ -188,12 +194,10 @@ async function recordTags(cache, entries) {
 export async function refreshSharedTags() {
   const cache = sharedCache();
   if (!cache) return true;
-  const answers = await withRedis(cache, async (redis) => {
-    const results = (await redis.pipeline().hgetall(tagKey(cache, 'expired')).hgetall(tagKey(cache, 'stale')).exec()) ?? [];
-    const failed = results.find(([error]) => error);
-    if (failed) throw failed[0];
-    return /** @type {Record<string, string>[]} */ (results.map(([, value]) => value));
-  });
+  const answers = await withRedis(
+    cache,
+    async (redis) => /** @type {Record<string, string>[]} */ (await execAll(redis.pipeline().hgetall(tagKey(cache, 'expired')).hgetall(tagKey(cache, 'stale')))),
+  );
   if (!answers) return false;
   const [expired = {}, stale = {}] = answers;
   for (const tag of new Set([...Object.keys(expired), ...Object.keys(stale)])) {

@@ -11,43 +11,22 @@
  *
  * Plain JavaScript: next.config.mjs names this file, and Next loads it as it is.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
+import { nextTags, requireFromNext } from './next-internals.mjs';
 import { keptRecently, refreshSharedTags, shareTagExpiries, sharedCache, withRedis } from './shared-cache.mjs';
 
-const require = createRequire(path.join(process.cwd(), 'package.json'));
 /** @type {{ createDefaultCacheHandler(maxSize: number): import('next/dist/server/lib/cache-handlers/types').CacheHandler }} */
-const { createDefaultCacheHandler } = require('next/dist/server/lib/cache-handlers/default.js');
-/** @type {{ areTagsExpired(tags: string[], timestamp: number): boolean; areTagsStale(tags: string[], timestamp: number): boolean }} */
-const tags = require('next/dist/server/lib/incremental-cache/tags-manifest.external.js');
+const { createDefaultCacheHandler } = requireFromNext('next/dist/server/lib/cache-handlers/default.js');
+/**
+ * Next's own stream helpers, as its in-memory handler uses them.
+ * @type {{ streamToBuffer(stream: ReadableStream<Uint8Array>): Promise<Buffer>; streamFromBuffer(bytes: Uint8Array): ReadableStream<Uint8Array> }} */
+const { streamToBuffer, streamFromBuffer } = requireFromNext('next/dist/server/stream-utils/node-web-streams-helper.js');
+const tags = nextTags();
 
 /** @typedef {import('next/dist/server/lib/cache-handlers/types').CacheEntry} CacheEntry */
 /** @typedef {Omit<CacheEntry, 'value'>} EntryMeta */
 
 /** Next's default size for its in-memory handler (cacheMaxMemorySize). */
 const MEMORY_BYTES = 50 * 1024 * 1024;
-
-/** @param {ReadableStream<Uint8Array>} stream */
-async function streamToBuffer(stream) {
-  const chunks = [];
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** @param {Buffer} bytes */
-function streamFromBuffer(bytes) {
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(new Uint8Array(bytes));
-      controller.close();
-    },
-  });
-}
 
 /**
  * One stored entry: 4 bytes giving the length of the metadata's JSON, the JSON, then the value's bytes.
@@ -104,9 +83,9 @@ function redisHandler(cache, local) {
       pendingSets.set(cacheKey, new Promise((resolve) => (settle = () => resolve(undefined))));
       try {
         const entry = await pendingEntry;
-        const value = await streamToBuffer(entry.value);
         // An entry that expires at once is a dynamic read: never stored.
         if (entry.expire === 0 || entry.revalidate <= 0) return;
+        const value = await streamToBuffer(entry.value);
         /** @type {EntryMeta} */
         const meta = { tags: entry.tags, stale: entry.stale, timestamp: entry.timestamp, expire: entry.expire, revalidate: entry.revalidate };
         const ttlMs = Math.max(1000, Math.round(meta.revalidate * 1000));

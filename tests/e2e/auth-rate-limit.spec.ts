@@ -1,21 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/csp';
 import { startSite, type SiteServer } from '../helpers/site-server';
+import { submitLogin } from './fixtures/auth';
 
 const RATE_LIMIT_MESSAGE = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
 
 // A server of its own: exhausting the per-address limit would lock the shared server's other tests out.
 let site: SiteServer;
-
-/** Submits the login form and waits for the server action's answer, so no attempt overlaps another. */
-async function attempt(page: Page, email: string, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/admin/login'),
-    page.getByRole('button', { name: 'Login' }).click(),
-  ]);
-}
 
 test.beforeAll(async () => {
   site = await startSite({ env: { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'owner-password-123' } });
@@ -32,15 +22,15 @@ test('a client cannot dodge the sign-in limit by sending its own X-Forwarded-For
   );
   await page.goto(`${site.url}/admin/login`);
   for (let n = 1; n <= 5; n += 1) {
-    await attempt(page, 'owner@example.com', `wrong-password-${n}`);
+    await submitLogin(page, 'owner@example.com', `wrong-password-${n}`);
     await expect(page.getByText('Invalid email or password').first()).toBeVisible();
     await expect(page.getByText(RATE_LIMIT_MESSAGE)).toHaveCount(0);
   }
   // The claimed addresses changed every time; the real one did not, so the sixth guess is refused.
-  await attempt(page, 'owner@example.com', 'wrong-password-6');
+  await submitLogin(page, 'owner@example.com', 'wrong-password-6');
   await expect(page.getByText(RATE_LIMIT_MESSAGE).first()).toBeVisible();
 
   // Those failures were for one account: another account from the same address is not refused for them.
-  await attempt(page, 'someone-else@example.com', 'wrong-password');
+  await submitLogin(page, 'someone-else@example.com', 'wrong-password');
   await expect(page.getByText('Invalid email or password').first()).toBeVisible();
 });

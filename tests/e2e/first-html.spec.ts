@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures/csp';
 import { ADMIN, AUTH_SECRET, signIn } from './fixtures/auth';
-import { callAction, serverActions, sessionCookieHeader } from './fixtures/actions';
+import { createPaper, sessionCookieHeader } from './fixtures/actions';
 import { startNextStart } from '../helpers/next-start';
 
 /**
@@ -72,10 +72,8 @@ test('under plain next start every public page is whole in its first HTML, then 
     const page = await context.newPage();
     await signIn(page, ADMIN, `${site.url}/admin/login`);
     const cookie = await sessionCookieHeader(context);
-    const create = serverActions('app/admin/(guarded)/research').find((action) => action.name === 'createPaperAction')!;
     const marker = `Route cache check ${Date.now()}`;
-    const paper = { title: marker, journal: 'J', authors: 'A', date: '2024-01-01', abstract: '', link: '', pdfUrl: '', tags: '', doi: '', arxivId: '', status: 'published' };
-    expect(await callAction(context.request, site.url, create.id, [paper], cookie)).toContain('"ok":true');
+    expect(await createPaper(context.request, site.url, marker, cookie)).toContain('"ok":true');
     const after = await fetch(`${site.url}/research`);
     const afterHtml = await after.text();
     expect(afterHtml).toContain(marker);

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { SignJWT, decodeJwt } from 'jose';
 
 import { SAMPLES } from '../helpers/storage-samples';
-import { callAction, serverActions } from './fixtures/actions';
+import { callAction, paperInput, serverActions } from './fixtures/actions';
 import { ADMIN, AUTH_SECRET, COOKIE, expect, register, signIn, test } from './fixtures/auth';
 import { unique } from './fixtures/editors';
 
@@ -115,7 +115,7 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
   ];
 
   // Arguments each action would act on if it let the caller through: writes that would show, deletes of real items.
-  const paper = { title: marker, journal: 'J', authors: 'A', date: '2024-01-01', abstract: '', link: '', pdfUrl: '', tags: '', doi: '', arxivId: '', status: 'published' };
+  const paper = paperInput(marker);
   const post = { title: marker, slug: marker.toLowerCase(), excerpt: '', tags: '', coverImage: '', content: marker };
   const personal = { title: marker, type: 'story', content: `<p>${marker}</p>`, imageUrls: [] };
   const bib = `@article{x, author={Mallory, Eve}, title={${marker}}, journal={J}, year=2024}`;

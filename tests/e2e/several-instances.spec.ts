@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { expect, test } from './fixtures/csp';
-import { ADMIN, AUTH_SECRET, signIn } from './fixtures/auth';
-import { callAction, serverActions, sessionCookieHeader } from './fixtures/actions';
+import { ADMIN, AUTH_SECRET, signIn, submitLogin } from './fixtures/auth';
+import { createPaper, sessionCookieHeader } from './fixtures/actions';
 import { startNextStart, type NextStartServer } from '../helpers/next-start';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 import { startRedis, type RedisServer } from '../helpers/redis-server';
@@ -40,15 +40,13 @@ async function instance(env: Record<string, string>): Promise<NextStartServer> {
 }
 
 /** Creates a paper through one instance's server action (as the editor's form does); answers its title. */
-async function createPaper(browser: Browser, through: NextStartServer, label: string): Promise<string> {
+async function savePaperThrough(browser: Browser, through: NextStartServer, label: string): Promise<string> {
   const context = await browser.newContext({ baseURL: through.url });
   try {
     const page = await context.newPage();
     await signIn(page, ADMIN, `${through.url}/admin/login`);
-    const create = serverActions('app/admin/(guarded)/research').find((action) => action.name === 'createPaperAction')!;
     const title = `${label} ${Date.now()}`;
-    const paper = { title, journal: 'J', authors: 'A', date: '2024-01-01', abstract: '', link: '', pdfUrl: '', tags: '', doi: '', arxivId: '', status: 'published' };
-    expect(await callAction(context.request, through.url, create.id, [paper], await sessionCookieHeader(context))).toContain('"ok":true');
+    expect(await createPaper(context.request, through.url, title, await sessionCookieHeader(context))).toContain('"ok":true');
     return title;
   } finally {
     await context.close();
@@ -78,15 +76,6 @@ async function shows(server: NextStartServer, path: string, text: string, fromRo
   expect(html.includes(text), `${server.url}${path} ${fromRouteCache ? 'from its route cache ' : ''}shows "${text}"`).toBe(true);
 }
 
-async function attemptSignIn(page: Page, password: string): Promise<void> {
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password').fill(password);
-  await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/admin/login'),
-    page.getByRole('button', { name: 'Login' }).click(),
-  ]);
-}
-
 test('two instances with one Postgres and one Redis: a save through either shows on the other at once, also while Redis is away', async ({ browser }) => {
   test.setTimeout(240_000);
   const a = await instance({ REDIS_URL: redis.url });
@@ -97,11 +86,11 @@ test('two instances with one Postgres and one Redis: a save through either shows
   for (const server of [a, b]) expect(await cachedPage(server, '/research')).not.toContain('Two instances');
 
   // A save through A is on B's very next response, and the other way round.
-  const throughA = await createPaper(browser, a, 'Two instances: saved through A');
+  const throughA = await savePaperThrough(browser, a, 'Two instances: saved through A');
   await shows(b, '/research', throughA);
   await shows(b, '/', throughA);
   await shows(b, '/research', throughA, true);
-  const throughB = await createPaper(browser, b, 'Two instances: saved through B');
+  const throughB = await savePaperThrough(browser, b, 'Two instances: saved through B');
   await shows(a, '/research', throughB);
   await shows(a, '/research', throughB, true);
 
@@ -110,7 +99,7 @@ test('two instances with one Postgres and one Redis: a save through either shows
   for (const server of [a, b]) {
     for (const path of ['/', '/research', '/blog', '/about']) expect((await fetch(`${server.url}${path}`)).status, path).toBe(200);
   }
-  const whileAway = await createPaper(browser, a, 'Two instances: saved while Redis was away');
+  const whileAway = await savePaperThrough(browser, a, 'Two instances: saved while Redis was away');
   await shows(b, '/research', whileAway);
   for (const server of [a, b]) expect(server.output()).toContain('Redis at REDIS_URL is unreachable');
 
@@ -118,7 +107,7 @@ test('two instances with one Postgres and one Redis: a save through either shows
   await redis.restart();
   await expect.poll(() => a.output().includes('Redis is reachable again') && b.output().includes('Redis is reachable again'), { timeout: 15_000 }).toBe(true);
   await shows(b, '/research', whileAway, true);
-  const afterwards = await createPaper(browser, a, 'Two instances: saved after Redis came back');
+  const afterwards = await savePaperThrough(browser, a, 'Two instances: saved after Redis came back');
   await shows(b, '/research', afterwards);
   for (const server of [a, b]) expect(server.output()).not.toMatch(/Unhandled|ECONNREFUSED.*\n\s+at /);
 });
@@ -130,7 +119,7 @@ test('without REDIS_URL one instance on Postgres still keeps and expires its own
   const single = await instance({});
   expect(single.output()).not.toContain('Redis');
   await shows(single, '/research', 'Two instances: saved after Redis came back', true);
-  const title = await createPaper(browser, single, 'One instance without Redis');
+  const title = await savePaperThrough(browser, single, 'One instance without Redis');
   await shows(single, '/research', title);
   await shows(single, '/research', title, true);
 });
@@ -140,11 +129,11 @@ test('the sign-in limit holds across instances: failures through one count on th
   const [a, b] = started;
   await page.goto(`${a.url}/admin/login`);
   for (let n = 1; n <= 5; n += 1) {
-    await attemptSignIn(page, `wrong-password-${n}`);
+    await submitLogin(page, ADMIN.email, `wrong-password-${n}`);
     await expect(page.getByText('Invalid email or password').first()).toBeVisible();
   }
   // The sixth guess, through the other instance, is refused, even with the right password.
   await page.goto(`${b.url}/admin/login`);
-  await attemptSignIn(page, ADMIN.password);
+  await submitLogin(page, ADMIN.email, ADMIN.password);
   await expect(page.getByText(RATE_LIMIT_MESSAGE).first()).toBeVisible();
 });

@@ -175,16 +175,13 @@ export function FileUpload({ bucket, maxFiles, onUploaded, className }: FileUplo
 
   // A file chosen before the page's script ran (a slow connection; the box is in the server's HTML) is
   // already in the input, and its change event went by with nobody listening: take it as the box starts.
-  const addFilesRef = useRef(addFiles);
-  useEffect(() => {
-    addFilesRef.current = addFiles;
-  });
+  // (Later runs find the input empty: taking files always clears it.)
   useEffect(() => {
     const input = inputRef.current;
     if (!input?.files?.length) return;
-    addFilesRef.current(Array.from(input.files));
+    addFiles(Array.from(input.files));
     input.value = '';
-  }, []);
+  }, [addFiles]);
 
   const remove = (id: string) => {
     setPending((current) => {

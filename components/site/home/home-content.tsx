@@ -1,7 +1,7 @@
 import Link from 'next/link';
 
 import { BadgeList } from '@/components/site/badge-list';
-import { FallbackImage } from '@/components/site/fallback-image';
+import { CardCover } from '@/components/site/card-cover';
 import { Loaded } from '@/components/site/loaded';
 import { LongDate } from '@/components/site/long-date';
 import { PaperAbstract } from '@/components/site/stored-markup';
@@ -59,13 +59,7 @@ function FeaturedProjectList({ projects }: { projects: Project[] }) {
         <li key={project.id}>
           <article className={homeCard}>
             <div className="relative aspect-video overflow-hidden border-b border-border bg-muted">
-              <FallbackImage
-                src={project.image}
-                alt=""
-                fill
-                sizes="(min-width: 768px) 22rem, 100vw"
-                className="object-cover transition-transform duration-500 motion-safe:group-hover:scale-[1.03]"
-              />
+              <CardCover src={project.image} sizes="(min-width: 768px) 22rem, 100vw" />
             </div>
             <div className="flex flex-1 flex-col p-6">
               <Badge variant="outline" className="text-muted-foreground">

@@ -3,7 +3,7 @@ import { ExternalLink } from 'lucide-react';
 import { BadgeList } from '@/components/site/badge-list';
 import { BrandIcon } from '@/components/site/brand-icons';
 import { ExternalLinkButton } from '@/components/site/external-link-button';
-import { FallbackImage, LARGEST_PAINT } from '@/components/site/fallback-image';
+import { CardCover } from '@/components/site/card-cover';
 import { Badge } from '@/components/ui/badge';
 import type { Project } from '@/lib/content/projects/types';
 import { CATEGORY_LABELS } from '@/lib/content/projects/rules';
@@ -21,14 +21,7 @@ export function ProjectCard({ project, first = false }: { project: Project; firs
       className="group flex w-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-[border-color,box-shadow] hover:border-primary/40 hover:shadow-lg hover:shadow-black/30 target:border-primary target:ring-2 target:ring-primary/40"
     >
       <div className="relative aspect-video overflow-hidden border-b border-border bg-muted">
-        <FallbackImage
-          src={project.image}
-          alt=""
-          fill
-          {...(first ? LARGEST_PAINT : {})}
-          sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw"
-          className="object-cover transition-transform duration-500 motion-safe:group-hover:scale-[1.03]"
-        />
+        <CardCover src={project.image} sizes="(min-width: 1024px) 22rem, (min-width: 640px) 50vw, 100vw" first={first} />
       </div>
       <div className="flex flex-1 flex-col p-6">
         <Badge variant="outline" className="text-muted-foreground">
