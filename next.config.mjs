@@ -108,6 +108,8 @@ const nextConfig = {
     // build's own files keep only the shells, every server renders its own data, and several servers
     // (or test runs) on one build never serve each other's pages.
     isrFlushToDisk: false,
+    // app/global-not-found.tsx answers unknown addresses; see that file for why it is not a not-found.tsx.
+    globalNotFound: true,
   },
   async headers() {
     return [

@@ -6,7 +6,7 @@ import { isBuilding } from '@/lib/content/read';
 
 /**
  * The public chrome: skip link, fixed header, main landmark, footer. Shared by the (site) layout and
- * the root not-found page, which renders outside every route group.
+ * the 404 page (app/global-not-found.tsx), which renders outside every layout.
  */
 export function SiteShell({ children, markActive = true }: { children: ReactNode; markActive?: boolean }) {
   return (

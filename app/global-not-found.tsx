@@ -1,0 +1,32 @@
+import type { Metadata } from 'next';
+
+import { NotFoundSection } from '@/components/site/not-found-section';
+import { RootDocument } from '@/components/site/root-document';
+import { SiteShell } from '@/components/site/site-shell';
+import { SITE } from '@/lib/site';
+
+import './globals.css';
+
+export { viewport } from './layout';
+
+/**
+ * The 404 page of every address no route matches. Next renders it without any layout, so it brings
+ * the document and the public chrome itself. Being global, it keeps the site shell out of every other
+ * page: a root `not-found.tsx` is rendered into each page's payload, in case the page calls notFound()
+ * (none does), which cost every public page 24 kB of HTML.
+ */
+export const metadata: Metadata = {
+  title: `404 | ${SITE.name}`,
+  description: SITE.description,
+  applicationName: SITE.name,
+};
+
+export default function GlobalNotFound() {
+  return (
+    <RootDocument>
+      <SiteShell markActive={false}>
+        <NotFoundSection />
+      </SiteShell>
+    </RootDocument>
+  );
+}
