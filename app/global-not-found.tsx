@@ -7,6 +7,8 @@ import { SITE } from '@/lib/site';
 
 import './globals.css';
 
+import { metadata as rootMetadata } from './layout';
+
 export { viewport } from './layout';
 
 /**
@@ -15,11 +17,8 @@ export { viewport } from './layout';
  * page: a root `not-found.tsx` is rendered into each page's payload, in case the page calls notFound()
  * (none does), which cost every public page 24 kB of HTML.
  */
-export const metadata: Metadata = {
-  title: `404 | ${SITE.name}`,
-  description: SITE.description,
-  applicationName: SITE.name,
-};
+// The root layout's metadata, as every page has it; the title as the layout's template makes it.
+export const metadata: Metadata = { ...rootMetadata, title: `404 | ${SITE.name}` };
 
 export default function GlobalNotFound() {
   return (

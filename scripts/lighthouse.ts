@@ -139,7 +139,7 @@ async function measure(url: string, port: number, runs: number): Promise<Omit<Ro
   const all = results.map(figures);
   const range = (pick: (measured: Measured) => number): [number, number] => [Math.min(...all.map(pick)), Math.max(...all.map(pick))];
   return {
-    ...figures(computeMedianRun(results) as Result),
+    ...all[results.indexOf(computeMedianRun(results) as Result)]!,
     spread: { performance: range((m) => m.performance), lcpMs: range((m) => m.lcpMs), tbtMs: range((m) => m.tbtMs) },
   };
 }

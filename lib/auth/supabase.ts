@@ -2,7 +2,8 @@ import 'server-only';
 import { cookies } from 'next/headers';
 import { getEnv } from '@/lib/env';
 import { secureCookies } from './request';
-import { supabaseAuthPort, type CookieJar } from './supabase-client';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createSupabaseServerClient, supabaseAuthPort, type CookieJar } from './supabase-client';
 import type { AuthPort } from './types';
 
 async function nextCookieJar(): Promise<CookieJar> {
@@ -21,11 +22,18 @@ async function config() {
   return { url: env.NEXT_PUBLIC_SUPABASE_URL, anonKey: env.NEXT_PUBLIC_SUPABASE_ANON_KEY, secureCookies: await secureCookies() };
 }
 
+/** A Supabase server client for this request: its session read from, and written back to, Next's cookies(). */
+export async function supabaseRequestClient(): Promise<SupabaseClient> {
+  return createSupabaseServerClient(await config(), await nextCookieJar());
+}
+
+const port = async () => supabaseAuthPort(await config(), nextCookieJar);
+
 /** Supabase Auth behind the port; a server client per call, cookies read through Next's cookies(). */
 export const supabaseAuth: AuthPort = {
-  signInWithPassword: async (credentials, client) => supabaseAuthPort(await config(), nextCookieJar).signInWithPassword(credentials, client),
-  signUp: async (credentials, client) => supabaseAuthPort(await config(), nextCookieJar).signUp(credentials, client),
-  signOut: async (scope) => supabaseAuthPort(await config(), nextCookieJar).signOut(scope),
-  getUser: async () => supabaseAuthPort(await config(), nextCookieJar).getUser(),
-  changePassword: async (passwords, client) => supabaseAuthPort(await config(), nextCookieJar).changePassword(passwords, client),
+  signInWithPassword: async (credentials, client) => (await port()).signInWithPassword(credentials, client),
+  signUp: async (credentials, client) => (await port()).signUp(credentials, client),
+  signOut: async (scope) => (await port()).signOut(scope),
+  getUser: async () => (await port()).getUser(),
+  changePassword: async (passwords, client) => (await port()).changePassword(passwords, client),
 };

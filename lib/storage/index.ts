@@ -1,7 +1,5 @@
 import 'server-only';
-import { cookies } from 'next/headers';
-import { secureCookies } from '@/lib/auth/request';
-import { createSupabaseServerClient } from '@/lib/auth/supabase-client';
+import { supabaseRequestClient } from '@/lib/auth/supabase';
 import { getEnv } from '@/lib/env';
 import { createStorage } from './adapter';
 import { storageStatus, type StorageStatus } from './status';
@@ -33,11 +31,7 @@ export async function getStorageForRequest(): Promise<StorageAdapter> {
   const storage = getStorage();
   const env = getEnv();
   if (!storage.needsUserToken || !env.NEXT_PUBLIC_SUPABASE_URL || !env.NEXT_PUBLIC_SUPABASE_ANON_KEY) return storage;
-  const jar = await cookies();
-  const client = createSupabaseServerClient(
-    { url: env.NEXT_PUBLIC_SUPABASE_URL, anonKey: env.NEXT_PUBLIC_SUPABASE_ANON_KEY, secureCookies: await secureCookies() },
-    { getAll: () => jar.getAll(), setAll: (list) => list.forEach(({ name, value, options }) => jar.set(name, value, options)) },
-  );
+  const client = await supabaseRequestClient();
   // The caller has verified the user with getClaims() (checkAdmin); here only the token is taken.
   const { data } = await client.auth.getSession();
   return data.session ? storage.forUser(data.session.access_token) : storage;

@@ -30,6 +30,9 @@ export interface BuildVariant {
 
 const DEFAULT_BUILD: BuildVariant = { distDir: '.next', env: {} };
 
+/** Where a build records the fingerprint of the sources it was made from. */
+const fingerprintFile = (variant: BuildVariant) => path.join(root, variant.distDir, 'source-fingerprint');
+
 function buildEnv(variant: BuildVariant): NodeJS.ProcessEnv {
   return variant === DEFAULT_BUILD ? process.env : { ...process.env, ...variant.env, NEXT_DIST_DIR: variant.distDir };
 }
@@ -50,9 +53,8 @@ export function sourceFingerprint(env: NodeJS.ProcessEnv = process.env): string 
 }
 
 export function isBuildCurrent(variant: BuildVariant = DEFAULT_BUILD): boolean {
-  const fingerprintFile = path.join(root, variant.distDir, 'source-fingerprint');
-  if (!existsSync(path.join(root, variant.distDir, 'BUILD_ID')) || !existsSync(fingerprintFile)) return false;
-  return readFileSync(fingerprintFile, 'utf8').trim() === sourceFingerprint(buildEnv(variant));
+  if (!existsSync(path.join(root, variant.distDir, 'BUILD_ID')) || !existsSync(fingerprintFile(variant))) return false;
+  return readFileSync(fingerprintFile(variant), 'utf8').trim() === sourceFingerprint(buildEnv(variant));
 }
 
 /** Runs `next build` when the sources changed since the last one (or there is none). */
@@ -72,6 +74,6 @@ export async function ensureBuild(options: { force?: boolean; variant?: BuildVar
       code === 0 ? resolve() : reject(new Error(`next build failed (${signal ?? `exit code ${code}`})`)),
     );
   });
-  writeFileSync(path.join(root, variant.distDir, 'source-fingerprint'), fingerprint);
+  writeFileSync(fingerprintFile(variant), fingerprint);
   return 'built';
 }

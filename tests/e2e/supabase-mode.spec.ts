@@ -17,7 +17,7 @@ import {
   SUPABASE_E2E_SERVICE_ROLE_KEY,
   SUPABASE_E2E_URL,
 } from '../helpers/supabase-e2e-config';
-import { AUTH_SECRET, freshnessStamp } from './fixtures/auth';
+import { AUTH_SECRET, freshnessStamp, signIn } from './fixtures/auth';
 import { expect, test as base } from './fixtures/csp';
 
 /**
@@ -118,14 +118,6 @@ async function userId(email: string): Promise<string> {
   const { rows } = await db.query<{ id: string }>('select id::text as id from auth.users where email = $1', [email]);
   if (!rows[0]) throw new Error(`${email} is not in auth.users`);
   return rows[0].id;
-}
-
-async function signIn(page: Page, credentials: { email: string; password: string }): Promise<void> {
-  await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(credentials.email);
-  await page.getByLabel('Password').fill(credentials.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname !== '/admin/login');
 }
 
 async function newPage(browser: Browser): Promise<Page> {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+import { SignJWT, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import pg from 'pg';
 
 /**
@@ -139,6 +139,11 @@ function passwordMatches(password: string, stored: string | null): boolean {
   const [scheme, salt, hash] = (stored ?? '').split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   return timingSafeEqual(scryptSync(password, Buffer.from(salt, 'base64'), 32), Buffer.from(hash, 'base64'));
+}
+
+/** The token of an `Authorization: Bearer …` header. */
+function bearerToken(req: IncomingMessage): string | undefined {
+  return /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -281,7 +286,7 @@ export async function startSupabaseDoubles(options: SupabaseDoublesOptions): Pro
 
   /** The bearer token's user and session (internal/api/auth.go requireAuthentication, then the session check). */
   async function authenticated(req: IncomingMessage): Promise<{ user: UserRow; session: AuthSession; claims: JWTPayload }> {
-    const token = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const token = bearerToken(req);
     if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     let claims: JWTPayload;
     try {
@@ -402,7 +407,7 @@ export async function startSupabaseDoubles(options: SupabaseDoublesOptions): Pro
 
   /** src/http/plugins/jwt.ts: the bearer token decides the role; a bad one is AccessDenied with the verifier's message. */
   async function storageCaller(req: IncomingMessage): Promise<JWTPayload> {
-    const token = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    const token = bearerToken(req) ?? '';
     try {
       const { payload } = await jwtVerify(token, secret);
       if (!['anon', 'authenticated', 'service_role'].includes(String(payload.role))) {
@@ -455,6 +460,8 @@ export async function startSupabaseDoubles(options: SupabaseDoublesOptions): Pro
     metadata: Record<string, unknown> | null;
   }
 
+  const OBJECT_COLUMNS = 'id::text as id, name, bucket_id, owner::text as owner, created_at, updated_at, last_accessed_at, metadata';
+
   async function storage(req: IncomingMessage, res: ServerResponse, path: string, raw: Buffer): Promise<void> {
     const method = req.method ?? 'GET';
     const publicMatch = /^\/object\/public\/([^/]+)\/(.+)$/.exec(path);
@@ -480,7 +487,7 @@ export async function startSupabaseDoubles(options: SupabaseDoublesOptions): Pro
       const rows = await asCaller(claims, async (client) =>
         (
           await client.query<ObjectRow>(
-            `select id::text as id, name, bucket_id, owner::text as owner, created_at, updated_at, last_accessed_at, metadata
+            `select ${OBJECT_COLUMNS}
              from storage.objects where bucket_id = $1 and starts_with(name, $2) order by name`,
             [listMatch[1], prefix],
           )
@@ -551,7 +558,7 @@ export async function startSupabaseDoubles(options: SupabaseDoublesOptions): Pro
         (
           await client.query<ObjectRow>(
             `delete from storage.objects where bucket_id = $1 and name = any($2::text[])
-             returning id::text as id, name, bucket_id, owner::text as owner, created_at, updated_at, last_accessed_at, metadata`,
+             returning ${OBJECT_COLUMNS}`,
             [bucketId, prefixes],
           )
         ).rows,
@@ -580,10 +587,10 @@ export async function startSupabaseDoubles(options: SupabaseDoublesOptions): Pro
       };
       calls.push(call);
       res.on('finish', () => (call.status = res.statusCode));
-      const bearer = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+      const bearer = bearerToken(req);
       if (bearer) {
         try {
-          call.role = String(JSON.parse(Buffer.from(bearer.split('.')[1] ?? '', 'base64url').toString()).role ?? '') || null;
+          call.role = String(decodeJwt(bearer).role ?? '') || null;
         } catch {
           call.role = null;
         }

@@ -1,15 +1,15 @@
 'use client';
 
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useTransition, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, useTransition, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 
 import { saveAboutAction } from '@/app/admin/(guarded)/about/edit/actions';
 import type { ActionResult } from '@/lib/action-result';
-import { clearDraft, readDraft, writeDraft, type Draft } from '@/components/admin/drafts';
 import { RestoredDraftNotice, SaveFailedNotice } from '@/components/admin/editor-notices';
 import { EditorLoadFailed } from '@/components/admin/editor-load-failed';
 import { SaveBar } from '@/components/admin/save-bar';
 import { adminToast } from '@/components/admin/toast';
+import { useEditorDraft } from '@/components/admin/use-editor-draft';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -38,33 +38,23 @@ export function AboutEditor({ initial }: { initial: About | null }) {
   const [form, setForm] = useState<AboutForm>(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [restored, setRestored] = useState<Draft<AboutForm> | null>(null);
-  const [draftChecked, setDraftChecked] = useState(false);
   const [saving, startSaving] = useTransition();
   const [announcement, setAnnouncement] = useState('');
-  /** Set once the editor is left through Save or Cancel: from then on nothing is kept as a draft. */
-  const finished = useRef(false);
   const focusFirstError = useRef(false);
 
-  // The draft lives in this browser only, so it is looked for after hydration.
-  useEffect(() => {
-    const draft = readDraft(DRAFT, aboutFormSchema);
-    if (draft && !sameContent(draft.value, saved)) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- restoring from storage the server cannot see
-      setForm(draft.value);
-      setRestored(draft);
-    } else if (draft) {
-      clearDraft(DRAFT);
-    }
-    setDraftChecked(true);
-  }, [saved]);
-
-  // Written as the change is committed (see components/admin/use-editor-draft.ts).
-  useLayoutEffect(() => {
-    if (!draftChecked || finished.current) return;
-    if (sameContent(form, saved)) clearDraft(DRAFT);
-    else writeDraft(DRAFT, { value: form, savedAt: new Date().toISOString(), basedOn: initial?.updatedAt ?? null });
-  }, [form, saved, draftChecked, initial]);
+  // Kept until the editor is left through Save or Cancel (`finish`); a draft equal to the stored profile is dropped.
+  const { restored, finish, forget } = useEditorDraft({
+    name: DRAFT,
+    schema: aboutFormSchema,
+    current: form,
+    dirty: !sameContent(form, saved),
+    basedOn: initial?.updatedAt ?? null,
+    restore: (draft) => {
+      if (sameContent(draft, saved)) return false;
+      setForm(draft);
+      return true;
+    },
+  });
 
   useEffect(() => {
     if (!focusFirstError.current) return;
@@ -83,11 +73,10 @@ export function AboutEditor({ initial }: { initial: About | null }) {
     });
 
   const discardDraft = () => {
-    clearDraft(DRAFT);
+    forget();
     setForm(saved);
     setErrors({});
     setFailure(null);
-    setRestored(null);
   };
 
   const save = (event: FormEvent<HTMLFormElement>) => {
@@ -103,8 +92,7 @@ export function AboutEditor({ initial }: { initial: About | null }) {
         result = { ok: false, error: 'The server could not be reached. Your changes are kept here; please try again.' };
       }
       if (result.ok) {
-        finished.current = true;
-        clearDraft(DRAFT);
+        finish();
         adminToast.success('About information saved successfully');
         router.push('/admin');
         return;
@@ -119,8 +107,7 @@ export function AboutEditor({ initial }: { initial: About | null }) {
   };
 
   const cancel = () => {
-    finished.current = true;
-    clearDraft(DRAFT);
+    finish();
     router.push('/admin');
   };
 
