@@ -96,6 +96,15 @@ describe('every schema answers any input without throwing', () => {
     );
   });
 
+  // Found by the property above (seed 1282912801): zod compared such a `length` with a limit and threw.
+  it.each(schemas)('%s: a value whose `length` cannot be compared is refused, not thrown on', (_name, schema, keys) => {
+    const unconvertible = [{ length: { toString: 0 } }, { length: Object.create(null) }];
+    for (const value of unconvertible) {
+      const inputs = [value, [value], ...keys.map((key) => ({ [key]: value })), ...keys.map((key) => ({ [key]: [value] }))];
+      for (const input of inputs) expect(schema.safeParse(input).success, JSON.stringify(input)).toBe(false);
+    }
+  });
+
   it('the editors’ checks answer a message, never an exception', () => {
     for (const check of [checkPaper, checkBlogPost, checkPersonalPost, checkBibtexText, checkBibtexImport]) {
       fc.assert(
