@@ -9,8 +9,10 @@
  * For each server:
  * 1. Every public page (home, about, projects, experience, research, blog, a blog post, personal, a personal
  *    post), warmed up, then loaded in turn with autocannon (10 connections, 10 s), after the static file
- *    /placeholder.svg: req/s, p50/p99 latency, failed requests (non-2xx, errors, timeouts) and each page's
- *    throughput as a share of the static file's. Goals (the issue): at least 25% under `next start`; under
+ *    /placeholder.svg: the size of one response (kB, headers included), req/s, p50/p99 latency, failed
+ *    requests (non-2xx, errors, timeouts) and each page's throughput as a share of the static file's. The
+ *    size matters: writing, hashing (Next's ETag) and reading a response grow with it, and the static file
+ *    is about 1 kB. Goals (the issue): at least 25% under `next start`; under
  *    `npm start`, nothing slower than before (the page cache's own goal was 50%). Rows under the goal are marked.
  *    Unless `--quick`: the same pages with a session cookie that is not valid, as a signed-in visitor gets them
  *    (no page cache; Next's own caches still answer), for comparison.
@@ -123,6 +125,8 @@ interface Figures extends Page {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** The size of one response, headers included (kB): the work of writing and reading it grows with it. */
+  kilobytes: number;
   failures: number;
   /** Whether the row is held to the server's goal (anonymous public pages). */
   goal: boolean;
@@ -148,6 +152,7 @@ async function measure(baseUrl: string, page: Page, options: { headers?: Record<
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    kilobytes: result.requests.total > 0 ? result.throughput.total / result.requests.total / 1000 : 0,
     failures: failuresOf(result),
     goal: options.goal ?? false,
   };
@@ -323,12 +328,13 @@ async function coldStampede(baseUrl: string, cookie: string, server: ServerName)
 const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
 
 function table(rows: Figures[], reference: Figures, goal: number): string {
-  const header = ['page', 'path', 'req/s', 'p50 ms', 'p99 ms', '% of static', 'failed'];
+  const header = ['page', 'path', 'kB', 'req/s', 'p50 ms', 'p99 ms', '% of static', 'failed'];
   const lines = rows.map((row) => {
     const share = row.requestsPerSecond / reference.requestsPerSecond;
     return [
       row.label,
       row.path.length > 40 ? `${row.path.slice(0, 39)}…` : row.path,
+      row.kilobytes.toFixed(1),
       row.requestsPerSecond.toFixed(0),
       String(row.p50),
       String(row.p99),
