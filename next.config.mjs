@@ -90,6 +90,9 @@ const nextConfig = {
     formats: ['image/avif', 'image/webp'],
   },
   cacheComponents: true,
+  // Partial Prefetching (a link prefetches only the static parts of a route, never its data) stays off.
+  // Said explicitly because Next 16.4 warns when it is not; false is also what Next does when it is not.
+  partialPrefetching: false,
   // Next's route cache, minus one race: a page whose render began before a save is not stored after it.
   cacheHandler: path.resolve(import.meta.dirname, 'lib/cache/route-cache-handler.mjs'),
   // 'use cache' entries: Next's in-memory handler, or Redis shared by several instances with REDIS_URL.
