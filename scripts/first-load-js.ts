@@ -25,7 +25,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 import { repoRoot, startSite, tempDataDir, type SiteServer } from '../tests/helpers/site-server';
-import { fail, log } from './lib/cli';
+import { fail, kB, log } from './lib/cli';
 
 /** The issue's budget: gzip bytes of first-load JavaScript per page (kB here are 1000 bytes). */
 const BUDGET_BYTES = 150_000;
@@ -89,8 +89,6 @@ function argValue(name: string): string | undefined {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
-
-const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
 /** The attributes of one start tag, names lower-cased (`noModule` and `nomodule` alike). */
 function attributes(tag: string): Map<string, string> {

@@ -12,6 +12,9 @@ export function fail(message: string): never {
   process.exit(1);
 }
 
+/** Bytes as the scripts print them: kB of 1000 bytes, one decimal. */
+export const kB = (bytes: number): string => (bytes / 1000).toFixed(1);
+
 /** Loads .env, .env.local, … the way Next.js does, so the scripts see the same configuration as the app. */
 export function loadEnvFiles(dev = false): void {
   nextEnv.loadEnvConfig(path.resolve(import.meta.dirname, '..', '..'), dev, { info: () => undefined, error: console.error });
