@@ -117,6 +117,15 @@ const nextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },
+      // The App Router's requests (RSC payloads, prefetches, Next's 307 to a payload's cache-busting address)
+      // are never stored by anyone, as NEVER_STORE in lib/public-pages.ts says; proxy.ts, which sets the
+      // pages' policy, cannot tell them from page loads and leaves them to this rule. The admin area's
+      // router requests get the proxy's own no-store on top.
+      {
+        source: '/:path*',
+        has: [{ type: 'header', key: 'rsc', value: '1' }],
+        headers: [{ key: 'Cache-Control', value: 'private, no-cache, no-store, max-age=0, must-revalidate' }],
+      },
       // Stored files carry their own, stricter policy (lib/storage/serve.ts).
       { source: '/((?!storage/).*)', headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy() }] },
       // Behind a TLS-terminating proxy (the only way this server is reached over HTTPS).

@@ -54,7 +54,7 @@ function decodesCleanly(rawPath: string): boolean {
 /**
  * Public pages: who may keep a copy (lib/public-pages.ts). Next.js leaves a Cache-Control set here in
  * place (its own would let any shared cache keep a page for 15 minutes), except on error pages, which it
- * marks no-store itself.
+ * marks no-store itself. Page loads only: the router's requests do not come here (see `config`).
  */
 function publicResponse(request: NextRequest): NextResponse {
   const response = NextResponse.next();
@@ -125,15 +125,24 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 
 export const config = {
   // The admin area, the public pages (their Cache-Control) and the routes whose path segments are decoded
-  // as parameters.
+  // as parameters. The App Router's own requests for public pages (RSC payloads, prefetches, and Next's
+  // 307 to a payload's cache-busting address) are left out: Next hides their headers from this proxy, so it
+  // would give them a page's policy; next.config.mjs marks them never-store instead. Except where the path
+  // has a percent-escape, so that one that does not decode is still a 400 (Next would answer a router
+  // request for it with a 500); such a request, if it decodes, gets a page's policy, for an address the
+  // router only asks for when a slug has letters outside ASCII. Next reads this literally, so each route
+  // spells its conditions out.
   matcher: [
-    '/',
-    '/about',
-    '/experience',
-    '/projects',
-    '/research/:path*',
-    '/blog/:path*',
-    '/personal/:path*',
+    { source: '/', missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/about', missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/experience', missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/projects', missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/research/:path*', missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/blog/:path*', missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/personal/:path*', missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    '/research/:path(.*%.*)',
+    '/blog/:path(.*%.*)',
+    '/personal/:path(.*%.*)',
     '/admin',
     '/admin/:path*',
     '/storage/:path*',

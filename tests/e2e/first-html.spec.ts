@@ -2,6 +2,7 @@ import { expect, test } from './fixtures/csp';
 import { ADMIN, AUTH_SECRET, signIn } from './fixtures/auth';
 import { createPaper, sessionCookieHeader } from './fixtures/actions';
 import { startNextStart } from '../helpers/next-start';
+import { NEVER_STORE } from '../../lib/public-pages';
 
 /**
  * Issue 12: a visitor's first load carries the page's content itself. Under plain `next start` (the
@@ -89,7 +90,7 @@ test('under plain next start every public page is whole in its first HTML, then 
   }
 });
 
-test('PUBLIC_CACHE_SECONDS lets a CDN keep public pages, never admin pages, signed-in responses or error pages', async () => {
+test('PUBLIC_CACHE_SECONDS lets a CDN keep public pages, never admin pages, signed-in responses, the router\'s requests or error pages', async () => {
   test.setTimeout(120_000);
   const site = await startNextStart({ env: { PUBLIC_CACHE_SECONDS: '120', AUTH_SECRET } });
   try {
@@ -106,6 +107,15 @@ test('PUBLIC_CACHE_SECONDS lets a CDN keep public pages, never admin pages, sign
     expect(missing.headers.get('cache-control')).toContain('no-store');
     const action = await fetch(`${site.url}/`, { method: 'POST', headers: { 'Next-Action': 'x', 'Content-Type': 'text/plain' }, body: '[]' });
     expect(action.headers.get('cache-control') ?? '').not.toContain('public');
+    // The App Router's requests: Next's redirect to a payload's cache-busting address (a client that sends
+    // RSC: 1 without it), then the payload. A CDN that keys on the address alone must keep neither.
+    const toPayload = await fetch(`${site.url}/blog`, { headers: { RSC: '1' }, redirect: 'manual' });
+    expect(toPayload.status).toBe(307);
+    expect(toPayload.headers.get('cache-control')).toBe(NEVER_STORE);
+    const payload = await fetch(new URL(toPayload.headers.get('location')!, site.url), { headers: { RSC: '1' }, redirect: 'manual' });
+    expect(payload.status).toBe(200);
+    expect(payload.headers.get('content-type')).toContain('text/x-component');
+    expect(payload.headers.get('cache-control')).toBe(NEVER_STORE);
   } finally {
     await site.stop();
   }
