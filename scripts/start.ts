@@ -27,6 +27,8 @@ process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
 const root = path.resolve(import.meta.dirname, '..');
 /** How long in-flight requests may take to finish after a stop signal before they are cut. */
 const DRAIN_MS = 10_000;
+/** How long an idle connection stays open for its next request (see where it is set). */
+const KEEP_ALIVE_MS = 65_000;
 
 /**
  * Refuses at once, before any build, when another live process holds the embedded data directory:
@@ -79,6 +81,11 @@ async function main(): Promise<void> {
       if (!res.headersSent) res.writeHead(500).end('Internal Server Error');
     });
   });
+  // An idle connection stays open longer than a reverse proxy or client keeps it for reuse (nginx's
+  // upstream keepalive: 60 s). Node's default, 5 s, closes connections the other side is about to send
+  // on: the request fails with a reset (a 502 behind nginx).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
