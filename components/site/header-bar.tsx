@@ -22,24 +22,32 @@ import { SITE } from '@/lib/site';
  * menu of its own instead of Radix's dropdown (which brings a popper, focus scopes and scroll locking).
  */
 
-/** A class name for each state of an element, made on the server. */
-export interface Looks {
+/**
+ * A class name for each state of an element. The shared looks are classes of app/globals.css (.nav-link,
+ * .mobile-link, .btn …), whose `.on` marks the current section; what the admin buttons add to .btn is
+ * written out here as Button's variants would give it, so the browser needs no class merger.
+ */
+interface Looks {
   idle: string;
   active: string;
 }
 
-export interface HeaderLooks {
-  header: { translucent: string; clear: string };
-  desktopLink: Looks;
-  personalTrigger: Looks;
-  personalMenu: string;
-  personalItem: Looks;
-  adminDesktop: Looks;
-  adminMobile: Looks;
-  toggle: string;
-  mobilePanel: { open: string; closed: string };
-  mobileLink: Looks;
-}
+const adminButtonLooks = (size: string): Looks => ({
+  idle: `btn border border-input bg-input/20 shadow-xs hover:bg-accent hover:text-accent-foreground ${size}`,
+  active: `btn bg-primary text-primary-foreground shadow-xs hover:bg-primary/90 ${size}`,
+});
+
+const LOOKS = {
+  desktopLink: { idle: 'nav-link', active: 'nav-link on' },
+  personalTrigger: { idle: 'nav-link group', active: 'nav-link group on' },
+  // Radix's popper placed the menu below its trigger (6px apart, start-aligned); here plain CSS does.
+  personalMenu: 'menu-surface min-w-[8rem] origin-top-left overflow-y-auto outline-none absolute top-full left-0 mt-1.5 w-48',
+  personalItem: { idle: 'menu-item cursor-pointer', active: 'menu-item cursor-pointer text-primary [&_svg]:text-primary' },
+  adminDesktop: adminButtonLooks('h-8 gap-1.5 px-3 has-[>svg]:px-2.5'),
+  adminMobile: adminButtonLooks('h-9 px-4 py-2 has-[>svg]:px-3 w-full'),
+  toggle: 'btn hover:bg-accent/70 hover:text-accent-foreground size-9 md:hidden',
+  mobileLink: { idle: 'mobile-link', active: 'mobile-link on' },
+} satisfies Record<string, Looks | string>;
 
 export interface HeaderIcons {
   menu: ReactNode;
@@ -52,7 +60,6 @@ export interface HeaderIcons {
 
 interface BarProps {
   markActive: boolean;
-  looks: HeaderLooks;
   icons: HeaderIcons;
 }
 
@@ -88,7 +95,7 @@ function BarForCurrentPath(props: BarProps) {
   return <Bar {...props} pathname={usePathname()} />;
 }
 
-function Bar({ pathname: currentPath, markActive, looks, icons }: BarProps & { pathname: Pathname }) {
+function Bar({ pathname: currentPath, markActive, icons }: BarProps & { pathname: Pathname }) {
   const pathname = markActive ? currentPath : null;
   const scrolled = useSyncExternalStore(subscribeToScroll, getScrolled, getServerScrolled);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -117,7 +124,7 @@ function Bar({ pathname: currentPath, markActive, looks, icons }: BarProps & { p
   const translucent = scrolled || menuOpen;
 
   return (
-    <header data-scrolled={scrolled} className={translucent ? looks.header.translucent : looks.header.clear}>
+    <header data-scrolled={scrolled} className={translucent ? 'site-header translucent' : 'site-header'}>
       <div className="mx-auto flex h-header max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link href="/" className="group flex items-center gap-2.5 rounded-md" onClick={closeMenu}>
           <span
@@ -135,17 +142,17 @@ function Bar({ pathname: currentPath, markActive, looks, icons }: BarProps & { p
               const active = isActive(pathname, link.href);
               return (
                 <li key={link.href}>
-                  <Link href={link.href} aria-current={active ? 'page' : undefined} className={pick(looks.desktopLink, active)}>
+                  <Link href={link.href} aria-current={active ? 'page' : undefined} className={pick(LOOKS.desktopLink, active)}>
                     {link.label}
                   </Link>
                 </li>
               );
             })}
             <li className="relative">
-              <PersonalMenu pathname={pathname} looks={looks} icons={icons} />
+              <PersonalMenu pathname={pathname} icons={icons} />
             </li>
             <li className="ml-2 border-l border-border pl-3">
-              <AdminLink pathname={pathname} looks={looks.adminDesktop} icon={icons.admin} />
+              <AdminLink pathname={pathname} looks={LOOKS.adminDesktop} icon={icons.admin} />
             </li>
           </ul>
         </nav>
@@ -154,7 +161,7 @@ function Bar({ pathname: currentPath, markActive, looks, icons }: BarProps & { p
           ref={toggleRef}
           type="button"
           data-slot="button"
-          className={looks.toggle}
+          className={LOOKS.toggle}
           aria-label="Toggle menu"
           aria-expanded={menuOpen}
           aria-controls={menuId}
@@ -164,15 +171,15 @@ function Bar({ pathname: currentPath, markActive, looks, icons }: BarProps & { p
         </button>
       </div>
 
-      <div id={menuId} className={menuOpen ? looks.mobilePanel.open : looks.mobilePanel.closed}>
+      <div id={menuId} className={menuOpen ? 'mobile-panel open' : 'mobile-panel'}>
         <div className="overflow-hidden">
           <nav
             aria-label="Main"
             className="max-h-[calc(100dvh-var(--header-height))] space-y-6 overflow-y-auto border-t border-border px-4 pt-5 pb-6 sm:px-6"
           >
-            <MobileGroup heading="Professional" links={PROFESSIONAL_LINKS} pathname={pathname} looks={looks.mobileLink} onNavigate={closeMenu} />
-            <MobileGroup heading="Personal" links={PERSONAL_LINKS} pathname={pathname} looks={looks.mobileLink} onNavigate={closeMenu} />
-            <AdminLink pathname={pathname} looks={looks.adminMobile} icon={icons.admin} onNavigate={closeMenu} />
+            <MobileGroup heading="Professional" links={PROFESSIONAL_LINKS} pathname={pathname} looks={LOOKS.mobileLink} onNavigate={closeMenu} />
+            <MobileGroup heading="Personal" links={PERSONAL_LINKS} pathname={pathname} looks={LOOKS.mobileLink} onNavigate={closeMenu} />
+            <AdminLink pathname={pathname} looks={LOOKS.adminMobile} icon={icons.admin} onNavigate={closeMenu} />
           </nav>
         </div>
       </div>
@@ -200,7 +207,7 @@ const CLOSE_FALLBACK_MS = 200;
  * under it; Escape or choosing an item closes it and returns focus to the button; a click or focus
  * outside closes it; Tab stays in the menu. It fades out before it is removed.
  */
-function PersonalMenu({ pathname, looks, icons }: { pathname: Pathname; looks: HeaderLooks; icons: HeaderIcons }) {
+function PersonalMenu({ pathname, icons }: { pathname: Pathname; icons: HeaderIcons }) {
   const [state, setState] = useState<'open' | 'closing' | 'closed'>('closed');
   const focusFirstItem = useRef(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -291,7 +298,7 @@ function PersonalMenu({ pathname, looks, icons }: { pathname: Pathname; looks: H
         data-state={open ? 'open' : 'closed'}
         data-active={active || undefined}
         data-slot="dropdown-menu-trigger"
-        className={pick(looks.personalTrigger, active)}
+        className={pick(LOOKS.personalTrigger, active)}
         onClick={() => (open ? close(false) : show(false))}
         onKeyDown={onTriggerKeyDown}
       >
@@ -310,7 +317,7 @@ function PersonalMenu({ pathname, looks, icons }: { pathname: Pathname; looks: H
           data-side="bottom"
           data-align="start"
           data-slot="dropdown-menu-content"
-          className={looks.personalMenu}
+          className={LOOKS.personalMenu}
           onKeyDown={onMenuKeyDown}
           onPointerLeave={() => contentRef.current?.focus({ preventScroll: true })}
           onAnimationEnd={() => setState((current) => (current === 'closing' ? 'closed' : current))}
@@ -326,7 +333,7 @@ function PersonalMenu({ pathname, looks, icons }: { pathname: Pathname; looks: H
                 data-slot="dropdown-menu-item"
                 data-variant="default"
                 aria-current={itemActive ? 'page' : undefined}
-                className={pick(looks.personalItem, itemActive)}
+                className={pick(LOOKS.personalItem, itemActive)}
                 onPointerMove={(event) => {
                   if (document.activeElement !== event.currentTarget) event.currentTarget.focus({ preventScroll: true });
                 }}
@@ -365,7 +372,7 @@ function MobileGroup({
   const headingId = useId();
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="px-3 text-xs font-semibold tracking-[0.14em] text-muted-foreground uppercase">
+      <h2 id={headingId} className="eyebrow px-3 text-muted-foreground">
         {heading}
       </h2>
       <ul className="mt-2 space-y-0.5">

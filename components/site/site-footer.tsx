@@ -30,7 +30,7 @@ export function SiteFooter() {
                   rel="noopener noreferrer"
                   aria-label={link.label}
                   title={link.label}
-                  className="grid size-10 place-items-center rounded-full border border-border text-muted-foreground transition-colors hover:border-primary/50 hover:bg-primary/10 hover:text-primary"
+                  className="social-link"
                 >
                   <BrandIcon platform={link.platform} className="size-[1.125rem]" />
                 </a>
@@ -39,7 +39,7 @@ export function SiteFooter() {
           </ul>
           <a
             href={`mailto:${SITE.email}`}
-            className="inline-flex items-center gap-2 rounded-sm text-sm text-muted-foreground transition-colors hover:text-primary"
+            className="footer-link inline-flex items-center gap-2"
           >
             <Mail aria-hidden="true" className="size-4" />
             {SITE.email}
@@ -64,14 +64,11 @@ export function SiteFooter() {
 function FooterLinks({ heading, links }: { heading: string; links: readonly NavLink[] }) {
   return (
     <div>
-      <h2 className="text-xs font-semibold tracking-[0.14em] text-foreground uppercase">{heading}</h2>
+      <h2 className="eyebrow text-foreground">{heading}</h2>
       <ul className="mt-4 space-y-2.5">
         {links.map((link) => (
           <li key={link.href}>
-            <Link
-              href={link.href}
-              className="rounded-sm text-sm text-muted-foreground transition-colors hover:text-primary"
-            >
+            <Link href={link.href} className="footer-link">
               {link.label}
             </Link>
           </li>

@@ -2,7 +2,8 @@ import { cva } from 'class-variance-authority';
 
 /** The badge's classes by variant, apart from the component, for client code that must not load the class merger. */
 export const badgeVariants = cva(
-  'inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden whitespace-nowrap rounded-md border px-2 py-0.5 text-xs font-medium transition-[color,box-shadow] focus-visible:ring-[3px] focus-visible:ring-ring [&>svg]:pointer-events-none [&>svg]:size-3',
+  // The shared look is one class (.badge in app/globals.css), as for buttons.
+  'badge',
   {
     variants: {
       variant: {

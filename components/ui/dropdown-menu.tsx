@@ -5,7 +5,7 @@ import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { CheckIcon, ChevronRightIcon, CircleIcon } from 'lucide-react';
 
 import { cn } from '@/lib/utils';
-import { menuItem, menuItemVariants, menuSurface } from './menu-styles';
+import { menuItem, menuSurface } from './menu-styles';
 
 function DropdownMenu(props: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
   return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" {...props} />;
@@ -58,11 +58,7 @@ function DropdownMenuItem({
       data-slot="dropdown-menu-item"
       data-inset={inset}
       data-variant={variant}
-      className={cn(
-        menuItem,
-        menuItemVariants,
-        className,
-      )}
+      className={cn(menuItem, className)}
       {...props}
     />
   );

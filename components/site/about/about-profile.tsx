@@ -53,7 +53,7 @@ export function AboutProfile({ about, experience }: { about: About | null; exper
           </div>
           {skills.length > 0 ? (
             <section aria-labelledby="skills-heading">
-              <h2 id="skills-heading" className="text-xs font-semibold tracking-[0.14em] text-foreground uppercase">
+              <h2 id="skills-heading" className="eyebrow text-foreground">
                 Skills
               </h2>
               <ul className="mt-4 flex flex-wrap gap-2">

@@ -43,7 +43,7 @@ export function ExperienceCard({ entry }: { entry: Experience }) {
 
       {entry.highlights.length > 0 ? (
         <section aria-labelledby={`${headingId}-highlights`} className="mt-6">
-          <h3 id={`${headingId}-highlights`} className="text-xs font-semibold tracking-[0.14em] text-foreground uppercase">
+          <h3 id={`${headingId}-highlights`} className="eyebrow text-foreground">
             Highlights
           </h3>
           <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm leading-6 text-muted-foreground marker:text-primary/70">
@@ -57,7 +57,7 @@ export function ExperienceCard({ entry }: { entry: Experience }) {
 
       {entry.technologies.length > 0 ? (
         <section aria-labelledby={`${headingId}-technologies`} className="mt-6">
-          <h3 id={`${headingId}-technologies`} className="text-xs font-semibold tracking-[0.14em] text-foreground uppercase">
+          <h3 id={`${headingId}-technologies`} className="eyebrow text-foreground">
             Technologies
           </h3>
           <BadgeList items={entry.technologies} className="mt-3 flex flex-wrap gap-1.5" />

@@ -95,7 +95,7 @@ async function PaperView({ paper }: { paper: ResearchPaper }) {
       </header>
       {paper.abstract ? (
         <section aria-labelledby="abstract-heading">
-          <h2 id="abstract-heading" className="mb-3 text-xs font-semibold tracking-[0.14em] uppercase">
+          <h2 id="abstract-heading" className="eyebrow mb-3">
             Abstract
           </h2>
           <PaperAbstract id={paper.id} look="page" />
