@@ -24,18 +24,15 @@ import { SITE } from '@/lib/site';
 
 /**
  * A class name for each state of an element. The shared looks are classes of app/globals.css (.nav-link,
- * .mobile-link, .btn …), whose `.on` marks the current section; what the admin buttons add to .btn is
- * written out here as Button's variants would give it, so the browser needs no class merger.
+ * .mobile-link, .btn …), whose `.on` marks the current section; the buttons' classes are written out
+ * as Button's variants give them, so the browser needs no class merger.
  */
 interface Looks {
   idle: string;
   active: string;
 }
 
-const adminButtonLooks = (size: string): Looks => ({
-  idle: `btn border border-input bg-input/20 shadow-xs hover:bg-accent hover:text-accent-foreground ${size}`,
-  active: `btn bg-primary text-primary-foreground shadow-xs hover:bg-primary/90 ${size}`,
-});
+const adminButtonLooks = (size: string): Looks => ({ idle: `btn btn-outline ${size}`, active: `btn btn-default ${size}` });
 
 const LOOKS = {
   desktopLink: { idle: 'nav-link', active: 'nav-link on' },
@@ -43,9 +40,9 @@ const LOOKS = {
   // Radix's popper placed the menu below its trigger (6px apart, start-aligned); here plain CSS does.
   personalMenu: 'menu-surface min-w-[8rem] origin-top-left overflow-y-auto outline-none absolute top-full left-0 mt-1.5 w-48',
   personalItem: { idle: 'menu-item cursor-pointer', active: 'menu-item cursor-pointer text-primary [&_svg]:text-primary' },
-  adminDesktop: adminButtonLooks('h-8 gap-1.5 px-3 has-[>svg]:px-2.5'),
-  adminMobile: adminButtonLooks('h-9 px-4 py-2 has-[>svg]:px-3 w-full'),
-  toggle: 'btn hover:bg-accent/70 hover:text-accent-foreground size-9 md:hidden',
+  adminDesktop: adminButtonLooks('btn-sm'),
+  adminMobile: adminButtonLooks('btn-md w-full'),
+  toggle: 'btn btn-ghost size-9 md:hidden',
   mobileLink: { idle: 'mobile-link', active: 'mobile-link on' },
 } satisfies Record<string, Looks | string>;
 

@@ -2,7 +2,7 @@ import { cacheTag } from 'next/cache';
 import { Markdown } from '@/components/site/markdown';
 import { getBlogPost } from '@/lib/content/blog/queries';
 import { getResearchPapers } from '@/lib/content/research/queries';
-import { ABSTRACT_HIGHLIGHT_LENGTH, cutMarkup } from '@/lib/content/research/rules';
+import { ABSTRACT_CARD_LENGTH, ABSTRACT_HIGHLIGHT_LENGTH, cutMarkup } from '@/lib/content/research/rules';
 import { TAGS } from '@/lib/content/tags';
 
 /*
@@ -26,13 +26,15 @@ const ABSTRACT_LOOKS = {
   highlight: 'mt-3 text-sm leading-relaxed text-muted-foreground',
 } as const;
 
-/** A paper's abstract, by the paper's id: whole on its card, cut for the home page's highlights. */
+const ABSTRACT_LENGTHS = { page: Infinity, card: ABSTRACT_CARD_LENGTH, highlight: ABSTRACT_HIGHLIGHT_LENGTH } as const;
+
+/** A paper's abstract, by the paper's id: whole on its page, cut on its card and in the home page's highlights. */
 export async function PaperAbstract({ id, look }: { id: string; look: keyof typeof ABSTRACT_LOOKS }) {
   'use cache';
   cacheTag(TAGS.research);
   const paper = (await getResearchPapers()).find((candidate) => candidate.id === id);
   if (!paper?.abstract || !(look in ABSTRACT_LOOKS)) return null;
-  const source = look === 'highlight' ? cutMarkup(paper.abstract, ABSTRACT_HIGHLIGHT_LENGTH) : paper.abstract;
+  const source = cutMarkup(paper.abstract, ABSTRACT_LENGTHS[look]);
   // The home page's highlights draw their formulas as MathML: the home page then needs no KaTeX at all.
   return <Markdown source={source} className={ABSTRACT_LOOKS[look]} math={look === 'highlight' ? 'mathml' : 'typeset'} />;
 }

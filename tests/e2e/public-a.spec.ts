@@ -258,9 +258,10 @@ test.describe('/research', () => {
     await expect(preprint.getByRole('link', { name: 'View Publication' })).toHaveCount(1);
     await expect(preprint.getByRole('link', { name: 'Download PDF' })).toHaveCount(0);
     await expect(cards.nth(1)).toContainText('Alex Morgan, Daniel Okafor, Priya Raman');
-    // Its only link is its title, to the paper's own page: no publication link, no PDF.
-    await expect(cards.nth(1).getByRole('link')).toHaveCount(1);
+    // Its only links lead to the paper's own page (its title, and the rest of its abstract): no publication link, no PDF.
+    await expect(cards.nth(1).getByRole('link')).toHaveCount(2);
     await expect(cards.nth(1).getByRole('heading').getByRole('link')).toHaveAttribute('href', new RegExp(`^/research/${UUID}$`));
+    await expect(cards.nth(1).getByRole('link', { name: /^Read the full abstract/ })).toHaveAttribute('href', new RegExp(`^/research/${UUID}#abstract-heading$`));
 
     // A formula appears as KaTeX markup (typeset on the server), never as its $…$ source.
     const html = await (await page.request.get('/research')).text();

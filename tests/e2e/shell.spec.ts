@@ -63,7 +63,7 @@ test.describe('the site shell', () => {
     await expect(header).toHaveAttribute('data-scrolled', 'false');
     await page.evaluate(() => window.scrollTo(0, 11));
     await expect(header).toHaveAttribute('data-scrolled', 'true');
-    await expect(header).toHaveClass(/backdrop-blur/);
+    await expect.poll(() => header.evaluate((element) => getComputedStyle(element).backdropFilter)).toContain('blur');
   });
 
   test('the active link: Home on / only; no section on a missing page; Blog and Personal in the dropdown', async ({ page }) => {

@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { formatMonthYear } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { STATUS_BADGES } from '@/lib/content/research/rules';
+import { abstractIsCut, STATUS_BADGES } from '@/lib/content/research/rules';
 import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
 
 /** A paper on /research. Its id is an anchor (/research#{id}, where older links point); its title links to /research/{id}. */
@@ -37,8 +37,11 @@ export function PaperCard({ paper }: { paper: ResearchPaper }) {
           {paper.title}
         </Link>
       </h2>
-      {paper.abstract ? (
-        <PaperAbstract id={paper.id} look="card" />
+      {paper.abstract ? <PaperAbstract id={paper.id} look="card" /> : null}
+      {abstractIsCut(paper.abstract) ? (
+        <Link href={`/research/${paper.id}#abstract-heading`} className="mt-2 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+          Read the full abstract<span className="sr-only">: {paper.title}</span>
+        </Link>
       ) : null}
       <PaperAuthors authors={paper.authors} className="mt-5 text-sm" />
       <PaperLinks paper={paper} className="mt-6" />

@@ -37,6 +37,16 @@ export function highlightLabel(status: PaperStatus): 'Published' | 'Preprint' {
 /** The home page's research highlights cut an abstract at 200 characters. */
 export const ABSTRACT_HIGHLIGHT_LENGTH = 200;
 
+/**
+ * /research shows the start of each abstract (as long as the home page's highlights), and links to the paper's own page for
+ * the rest: typeset formulas are the heaviest part of a page (about 1 kB of KaTeX's HTML each, sent twice:
+ * in the HTML and in the page's RSC payload), and the listing showed every abstract whole.
+ */
+export const ABSTRACT_CARD_LENGTH = 200;
+
+/** Whether a paper's card shows its abstract in part (and links to the rest). */
+export const abstractIsCut = (abstract: string) => abstract.length > ABSTRACT_CARD_LENGTH;
+
 /** Where `$…$` and `$$…$$` formulas sit in markup, as [start, end) ranges; `\$` is a literal dollar. */
 function mathRanges(source: string): [number, number][] {
   const ranges: [number, number][] = [];
