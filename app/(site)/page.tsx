@@ -1,7 +1,7 @@
 import type { Metadata, ResolvingMetadata } from 'next';
 import Link from 'next/link';
 import { Analytics } from '@vercel/analytics/next';
-import { ArrowRight, FolderKanban } from 'lucide-react';
+import { ArrowRight, FolderKanban } from '@/components/site/icons';
 
 import { pageAlternates } from '@/lib/canonical';
 import { splitParagraphs } from '@/lib/content/about/rules';

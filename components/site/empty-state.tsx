@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SearchX } from 'lucide-react';
+import { SearchX } from '@/components/site/icons';
 
 /** A list with nothing to show: a heading, an explanation, and optionally a way out. */
 export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '@/components/site/icons';
 
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';

@@ -39,7 +39,7 @@ const LOOKS = {
   personalTrigger: { idle: 'nav-link group', active: 'nav-link group on' },
   // Radix's popper placed the menu below its trigger (6px apart, start-aligned); here plain CSS does.
   personalMenu: 'menu-surface min-w-[8rem] origin-top-left overflow-y-auto outline-none absolute top-full left-0 mt-1.5 w-48',
-  personalItem: { idle: 'menu-item cursor-pointer', active: 'menu-item cursor-pointer text-primary [&_svg]:text-primary' },
+  personalItem: { idle: 'menu-item cursor-pointer', active: 'menu-item cursor-pointer text-primary [&_.icon]:text-primary' },
   adminDesktop: adminButtonLooks('btn-sm'),
   adminMobile: adminButtonLooks('btn-md w-full'),
   toggle: 'btn btn-ghost size-9 md:hidden',

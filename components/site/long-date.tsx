@@ -1,4 +1,4 @@
-import { CalendarDays } from 'lucide-react';
+import { CalendarDays } from '@/components/site/icons';
 import { formatLongDate } from '@/lib/format';
 
 /** A calendar icon and the date in US English long form (spec section 9), as every post card shows it. */

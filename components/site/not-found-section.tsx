@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { House } from 'lucide-react';
+import { House } from '@/components/site/icons';
 
 import { GoBackButton } from '@/components/site/go-back-button';
 import { Button } from '@/components/ui/button';

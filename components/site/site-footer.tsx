@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { Mail } from 'lucide-react';
+import { Mail } from '@/components/site/icons';
 
 import { BrandIcon } from '@/components/site/brand-icons';
 import { CurrentYear } from '@/components/site/current-year';

@@ -1,11 +1,11 @@
-import { ChevronDown, Coffee, LockKeyhole, Menu, NotebookPen, X } from 'lucide-react';
+import { ChevronDown, Coffee, LockKeyhole, Menu, NotebookPen, X } from '@/components/site/icons';
 
 import { HeaderBar, type HeaderIcons } from './header-bar';
 
 /*
  * The header is interactive (scroll state, mobile menu, 'Personal' menu, active link), so its bar is a
- * client component (header-bar.tsx). The icons are made here, on the server, so the browser does not
- * load lucide-react for the header; its looks are short classes of app/globals.css, written in the bar.
+ * client component (header-bar.tsx). The icons (components/site/icons.tsx) are made here, on the server;
+ * its looks are short classes of app/globals.css, written in the bar.
  */
 
 const ICONS: HeaderIcons = {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
-import { ArrowRight, Briefcase, GraduationCap, Lightbulb, type LucideIcon } from 'lucide-react';
+import { ArrowRight, Briefcase, GraduationCap, Lightbulb, type SiteIcon } from '@/components/site/icons';
 
 import { FallbackImage, LARGEST_PAINT } from '@/components/site/fallback-image';
 import { Badge } from '@/components/ui/badge';
@@ -142,7 +142,7 @@ export function AboutProfile({ about, experience }: { about: About | null; exper
   );
 }
 
-function Section({ id, icon: Icon, title, children }: { id: string; icon: LucideIcon; title: string; children: ReactNode }) {
+function Section({ id, icon: Icon, title, children }: { id: string; icon: SiteIcon; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="mb-8 flex items-center gap-3 font-serif text-2xl font-semibold tracking-tight">

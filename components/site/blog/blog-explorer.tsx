@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Search, X } from 'lucide-react';
+import { Search, X } from '@/components/site/icons';
 
 import { distinctTags, filterPosts } from '@/lib/content/blog/rules';
 import type { BlogCardPost } from '@/lib/content/blog/types';

@@ -1,4 +1,4 @@
-import { Building2, CalendarDays, MapPin } from 'lucide-react';
+import { Building2, CalendarDays, MapPin } from '@/components/site/icons';
 
 import { BadgeList } from '@/components/site/badge-list';
 import { SimpleMarkup } from '@/components/site/simple-markup';

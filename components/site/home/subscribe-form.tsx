@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Send } from 'lucide-react';
+import { Send } from '@/components/site/icons';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '@/components/site/icons';
 
 import { LongDate } from '@/components/site/long-date';
 import type { PersonalPost } from '@/lib/content/personal/types';

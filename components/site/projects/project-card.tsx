@@ -1,4 +1,4 @@
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from '@/components/site/icons';
 
 import { BadgeList } from '@/components/site/badge-list';
 import { BrandIcon } from '@/components/site/brand-icons';

@@ -1,4 +1,4 @@
-import { Check, Copy, Download, Quote } from 'lucide-react';
+import { Check, Copy, Download, Quote } from '@/components/site/icons';
 
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';

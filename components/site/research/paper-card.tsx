@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { Download, ExternalLink, Users } from 'lucide-react';
+import { Download, ExternalLink, Users } from '@/components/site/icons';
 
 import { ExternalLinkButton } from '@/components/site/external-link-button';
 import { PaperAbstract } from '@/components/site/stored-markup';

@@ -1,7 +1,7 @@
 import type { Metadata, ResolvingMetadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '@/components/site/icons';
 
 import { BlogCard } from '@/components/site/blog/blog-card';
 import { BlogCardCover } from '@/components/site/blog/blog-card-cover';

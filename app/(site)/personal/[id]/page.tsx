@@ -1,6 +1,6 @@
 import type { Metadata, ResolvingMetadata } from 'next';
 import Link from 'next/link';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft } from '@/components/site/icons';
 
 import { ContentBoundary } from '@/components/site/content-boundary';
 import { Loaded } from '@/components/site/loaded';
