@@ -10,10 +10,10 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 
 /** One icon as lucide-react draws it (24×24, 2px round strokes), stroked in black for use as a mask. */
 async function iconSvg(name: string): Promise<string> {
-  const module = (await import(pathToFileURL(path.join(lucideDir, 'dist', 'esm', 'icons', `${name}.mjs`)).href)) as { __iconData?: { node: IconNode } };
+  const icon = (await import(pathToFileURL(path.join(lucideDir, 'dist', 'esm', 'icons', `${name}.mjs`)).href)) as { __iconData?: { node: IconNode } };
   // An old name is a file that only re-exports its icon under the new name: list the new one.
-  if (!module.__iconData) throw new Error(`lucide-react's '${name}' is another icon's old name: use that icon's own name`);
-  const shapes = module.__iconData.node
+  if (!icon.__iconData) throw new Error(`lucide-react's '${name}' is another icon's old name: use that icon's own name`);
+  const shapes = icon.__iconData.node
     .map(([tag, attributes]) => {
       const drawn = Object.entries(attributes).filter(([key]) => key !== 'key');
       return `<${tag} ${drawn.map(([key, value]) => `${key}='${escapeAttribute(String(value))}'`).join(' ')}/>`;
