@@ -112,10 +112,7 @@ function Hero() {
           <Button asChild size="lg" className="group">
             <Link href="/about">
               Learn More About Me
-              <ArrowRight
-                aria-hidden="true"
-                className="transition-transform motion-safe:group-hover:translate-x-0.5"
-              />
+              <ArrowRight className="card-more-arrow" />
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline">

@@ -12,7 +12,7 @@ export function CardCover({ src, sizes, first = false }: { src: string | null | 
       fill
       {...(first ? LARGEST_PAINT : {})}
       sizes={sizes}
-      className="object-cover transition-transform duration-500 motion-safe:group-hover:scale-[1.03]"
+      className="card-cover"
     />
   );
 }

@@ -26,7 +26,7 @@ interface BlogCardProps {
 export function BlogCard({ post, cover, headingLevel: Heading = 'h2', onTagSelect, activeTag = null }: BlogCardProps) {
   const href = `/blog/${post.slug}`;
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-[border-color,box-shadow] hover:border-primary/40 hover:shadow-lg hover:shadow-primary/5 focus-within:border-primary/40">
+    <article className="blog-card group">
       <Link href={href} tabIndex={-1} aria-hidden="true" className="relative block aspect-[16/9] overflow-hidden bg-muted">
         {cover}
       </Link>
@@ -54,7 +54,7 @@ export function BlogCard({ post, cover, headingLevel: Heading = 'h2', onTagSelec
           </ul>
         ) : null}
         <Heading className="font-serif text-xl leading-snug font-semibold tracking-tight text-foreground">
-          <Link href={href} className="rounded-sm outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring">
+          <Link href={href} className="card-title-link">
             {post.title}
           </Link>
         </Heading>
@@ -62,13 +62,10 @@ export function BlogCard({ post, cover, headingLevel: Heading = 'h2', onTagSelec
           <LongDate date={post.date} />
         </p>
         {post.excerpt ? <p className="line-clamp-3 leading-relaxed text-muted-foreground">{post.excerpt}</p> : null}
-        <Link
-          href={href}
-          className="mt-auto inline-flex w-fit items-center gap-1.5 rounded-sm pt-2 text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring underline-offset-4"
-        >
+        <Link href={href} className="card-more mt-auto pt-2">
           Read Article
           <span className="sr-only">: {post.title}</span>
-          <ArrowRight aria-hidden="true" className="size-4 transition-transform motion-safe:group-hover:translate-x-0.5" />
+          <ArrowRight className="card-more-arrow" />
         </Link>
       </div>
     </article>

@@ -34,7 +34,7 @@ export function HomeSection({
           <Button asChild variant="ghost" className="group -mr-3 text-primary hover:text-primary">
             <Link href={action.href}>
               {action.label}
-              <ArrowRight aria-hidden="true" className="transition-transform motion-safe:group-hover:translate-x-0.5" />
+              <ArrowRight className="card-more-arrow" />
             </Link>
           </Button>
         </div>
@@ -56,8 +56,7 @@ export function CardsSkeleton({ count = 3 }: { count?: number }) {
 }
 
 /** Makes the card's title link cover the whole card, so the card is one link with a short, clear name. */
-export const stretchedLink =
-  'rounded-sm after:absolute after:inset-0 after:z-10 after:rounded-xl after:content-[""] focus-visible:outline-none';
+export const stretchedLink = 'stretched-link';
 
-export const homeCard =
-  'group relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-[border-color,box-shadow,transform] hover:border-primary/40 hover:shadow-lg hover:shadow-black/30 focus-within:border-primary focus-within:ring-2 focus-within:ring-primary/40 motion-safe:hover:-translate-y-0.5';
+/** A card of the home page (.home-card in app/globals.css). */
+export const homeCard = 'home-card group';

@@ -31,13 +31,10 @@ export function PersonalCard({ post }: { post: PersonalPost }) {
       </h2>
       {preview ? <p className="leading-relaxed text-muted-foreground">{preview}</p> : null}
       <PersonalImages urls={post.imageUrls} title={title} limit={CARD_IMAGES} />
-      <Link
-        href={href}
-        className="mt-auto inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring"
-      >
+      <Link href={href} className="card-more mt-auto">
         Read Full Post
         <span className="sr-only">: {title}</span>
-        <ArrowRight aria-hidden="true" className="size-4 transition-transform motion-safe:group-hover:translate-x-0.5" />
+        <ArrowRight className="card-more-arrow" />
       </Link>
     </article>
   );

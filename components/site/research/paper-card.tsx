@@ -18,7 +18,7 @@ export function PaperCard({ paper }: { paper: ResearchPaper }) {
     <article
       id={paper.id}
       aria-labelledby={headingId}
-      className="rounded-xl border border-border bg-card p-6 shadow-sm transition-[border-color,box-shadow] hover:border-primary/30 target:border-primary target:ring-2 target:ring-primary/40 sm:p-8"
+      className="paper-card"
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
         <Badge variant="outline" data-status={paper.status} className={cn(badge.className)}>
