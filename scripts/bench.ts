@@ -33,14 +33,15 @@
  * Run it while nothing else is busy (and, beside other work on the same checkout, under the build lock:
  * `flock /tmp/portfolio-build.lock npm run bench`): the figures are only comparable on a quiet machine.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 
 import { startNextStart } from '../tests/helpers/next-start';
-import { repoRoot, startSite } from '../tests/helpers/site-server';
+import { startSite } from '../tests/helpers/site-server';
 import { ensureBuild } from './lib/build';
+import { addLongPost, ADMIN, callAction, LONG_POST, signIn } from './lib/admin-http';
 import { fail, kB, log } from './lib/cli';
 
 const CONNECTIONS = 10;
@@ -50,7 +51,6 @@ const STAMPEDE = 50;
 const AFTER_SAVE_MS = 2_000;
 const WRITE_P99_GOAL_MS = 100;
 
-const ADMIN = { email: 'bench-owner@example.com', password: 'bench-owner-password-1' };
 
 /** A seeded article with code and mathematics: the heaviest detail page of the sample content. */
 const SEEDED_SLUG = 'computing-zeros-of-the-zeta-function-with-python';
@@ -72,6 +72,12 @@ const PAGES: Page[] = [
   { label: 'blog post', path: `/blog/${SEEDED_SLUG}` },
   { label: 'personal', path: '/personal' },
 ];
+/** A page's weight limits (the issue): its HTML, and gzipped. */
+const HTML_LIMIT_BYTES = 80_000;
+const GZIP_LIMIT_BYTES = 20_000;
+
+const LONG_POST_PAGE: Page = { label: 'long post', path: `/blog/${LONG_POST.slug}` };
+
 /** The page loaded while the admin writes: a new paper shows on it. */
 const WRITE_PAGE = '/research';
 
@@ -122,6 +128,9 @@ if (!['npm-start', 'next-start', 'both'].includes(serverOption)) fail('--server 
 const SELECTED: ServerName[] = serverOption === 'both' ? ['npm-start', 'next-start'] : [serverOption as ServerName];
 
 interface Figures extends Page {
+  /** One page's HTML, and gzipped (zlib's default level, as Next's compression sends it). */
+  htmlBytes: number;
+  gzipBytes: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -146,9 +155,12 @@ function load(
 const failuresOf = (result: autocannon.Result) => result.non2xx + result.errors + result.timeouts;
 
 async function measure(baseUrl: string, page: Page, options: { headers?: Record<string, string>; goal?: boolean } = {}): Promise<Figures> {
+  const html = Buffer.from(await (await fetch(baseUrl + page.path, { headers: options.headers })).arrayBuffer());
   const result = await load({ url: baseUrl + page.path, connections: CONNECTIONS, duration: DURATION_S, headers: options.headers ?? {} });
   return {
     ...page,
+    htmlBytes: html.length,
+    gzipBytes: gzipSync(html).length,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -182,41 +194,6 @@ async function personalPost(baseUrl: string): Promise<Page> {
 
 // --- The admin, over HTTP as the browser does it ---------------------------------------------------------
 
-/** A server action's id from the build's server-reference manifest (as a deployed build exposes them). */
-function actionId(name: string, file: string): string {
-  const manifest = JSON.parse(readFileSync(path.join(repoRoot, '.next', 'server', 'server-reference-manifest.json'), 'utf8')) as {
-    node: Record<string, { exportedName?: string; filename?: string }>;
-  };
-  const found = Object.entries(manifest.node).find(([, entry]) => entry.exportedName === name && entry.filename === file);
-  if (!found) fail(`No server action ${name} of ${file} in the build.`);
-  return found[0];
-}
-
-/**
- * Signs in through the login form's action (useActionState: the previous state and the form's FormData,
- * which React's reply encoding sends as multipart fields `_1_<name>` referenced by `$K1`). Answers the
- * session cookies as one Cookie header.
- */
-async function signIn(baseUrl: string): Promise<string> {
-  const body = new FormData();
-  body.append('_1_email', ADMIN.email);
-  body.append('_1_password', ADMIN.password);
-  // The root last, as React sends it: the server resolves `$K1` from the fields received before it.
-  body.append('0', JSON.stringify(['$undefined', '$K1']));
-  const response = await fetch(`${baseUrl}/admin/login`, {
-    method: 'POST',
-    headers: { 'Next-Action': actionId('signInAction', 'app/admin/(open)/login/actions.ts'), Accept: 'text/x-component', Origin: baseUrl },
-    body,
-    redirect: 'manual',
-  });
-  const text = await response.text();
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
-  if (!response.ok || !text.includes('"ok":true') || !cookies.some((cookie) => cookie.startsWith('pf-access='))) {
-    throw new Error(`Signing in as ${ADMIN.email} failed (${response.status}): ${text.slice(0, 300)}`);
-  }
-  return cookies.join('; ');
-}
-
 interface Save {
   title: string;
   ok: boolean;
@@ -226,23 +203,12 @@ interface Save {
   error?: string;
 }
 
-/** Adds a paper through the Research editor's action, posted to the editor's page as the browser does. */
+/** Adds a paper through the Research editor's action. */
 async function savePaper(baseUrl: string, cookie: string, title: string): Promise<Save> {
   const paper = { title, journal: 'Bench', authors: 'Bench', date: '2025-01-01', abstract: 'Written during npm run bench.', link: '', pdfUrl: '', tags: '', doi: '', arxivId: '', status: 'published' };
   const started = performance.now();
   try {
-    const response = await fetch(`${baseUrl}/admin/research/edit`, {
-      method: 'POST',
-      headers: {
-        'Next-Action': actionId('createPaperAction', 'app/admin/(guarded)/research/edit/actions.ts'),
-        'Content-Type': 'text/plain;charset=UTF-8',
-        Accept: 'text/x-component',
-        Origin: baseUrl,
-        Cookie: cookie,
-      },
-      body: JSON.stringify([paper]),
-      redirect: 'manual',
-    });
+    const response = await callAction(baseUrl, cookie, 'research', 'createPaperAction', [paper]);
     const text = await response.text();
     const ok = response.ok && text.includes('"ok":true');
     return { title, ok, ms: performance.now() - started, answeredAt: Date.now(), error: ok ? undefined : `${response.status}: ${text.slice(0, 300)}` };
@@ -328,13 +294,15 @@ async function coldStampede(baseUrl: string, cookie: string, server: ServerName)
 const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%`;
 
 function table(rows: Figures[], reference: Figures, goal: number): string {
-  const header = ['page', 'path', 'kB', 'req/s', 'p50 ms', 'p99 ms', '% of static', 'failed'];
+  const header = ['page', 'path', 'kB', 'HTML kB', 'gzip kB', 'req/s', 'p50 ms', 'p99 ms', '% of static', 'failed'];
   const lines = rows.map((row) => {
     const share = row.requestsPerSecond / reference.requestsPerSecond;
     return [
       row.label,
       row.path.length > 40 ? `${row.path.slice(0, 39)}…` : row.path,
       kB(row.bytesPerResponse),
+      `${kB(row.htmlBytes)}${row.goal && row.htmlBytes > HTML_LIMIT_BYTES ? ' >' : ''}`,
+      `${kB(row.gzipBytes)}${row.goal && row.gzipBytes > GZIP_LIMIT_BYTES ? ' >' : ''}`,
       row.requestsPerSecond.toFixed(0),
       String(row.p50),
       String(row.p99),
@@ -361,7 +329,9 @@ async function benchServer(name: ServerName): Promise<ServerReport> {
   log(`${kind.title}: starting on seeded data in a fresh DATA_DIR…`);
   const server = await kind.start({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   try {
-    const pages = [...PAGES, await personalPost(server.url)];
+    const cookie = await signIn(server.url);
+    await addLongPost(server.url, cookie);
+    const pages = [...PAGES, LONG_POST_PAGE, await personalPost(server.url)];
     for (const page of [STATIC_PAGE, ...pages]) await warmUp(server.url, page.path);
     log(`${name}: warmed up; measuring each page for ${DURATION_S} s with ${CONNECTIONS} connections…`);
     const reference = await measure(server.url, STATIC_PAGE);
@@ -371,7 +341,6 @@ async function benchServer(name: ServerName): Promise<ServerReport> {
       log(`${name}: the same pages with a session cookie (rendered for that visitor)…`);
       for (const page of pages) rows.push(await measure(server.url, { ...page, label: `${page.label} (cookie)` }, { headers: RENDER_EVERY_TIME }));
     }
-    const cookie = await signIn(server.url);
     log(`${name}: ${DURATION_S} s of ${WRITE_PAGE} under load, the admin adding a paper halfway…`);
     await warmUp(server.url, WRITE_PAGE);
     const write = await writeDuringLoad(server.url, cookie, name);
@@ -382,7 +351,7 @@ async function benchServer(name: ServerName): Promise<ServerReport> {
     const slowest = anonymous.reduce((low, row) => (row.requestsPerSecond < low.requestsPerSecond ? row : low));
     const slowestShare = slowest.requestsPerSecond / reference.requestsPerSecond;
     console.log(`\n${kind.title}\n${table(rows, reference, kind.goal)}`);
-    console.log(`  (< : under the goal for this server, ${percent(kind.goal)} of the static file)`);
+    console.log(`  (< : under the goal for this server, ${percent(kind.goal)} of the static file; > : a page over ${kB(HTML_LIMIT_BYTES)} kB of HTML or ${kB(GZIP_LIMIT_BYTES)} kB gzipped)`);
     const saveLine = (save: Save) => (save.ok ? `save ${save.ms.toFixed(0)} ms` : `save FAILED (${save.error})`);
     console.log(
       [

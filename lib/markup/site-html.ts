@@ -59,6 +59,15 @@ const URL_ATTRIBUTES = ['href', 'src'] as const;
 /** What react-markdown's components did to single elements, done on the syntax tree instead. */
 function rehypeSiteElements() {
   return (tree: Root) => {
+    // Each formula is sent twice (in the HTML and in the page's payload), so what its MathML carries that
+    // a page has no use for goes: the xmlns attribute (in an HTML page <math> is MathML by itself) and the
+    // <semantics> wrapper with its annotation, a copy of the TeX source that nothing on the page reads
+    // (screen readers read the MathML itself; the feed keeps the annotation, lib/markup/html.ts).
+    visit(tree, { type: 'element', tagName: 'math' }, (node: Element) => {
+      delete node.properties.xmlns;
+      const semantics = node.children.find((child): child is Element => child.type === 'element' && child.tagName === 'semantics');
+      if (semantics) node.children = semantics.children.filter((child) => !(child.type === 'element' && child.tagName === 'annotation'));
+    });
     const tables: Element[] = [];
     visit(tree, 'element', (node: Element, index, parent) => {
       // KaTeX's output is complete as it is (and holds no addresses: \href is disabled).
@@ -136,7 +145,9 @@ function processor(math: MathLook) {
       .use(rehypeCompactHeadings)
       .use(rehypeKatex, katexOptions[math])
       .use(rehypeSiteElements)
-      .use(rehypeStringify, { characterReferences: { useNamedReferences: true } })
+      // Attributes unquoted where HTML allows it, single-quoted elsewhere: in the page's payload the string
+      // is JSON, where every double quote costs a backslash too.
+      .use(rehypeStringify, { characterReferences: { useNamedReferences: true }, preferUnquoted: true, quote: "'" })
       .freeze()
   );
 }

@@ -265,8 +265,9 @@ test.describe('/research', () => {
 
     // A formula appears as KaTeX markup (typeset on the server), never as its $…$ source.
     const html = await (await page.request.get('/research')).text();
-    expect(html).toContain('<span class="katex">');
-    expect(html).toContain('<annotation encoding="application/x-tex">\\rho = \\beta + i\\gamma</annotation>');
+    expect(html).toContain('<span class=katex>');
+    // ρ = β + iγ, in the MathML that screen readers read.
+    expect(html).toContain('<math><mrow><mi>ρ</mi><mo>=</mo><mi>β</mi><mo>+</mo><mi>i</mi><mi>γ</mi></mrow></math>');
     await expect(published.locator('.katex').filter(visible).first()).toBeVisible();
     await expect(published).not.toContainText('$\\rho');
     // KaTeX's own fonts are served from the package through its stylesheet.

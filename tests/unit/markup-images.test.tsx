@@ -8,9 +8,9 @@ import { SimpleMarkup } from '@/components/site/simple-markup';
 describe('images in stored markup', () => {
   it('a blog post image of the site keeps its address and gets an optimised, lazy srcset', () => {
     const html = renderToStaticMarkup(<Markdown source="![figure](/storage/blog-images/1-a.png)" />);
-    expect(html).toContain('src="/storage/blog-images/1-a.png"');
-    expect(html).toContain('srcset="/_next/image?url=%2Fstorage%2Fblog-images%2F1-a.png&amp;w=1920&amp;q=75 1x"');
-    expect(html).toContain('loading="lazy"');
+    expect(html).toContain('src=/storage/blog-images/1-a.png ');
+    expect(html).toContain("srcset='/_next/image?url=%2Fstorage%2Fblog-images%2F1-a.png&amp;w=1920&amp;q=75 1x'");
+    expect(html).toContain('loading=lazy');
   });
 
   it('an outside address or an SVG is left as it is', () => {

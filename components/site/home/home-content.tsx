@@ -123,7 +123,7 @@ function ResearchHighlightList({ papers }: { papers: ResearchPaper[] }) {
         return (
           <li key={paper.id}>
             <article className={cn(homeCard, 'p-6')}>
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
+              <div className="paper-meta">
                 <Badge variant="outline" className={STATUS_BADGES[label === 'Published' ? 'published' : 'preprint'].className}>
                   {label}
                 </Badge>

@@ -20,7 +20,7 @@ export function PaperCard({ paper }: { paper: ResearchPaper }) {
       aria-labelledby={headingId}
       className="paper-card"
     >
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
+      <div className="paper-meta">
         <Badge variant="outline" data-status={paper.status} className={cn(badge.className)}>
           {badge.label}
         </Badge>
@@ -32,14 +32,14 @@ export function PaperCard({ paper }: { paper: ResearchPaper }) {
           </>
         ) : null}
       </div>
-      <h2 id={headingId} className="mt-4 font-serif text-2xl font-semibold tracking-tight text-foreground">
-        <Link href={`/research/${paper.id}`} className="underline-offset-4 hover:text-primary hover:underline">
+      <h2 id={headingId} className="paper-title">
+        <Link href={`/research/${paper.id}`} className="title-link">
           {paper.title}
         </Link>
       </h2>
       {paper.abstract ? <PaperAbstract id={paper.id} look="card" /> : null}
       {abstractIsCut(paper.abstract) ? (
-        <Link href={`/research/${paper.id}#abstract-heading`} className="mt-2 inline-block text-sm font-medium text-primary underline-offset-4 hover:underline">
+        <Link href={`/research/${paper.id}#abstract-heading`} className="card-more mt-2">
           Read the full abstract<span className="sr-only">: {paper.title}</span>
         </Link>
       ) : null}
@@ -72,8 +72,8 @@ export function PaperLinks({ paper, className }: { paper: Pick<ResearchPaper, 'l
 export function PaperAuthors({ authors, className }: { authors: readonly string[]; className?: string }) {
   if (authors.length === 0) return null;
   return (
-    <p className={cn('flex items-start gap-2 text-muted-foreground', className)}>
-      <Users aria-hidden="true" className="mt-[0.2em] size-4 shrink-0" />
+    <p className={cn('paper-authors', className)}>
+      <Users className="mt-[0.2em]" />
       <span>
         <span className="sr-only">Authors: </span>
         {authors.join(', ')}

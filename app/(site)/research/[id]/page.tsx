@@ -77,7 +77,7 @@ async function PaperView({ paper }: { paper: ResearchPaper }) {
   return (
     <article className="mt-6 flex flex-col gap-8">
       <header className="flex flex-col gap-4">
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-muted-foreground">
+        <div className="paper-meta">
           <Badge variant="outline" data-status={paper.status} className={cn(badge.className)}>
             {badge.label}
           </Badge>
