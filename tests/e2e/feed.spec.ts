@@ -211,7 +211,7 @@ test("canonical addresses are SITE_URL and the page's path, without the query", 
     await expect(canonical(page), path).toHaveAttribute('href', address);
   }
   await page.goto('/research');
-  await page.getByRole('link', { name: 'The fourth moment of quadratic twists of modular L-functions' }).click();
+  await page.getByRole('link', { name: 'The fourth moment of quadratic twists of modular L-functions', exact: true }).click();
   await expect(page).toHaveURL(/\/research\/[0-9a-f-]{36}$/);
   await expect(canonical(page)).toHaveAttribute('href', `${SITE_URL}${new URL(page.url()).pathname}`);
   await page.goto('/personal');
@@ -250,7 +250,7 @@ test("link previews: a post and a paper have their own card, a post's cover wins
 
   // A published paper: its own card; the draft: the site's card, telling nothing of the draft.
   await page.goto('/research');
-  await page.getByRole('link', { name: 'The fourth moment of quadratic twists of modular L-functions' }).click();
+  await page.getByRole('link', { name: 'The fourth moment of quadratic twists of modular L-functions', exact: true }).click();
   await expect(page).toHaveURL(/\/research\/[0-9a-f-]{36}$/);
   const paperImage = await meta(page, 'og:image').getAttribute('content');
   expect(paperImage).toMatch(new RegExp(`^${SITE_URL}/research/[0-9a-f-]{36}/opengraph-image`));
@@ -259,7 +259,7 @@ test("link previews: a post and a paper have their own card, a post's cover wins
   expect(paperCard).toMatchObject({ status: 200, type: 'image/png', isPng: true, width: 1200, height: 630 });
   expect(paperCard.body.equals(siteCard.body)).toBe(false);
   await page.goto('/research?status=draft');
-  await page.getByRole('link', { name: 'Equidistribution of primes in Bohr sets' }).click();
+  await page.getByRole('link', { name: 'Equidistribution of primes in Bohr sets', exact: true }).click();
   await expect(page).toHaveURL(/\/research\/[0-9a-f-]{36}$/);
   const draftCard = await fetchImage(request, (await meta(page, 'og:image').getAttribute('content'))!);
   expect(draftCard).toMatchObject({ status: 200, type: 'image/png' });
