@@ -7,9 +7,11 @@
  * ADMIN_PASSWORD, on a loopback port. The build is made first when the sources changed (scripts/lib/build.ts).
  *
  * For each server:
- * 1. Every public page (home, about, projects, experience, research, blog, a blog post, personal, a personal
- *    post), warmed up, then loaded in turn with autocannon (10 connections, 10 s), after the static file
- *    /placeholder.svg: the size of one response (kB, headers included), req/s, p50/p99 latency, failed
+ * 1. Every public page (home, about, projects, experience, research, blog, a blog post, a long post with 40
+ *    formulas and a 30-row table added through the blog editor first, personal, a personal post), warmed
+ *    up, then loaded in turn with autocannon (10 connections, 10 s), after the static file
+ *    /placeholder.svg: the size of one response (kB, headers included), of its HTML and of the HTML gzipped
+ *    (goals: at most 80 kB and 20 kB, marked '>' when over), req/s, p50/p99 latency, failed
  *    requests (non-2xx, errors, timeouts) and each page's throughput as a share of the static file's. The
  *    size matters: writing, hashing (Next's ETag) and reading a response grow with it, and the static file
  *    is about 2 kB. Goals (the issue): at least 25% under `next start`; under
