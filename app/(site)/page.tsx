@@ -76,7 +76,7 @@ export default function HomePage() {
 function StayUpdated() {
   return (
     <section aria-labelledby="stay-updated-heading" className="border-t border-border/60">
-      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20 lg:px-8">
+      <div className="site-column py-16 md:py-20">
         <div className="relative isolate flex flex-col gap-8 overflow-hidden rounded-2xl border border-border bg-card px-6 py-10 sm:px-10 md:flex-row md:items-center md:justify-between">
           <div aria-hidden="true" className="absolute -right-24 -bottom-24 -z-10 size-72 rounded-full bg-primary/10 blur-3xl" />
           <div className="max-w-md">
@@ -98,7 +98,7 @@ function Hero() {
   return (
     <section aria-labelledby="hero-heading" className="relative isolate overflow-hidden">
       <HeroBackdrop />
-      <div className="mx-auto flex max-w-6xl flex-col items-start px-4 pt-20 pb-24 sm:px-6 md:pt-32 md:pb-36 lg:px-8">
+      <div className="site-column flex flex-col items-start pt-20 pb-24 md:pt-32 md:pb-36">
         <ContentBoundary fallback={<OwnerNameSkeleton />}>
           <OwnerName />
         </ContentBoundary>

@@ -122,7 +122,7 @@ function Bar({ pathname: currentPath, markActive, icons }: BarProps & { pathname
 
   return (
     <header data-scrolled={scrolled} className={translucent ? 'site-header translucent' : 'site-header'}>
-      <div className="mx-auto flex h-header max-w-6xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+      <div className="site-column flex h-header items-center justify-between gap-4">
         <Link href="/" className="group flex items-center gap-2.5 rounded-md" onClick={closeMenu}>
           <span
             aria-hidden="true"

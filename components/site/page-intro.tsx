@@ -11,7 +11,7 @@ export function PageIntro({ eyebrow, title, children }: { eyebrow: string; title
         aria-hidden="true"
         className="absolute -top-32 -left-24 -z-10 size-[26rem] rounded-full bg-primary/10 blur-3xl"
       />
-      <div className="mx-auto max-w-6xl px-4 pt-14 pb-10 sm:px-6 md:pt-20 md:pb-12 lg:px-8">
+      <div className="site-column pt-14 pb-10 md:pt-20 md:pb-12">
         <p className="flex items-center gap-3 text-xs font-semibold tracking-[0.18em] text-primary uppercase">
           <span aria-hidden="true" className="h-px w-8 bg-primary/60" />
           {eyebrow}

@@ -9,7 +9,7 @@ import { SITE } from '@/lib/site';
 export function SiteFooter() {
   return (
     <footer className="border-t border-border bg-card/40">
-      <div className="mx-auto grid max-w-6xl gap-12 px-4 py-14 sm:px-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:px-8">
+      <div className="site-column grid gap-12 py-14 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="max-w-md space-y-5">
           <Link href="/" className="inline-flex items-center gap-2.5 rounded-md font-serif text-lg font-semibold">
             <span
@@ -53,7 +53,7 @@ export function SiteFooter() {
       </div>
 
       <div className="border-t border-border">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-center text-xs text-muted-foreground sm:px-6 md:text-left lg:px-8">
+        <p className="site-column py-6 text-center text-xs text-muted-foreground md:text-left">
           © <CurrentYear /> {SITE.ownerName}. All rights reserved.
         </p>
       </div>

@@ -11,10 +11,7 @@ import { isBuilding } from '@/lib/content/read';
 export function SiteShell({ children, markActive = true }: { children: ReactNode; markActive?: boolean }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only rounded-md bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60]"
-      >
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       <SiteHeader markActive={markActive} waitForPath={isBuilding()} />

@@ -23,7 +23,7 @@ export function HomeSection({
 }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="border-t border-border/60">
-      <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20 lg:px-8">
+      <div className="site-column py-16 md:py-20">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
             <p className="text-xs font-semibold tracking-[0.18em] text-primary uppercase">{eyebrow}</p>
