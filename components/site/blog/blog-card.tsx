@@ -27,10 +27,10 @@ export function BlogCard({ post, cover, headingLevel: Heading = 'h2', onTagSelec
   const href = `/blog/${post.slug}`;
   return (
     <article className="blog-card group">
-      <Link href={href} tabIndex={-1} aria-hidden="true" className="relative block aspect-[16/9] overflow-hidden bg-muted">
+      <Link href={href} tabIndex={-1} aria-hidden="true" className="card-cover-frame">
         {cover}
       </Link>
-      <div className="flex flex-1 flex-col gap-3 p-6">
+      <div className="blog-card-body">
         {post.tags.length > 0 ? (
           <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
             {post.tags.map((tag) => (
@@ -53,15 +53,15 @@ export function BlogCard({ post, cover, headingLevel: Heading = 'h2', onTagSelec
             ))}
           </ul>
         ) : null}
-        <Heading className="font-serif text-xl leading-snug font-semibold tracking-tight text-foreground">
+        <Heading className="card-heading">
           <Link href={href} className="card-title-link">
             {post.title}
           </Link>
         </Heading>
-        <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+        <p className="meta-line">
           <LongDate date={post.date} />
         </p>
-        {post.excerpt ? <p className="line-clamp-3 leading-relaxed text-muted-foreground">{post.excerpt}</p> : null}
+        {post.excerpt ? <p className="card-excerpt">{post.excerpt}</p> : null}
         <Link href={href} className="card-more mt-auto pt-2">
           Read Article
           <span className="sr-only">: {post.title}</span>

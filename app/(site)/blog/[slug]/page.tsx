@@ -101,7 +101,7 @@ function BlogPostView({ post }: { post: BlogPost }) {
             {post.title}
           </h1>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-3">
-            <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+            <p className="meta-line">
               <LongDate date={post.date} />
             </p>
             {post.tags.length > 0 ? (
