@@ -15,7 +15,7 @@ test.describe('admin Research Papers editor', () => {
   }) => {
     const title = `On the zeros of L-functions ${unique()}`;
     await openEditor(page);
-    await page.getByRole('tab', { name: 'Add New Paper' }).click();
+    await page.getByRole('tab', { name: 'Create New Paper' }).click();
     const today = new Date();
     const todayText = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
     await expect(page.getByLabel('Date', { exact: true })).toHaveValue(todayText);
@@ -48,7 +48,7 @@ test.describe('admin Research Papers editor', () => {
     await expect(card(page, title).getByText('zeta', { exact: true })).toBeVisible();
     await expect(card(page, title).locator('.katex').first()).toBeVisible();
     // The create form was reset.
-    await page.getByRole('tab', { name: 'Add New Paper' }).click();
+    await page.getByRole('tab', { name: 'Create New Paper' }).click();
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
     await expect(page.getByLabel('Status', { exact: true })).toHaveValue('published');
     await page.getByRole('tab', { name: 'All Papers' }).click();
@@ -86,14 +86,14 @@ test.describe('admin Research Papers editor', () => {
   test('a typed paper survives a reload as a draft', async ({ page }) => {
     const title = `Draft paper ${unique()}`;
     await openEditor(page);
-    await page.getByRole('tab', { name: 'Add New Paper' }).click();
+    await page.getByRole('tab', { name: 'Create New Paper' }).click();
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Abstract', { exact: true }).fill('Half-written $x^2');
     // Reloaded once the page shows what was typed, as an admin would.
     await expect(page.getByLabel('Abstract', { exact: true })).toHaveValue('Half-written $x^2');
     await page.reload();
     await expect(page.getByText(/Unsaved changes from .* were restored\./)).toBeVisible();
-    await page.getByRole('tab', { name: 'Add New Paper' }).click();
+    await page.getByRole('tab', { name: 'Create New Paper' }).click();
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
     await expect(page.getByLabel('Abstract', { exact: true })).toHaveValue('Half-written $x^2');
     await page.getByRole('button', { name: 'Discard changes' }).click();

@@ -58,7 +58,7 @@ export function PersonalEditor({ initial }: { initial: PersonalPost[] }) {
         allTab: 'All Posts',
         createTab: 'Create New Post',
         list: 'Personal posts',
-        empty: 'No personal posts yet.',
+        empty: 'No personal posts found. Create your first post!',
         emptyButton: 'Add First Post',
         createHeading: 'New personal post',
         createButton: 'Create Post',

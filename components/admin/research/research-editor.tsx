@@ -81,9 +81,9 @@ export function ResearchEditor({ initial }: { initial: ResearchPaper[] }) {
       editor={editor}
       labels={{
         allTab: 'All Papers',
-        createTab: 'Add New Paper',
+        createTab: 'Create New Paper',
         list: 'Research papers',
-        empty: 'No research papers yet.',
+        empty: 'No research papers found. Add your first paper!',
         emptyButton: 'Add First Paper',
         createHeading: 'New research paper',
         createButton: 'Create Paper',
