@@ -159,26 +159,42 @@ test.describe('admin Research Papers editor', () => {
     await page.getByRole('button', { name: 'Clear' }).click();
   });
 
-  test('a double click on Create Paper stores one paper', async ({ page }) => {
-    const title = `Clicked twice ${unique()}`;
-    await openEditor(page);
-    const countBefore = await dashboardCount(page, 'research');
-    await page.getByRole('tab', { name: 'Create New Paper' }).click();
-    await page.getByLabel('Title', { exact: true }).fill(title);
-    await page.getByLabel('Journal/Publication', { exact: true }).fill('Journal of Haste');
-    await page.getByLabel('Authors', { exact: true }).fill('A. Author');
-    await page.getByRole('button', { name: 'Create Paper' }).dblclick();
-    await expect(toast(page, 'Research paper created successfully')).toBeVisible();
-    await expect(card(page, title)).toHaveCount(1);
-    // What the server stored, read back.
-    await page.reload();
-    await expect(card(page, title)).toHaveCount(1);
-    expect(await dashboardCount(page, 'research')).toBe(countBefore + 1);
-    acceptNextDialog(page);
-    await card(page, title).getByRole('button', { name: title }).click();
-    await card(page, title).getByRole('button', { name: 'Delete' }).click();
-    await expect(toast(page, 'Research paper deleted successfully')).toBeVisible();
-  });
+  const submitsTwice: [string, (page: Page) => Promise<void>][] = [
+    ['a double click on Create Paper', (page) => page.getByRole('button', { name: 'Create Paper' }).dblclick()],
+    [
+      // Both before React re-renders, so the button is not yet disabled for the second (as Enter in a field and a click can).
+      'two submits of the create form in the same moment',
+      (page) =>
+        page
+          .getByRole('region', { name: 'New research paper' })
+          .locator('form')
+          .evaluate((form: HTMLFormElement) => {
+            form.requestSubmit();
+            form.requestSubmit();
+          }),
+    ],
+  ];
+  for (const [how, submitTwice] of submitsTwice) {
+    test(`${how}: one paper is stored`, async ({ page }) => {
+      const title = `Submitted twice ${unique()}`;
+      await openEditor(page);
+      const countBefore = await dashboardCount(page, 'research');
+      await page.getByRole('tab', { name: 'Create New Paper' }).click();
+      await page.getByLabel('Title', { exact: true }).fill(title);
+      await page.getByLabel('Journal/Publication', { exact: true }).fill('Journal of Haste');
+      await page.getByLabel('Authors', { exact: true }).fill('A. Author');
+      await submitTwice(page);
+      await expect(toast(page, 'Research paper created successfully')).toBeVisible();
+      // What the server stored, read back.
+      await page.reload();
+      await expect(card(page, title)).toHaveCount(1);
+      expect(await dashboardCount(page, 'research')).toBe(countBefore + 1);
+      acceptNextDialog(page);
+      await card(page, title).getByRole('button', { name: title }).click();
+      await card(page, title).getByRole('button', { name: 'Delete' }).click();
+      await expect(toast(page, 'Research paper deleted successfully')).toBeVisible();
+    });
+  }
 
   test('a typed paper survives a reload as a draft', async ({ page }) => {
     const title = `Draft paper ${unique()}`;
