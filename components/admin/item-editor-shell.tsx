@@ -16,6 +16,8 @@ export interface ItemEditorLabels {
   createTab: string;
   /** The accessible name of the list of cards. */
   list: string;
+  /** A heading above the list, where the spec names one (Blog: 'Blog Posts'). */
+  listHeading?: string;
   empty: string;
   /** The empty list's button, which opens the create tab ('Add First Post'). */
   emptyButton: string;
@@ -65,6 +67,7 @@ export function ItemEditorShell<Item extends { id: string }, Form>({
         </TabsList>
 
         <TabsContent value="all" className="mt-4 flex flex-col gap-4">
+          {labels.listHeading ? <h2 className="text-lg font-semibold">{labels.listHeading}</h2> : null}
           {editor.items.length === 0 ? (
             <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-border px-4 py-10 text-center text-muted-foreground">
               <p>{labels.empty}</p>

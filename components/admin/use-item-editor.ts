@@ -1,11 +1,12 @@
 'use client';
 
-import { useCallback, useMemo, useState, useTransition } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import type { z } from 'zod';
 
 import { adminToast } from '@/components/admin/toast';
 import { useEditorDraft } from '@/components/admin/use-editor-draft';
+import { useSingleFlight } from '@/components/admin/use-single-flight';
 import { withoutKey } from '@/components/admin/use-list-editor';
 import { useUnsavedWarning } from '@/components/admin/use-unsaved-warning';
 import { settleAction, type ActionResult } from '@/lib/action-result';
@@ -42,7 +43,8 @@ export interface ItemEditorOptions<Item extends { id: string }, Form> {
     /** The toast for a refusal or failure; `error` is the action's message. */
     failed: (error: string) => { title: string; description?: string };
     confirmDelete: (item: Item) => string;
-    unreachable: string;
+    /** The refusal when the server could not be reached, for a save and for a delete. */
+    unreachable: { save: string; delete: string };
   };
 }
 
@@ -64,7 +66,7 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
   const [createTouched, setCreateTouched] = useState(false);
   const [edits, setEdits] = useState<Record<string, Form>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, startPending] = useTransition();
+  const [pending, startPending] = useSingleFlight();
   const [announcement, setAnnouncement] = useState('');
 
   const dirty = createTouched || Object.keys(edits).length > 0;
@@ -149,7 +151,7 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
     requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-item-form] [aria-invalid="true"]')?.focus());
   };
 
-  const run = <T>(action: () => Promise<ActionResult<T>>) => settleAction(action, messages.unreachable, draftName);
+  const run = <T>(action: () => Promise<ActionResult<T>>, unreachable = messages.unreachable.save) => settleAction(action, unreachable, draftName);
 
   const submitCreate = () => {
     if (pending) return;
@@ -198,7 +200,7 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
   const submitDelete = (item: Item) => {
     if (pending || !window.confirm(messages.confirmDelete(item))) return;
     startPending(async () => {
-      const result = await run(() => remove(item.id));
+      const result = await run(() => remove(item.id), messages.unreachable.delete);
       if (!result.ok) return refuse(result.error);
       setItems((current) => current.filter((existing) => existing.id !== item.id));
       setEdits((current) => withoutKey(current, item.id));

@@ -1,11 +1,12 @@
 'use client';
 
-import { useCallback, useMemo, useState, useTransition } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import type { z } from 'zod';
 
 import { adminToast } from '@/components/admin/toast';
 import { useEditorDraft } from '@/components/admin/use-editor-draft';
+import { useSingleFlight } from '@/components/admin/use-single-flight';
 import { confirmLeave, useUnsavedWarning } from '@/components/admin/use-unsaved-warning';
 import type { ActionResult } from '@/lib/action-result';
 
@@ -63,7 +64,7 @@ export function useListEditor<Item extends { id: string }, Stored>(options: List
   const [expanded, setExpanded] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [saving, startSaving] = useTransition();
+  const [saving, startSaving] = useSingleFlight();
   const [announcement, setAnnouncement] = useState('');
 
   const listChanged = !sameJson(items, saved);

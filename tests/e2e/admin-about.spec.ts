@@ -2,11 +2,9 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { PAGE_CACHE_HEADER } from '../../lib/page-cache';
 import { SAMPLES } from '../helpers/storage-samples';
 import { ADMIN, expect, register, signIn, test } from './fixtures/auth';
+import { failServerActions, toast, unique } from './fixtures/editors';
 
 const EDITOR = '/admin/about/edit';
-const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-/** A sonner toast with this text. */
-const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').getByText(text, { exact: true });
 
 async function openEditor(page: Page) {
   await signIn(page, ADMIN, '/admin/login');
@@ -20,6 +18,19 @@ async function fetchPage(request: APIRequestContext, path: string): Promise<{ ht
   const response = await request.get(path);
   expect(response.status()).toBe(200);
   return { html: await response.text(), cache: response.headers()[PAGE_CACHE_HEADER] };
+}
+
+/**
+ * The stored row ('Education 2', 'Research Interest 1') whose first field holds `text`, by its name, so
+ * the locator still finds it once that field is edited.
+ */
+async function rowHolding(page: Page, kind: 'Education' | 'Research Interest', text: string) {
+  const rows = page.getByRole('group', { name: new RegExp(`^${kind} \\d+$`) });
+  await expect(rows.first()).toBeVisible();
+  const values = await rows.evaluateAll((groups) => groups.map((group) => group.querySelector('input')?.value ?? ''));
+  const index = values.indexOf(text);
+  expect(index, `a ${kind} row holding "${text}"`).toBeGreaterThanOrEqual(0);
+  return page.getByRole('group', { name: `${kind} ${index + 1}`, exact: true });
 }
 
 test.describe('admin About editor', () => {
@@ -92,6 +103,124 @@ test.describe('admin About editor', () => {
     await expect(page.getByText(/were restored/)).toHaveCount(0);
   });
 
+  test('education, skills and research interests: added, edited in every field, shown on /about, then removed and gone from /about', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const id = unique();
+    const visitor = await browser.newContext({ baseURL });
+    const reader = await visitor.newPage();
+    const save = async () => {
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(toast(page, 'About information saved successfully')).toBeVisible();
+      await expect(page).toHaveURL(/\/admin$/);
+    };
+
+    // Added: a skill, an education entry and a research interest.
+    await openEditor(page);
+    await page.getByLabel('Skills').fill(`Sieve theory ${id}`);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: 'Add Education' }).click();
+    const entry = page.getByRole('group', { name: /^Education \d+$/ }).last();
+    await entry.getByLabel('Institution').fill(`University of Göttingen ${id}`);
+    await entry.getByLabel('Degree').fill('MSc');
+    await entry.getByLabel('Field of Study').fill('Mathematics');
+    await entry.getByLabel('Start Year').fill('2018');
+    await entry.getByLabel('Current / In Progress').uncheck();
+    await entry.getByLabel('End Year').fill('2020');
+    await page.getByRole('button', { name: 'Add Research Interest' }).click();
+    const interest = page.getByRole('group', { name: /^Research Interest \d+$/ }).last();
+    await interest.getByLabel('Title').fill(`Additive combinatorics ${id}`);
+    await interest.getByLabel('Description').fill(`Sumsets and their structure ${id}.`);
+    await save();
+
+    await reader.goto('/about');
+    const education = reader.getByRole('region', { name: 'Education' });
+    await expect(reader.getByRole('region', { name: 'Skills' })).toContainText(`Sieve theory ${id}`);
+    await expect(education.getByRole('listitem').filter({ hasText: `University of Göttingen ${id}` })).toContainText('MSc in Mathematics');
+    await expect(education.getByRole('listitem').filter({ hasText: `University of Göttingen ${id}` })).toContainText('2018 - 2020');
+    const interests = reader.getByRole('region', { name: 'Research Interests' });
+    await expect(interests.getByRole('heading', { name: `Additive combinatorics ${id}` })).toBeVisible();
+    await expect(interests).toContainText(`Sumsets and their structure ${id}.`);
+
+    // Edited: every field of the entry and the interest; the skill replaced.
+    await page.goto(EDITOR);
+    await expect(page.getByLabel('Name', { exact: true })).toBeEditable();
+    await page.getByRole('button', { name: `Remove Sieve theory ${id}` }).click();
+    await page.getByLabel('Skills').fill(`Large sieve ${id}`);
+    await page.getByLabel('Skills').press('Enter');
+    const saved = await rowHolding(page, 'Education', `University of Göttingen ${id}`);
+    await saved.getByLabel('Institution').fill(`University of Bonn ${id}`);
+    await saved.getByLabel('Degree').fill('PhD');
+    await saved.getByLabel('Field of Study').fill('Number Theory');
+    await saved.getByLabel('Start Year').fill('2021');
+    await saved.getByLabel('Current / In Progress').check();
+    await expect(saved.getByLabel('End Year')).toBeDisabled();
+    const savedInterest = await rowHolding(page, 'Research Interest', `Additive combinatorics ${id}`);
+    await savedInterest.getByLabel('Description').fill(`Inverse theorems ${id}.`);
+    await savedInterest.getByLabel('Title').fill(`Higher-order Fourier analysis ${id}`);
+    await save();
+
+    await reader.reload();
+    await expect(reader.getByRole('region', { name: 'Skills' })).toContainText(`Large sieve ${id}`);
+    await expect(reader.getByRole('region', { name: 'Skills' })).not.toContainText(`Sieve theory ${id}`);
+    const bonn = education.getByRole('listitem').filter({ hasText: `University of Bonn ${id}` });
+    await expect(bonn).toContainText('PhD in Number Theory');
+    await expect(bonn).toContainText('2021 - Present');
+    await expect(education).not.toContainText(`University of Göttingen ${id}`);
+    await expect(interests.getByRole('heading', { name: `Higher-order Fourier analysis ${id}` })).toBeVisible();
+    await expect(interests).toContainText(`Inverse theorems ${id}.`);
+    await expect(interests).not.toContainText(`Additive combinatorics ${id}`);
+
+    // Removed: the skill, the entry and the interest are gone from /about at the next request.
+    await page.goto(EDITOR);
+    await expect(page.getByLabel('Name', { exact: true })).toBeEditable();
+    await page.getByRole('button', { name: `Remove Large sieve ${id}` }).click();
+    const bonnEntry = await rowHolding(page, 'Education', `University of Bonn ${id}`);
+    await bonnEntry.getByRole('button', { name: /^Remove education/ }).click();
+    const fourier = await rowHolding(page, 'Research Interest', `Higher-order Fourier analysis ${id}`);
+    await fourier.getByRole('button', { name: /^Remove research interest/ }).click();
+    await save();
+
+    await reader.reload();
+    await expect(reader.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(reader.locator('main')).not.toContainText(`Large sieve ${id}`);
+    await expect(reader.locator('main')).not.toContainText(`University of Bonn ${id}`);
+    await expect(reader.locator('main')).not.toContainText(`Higher-order Fourier analysis ${id}`);
+    await visitor.close();
+  });
+
+  test('a save while the network fails keeps the form as typed and says so; the next save stores it', async ({ page }) => {
+    const name = `Offline name ${unique()}`;
+    await openEditor(page);
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByRole('button', { name: 'Add Research Interest' }).click();
+    const interest = page.getByRole('group', { name: /^Research Interest \d+$/ }).last();
+    await interest.getByLabel('Title').fill(`Typed offline ${name}`);
+
+    const restore = await failServerActions(page);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Failed to save about data')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to save about data.' })).toContainText(
+      'The server could not be reached. Your changes are kept here; please try again.',
+    );
+    await expect(page).toHaveURL(new RegExp(`${EDITOR}$`));
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+    await expect(interest.getByLabel('Title')).toHaveValue(`Typed offline ${name}`);
+    await expect(page.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
+
+    await restore();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'About information saved successfully')).toBeVisible();
+    await page.goto(EDITOR);
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name);
+    // Leave the profile without the interest typed here.
+    await (await rowHolding(page, 'Research Interest', `Typed offline ${name}`)).getByRole('button', { name: /^Remove/ }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'About information saved successfully')).toBeVisible();
+  });
+
   test('an invalid save shows the error beside the field and keeps everything typed, even across a reload', async ({ page }) => {
     await openEditor(page);
     const savedName = await page.getByLabel('Name', { exact: true }).inputValue();
@@ -112,7 +241,7 @@ test.describe('admin About editor', () => {
 
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Failed to save about data')).toBeVisible();
-    await expect(entry.getByText('The end year cannot be before the start year.')).toBeVisible();
+    await expect(entry.getByLabel('End Year')).toHaveAccessibleDescription('The end year cannot be before the start year.');
     await expect(entry.getByLabel('End Year')).toHaveAttribute('aria-invalid', 'true');
     await expect(interest.getByText('Enter a title for this research interest.')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${EDITOR}$`));

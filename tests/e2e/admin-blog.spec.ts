@@ -1,7 +1,17 @@
 import type { Page } from '@playwright/test';
 import { SAMPLES } from '../helpers/storage-samples';
 import { ADMIN, ageFreshnessStamp, expect, test } from './fixtures/auth';
-import { card as cardIn, openEditor as openEditorAt, toast, unique } from './fixtures/editors';
+import {
+  acceptNextDialog,
+  card as cardIn,
+  dashboardCount,
+  expectFieldErrors,
+  failServerActions,
+  openEditor as openEditorAt,
+  publicText,
+  toast,
+  unique,
+} from './fixtures/editors';
 
 const EDITOR = '/admin/blog/edit';
 const card = (page: Page, title: string) => cardIn(page, 'Blog posts', title);
@@ -9,7 +19,7 @@ const openEditor = (page: Page) => openEditorAt(page, EDITOR, 'Blog Management',
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 test.describe('admin Blog editor', () => {
-  test('write a post with a formula and a pasted image; the slug is normalised; /blog/{slug} shows it; edit and delete', async ({
+  test('write a post with a formula and a pasted image; edit every field; /blog/{slug}, the feed, the sitemap and the dashboard count follow each save and the delete', async ({
     page,
     browser,
     baseURL,
@@ -18,13 +28,8 @@ test.describe('admin Blog editor', () => {
     const title = `Counting primes ${id}`;
     const slug = `counting-primes-${id}`;
     await openEditor(page);
+    const countBefore = await dashboardCount(page, 'blog');
     await page.getByRole('tab', { name: 'Create New Post' }).click();
-
-    // Nothing typed: the spec's validation toast.
-    await page.getByRole('button', { name: 'Create Post' }).click();
-    await expect(page.locator('[data-sonner-toast]').getByText('Validation Error', { exact: true })).toBeVisible();
-    await expect(page.locator('[data-sonner-toast]').getByText('Title, slug, and content are required', { exact: true })).toBeVisible();
-    await expect(field(page, 'Title')).toHaveAttribute('aria-invalid', 'true');
 
     await field(page, 'Title').fill(title);
     await field(page, 'Slug').fill(`  Counting   Primes ${id} `);
@@ -68,10 +73,9 @@ test.describe('admin Blog editor', () => {
     await field(page, 'Slug').fill(slug.toUpperCase());
     await field(page, 'Content').fill('Body');
     await page.getByRole('button', { name: 'Create Post' }).click();
-    const form = page.getByRole('region', { name: 'New blog post' });
-    await expect(form.getByText(`Another post already uses the slug "${slug}". Choose a different one.`)).toBeVisible();
-    await expect(toast(page, `Failed to save blog post: Another post already uses the slug "${slug}". Choose a different one.`)).toBeVisible();
-    await expect(field(page, 'Slug')).toHaveAttribute('aria-invalid', 'true');
+    const taken = `Another post already uses the slug "${slug}". Choose a different one.`;
+    await expectFieldErrors(page, { Slug: taken });
+    await expect(toast(page, `Failed to save blog post: ${taken}`)).toBeVisible();
     await expect(field(page, 'Content')).toHaveValue('Body');
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.getByRole('tab', { name: 'All Posts' }).click();
@@ -82,23 +86,120 @@ test.describe('admin Blog editor', () => {
     await expect(reader.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     await expect(reader.locator('article .katex-display')).toHaveCount(1);
     await expect(reader.locator('meta[name="description"]')).toHaveAttribute('content', `How many primes below x? ${id}`);
+    expect(await publicText(visitor.request, '/feed.xml')).toContain(title);
+    expect(await publicText(visitor.request, '/sitemap.xml')).toContain(`/blog/${slug}</loc>`);
+    expect(await dashboardCount(page, 'blog')).toBe(countBefore + 1);
 
-    // Edit: a new title; edit mode closes after the update.
+    // Edit every field: title, slug, excerpt, tags, cover image (uploaded) and content; edit mode closes after the update.
+    const edited = { title: `${title} revisited`, slug: `primes-revisited-${id}`, excerpt: `Primes, once more ${id}`, tag: `sieves-${id}` };
     await card(page, title).getByRole('button', { name: /^Edit/ }).click();
-    await card(page, title).getByLabel('Title', { exact: true }).fill(`${title} revisited`);
-    await card(page, title).getByRole('button', { name: 'Save Changes' }).click();
+    const form = card(page, title);
+    await form.getByLabel('Title', { exact: true }).fill(edited.title);
+    await form.getByLabel('Slug', { exact: true }).fill(edited.slug);
+    await form.getByLabel('Excerpt', { exact: true }).fill(edited.excerpt);
+    await form.getByLabel('Tags', { exact: true }).fill(`analysis, ${edited.tag}`);
+    await form.getByTestId('file-upload-input').setInputFiles([{ name: 'cover.png', mimeType: 'image/png', buffer: Buffer.from(SAMPLES.png) }]);
+    await form.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(form.getByLabel('Cover Image URL', { exact: true })).toHaveValue(/^\/storage\/blog-images\/.+\.png$/);
+    const cover = await form.getByLabel('Cover Image URL', { exact: true }).inputValue();
+    await form.getByLabel('Content', { exact: true }).fill(`A new body ${id}: $e^{x}$.`);
+    await form.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Blog post updated successfully')).toBeVisible();
     await expect(page.getByLabel('Title', { exact: true })).toHaveCount(0);
-    await reader.reload();
-    await expect(reader.getByRole('heading', { name: `${title} revisited`, level: 1 })).toBeVisible();
+    await expect(card(page, edited.title)).toContainText(`/blog/${edited.slug}`);
 
-    page.once('dialog', (dialog) => void dialog.accept());
-    await card(page, title).getByRole('button', { name: 'Delete' }).click();
+    await reader.goto(`/blog/${edited.slug}`);
+    await expect(reader.getByRole('heading', { name: edited.title, level: 1 })).toBeVisible();
+    await expect(reader.locator('meta[name="description"]')).toHaveAttribute('content', edited.excerpt);
+    await expect(reader.getByRole('link', { name: edited.tag }).first()).toHaveAttribute('href', `/blog?tag=${edited.tag}`);
+    await expect(reader.locator(`img[src*="${encodeURIComponent(cover)}"], img[src="${cover}"]`).first()).toBeVisible();
+    await expect(reader.getByText(`A new body ${id}:`)).toBeVisible();
+    await expect(reader.locator('article .katex').first()).toBeVisible();
+    // The old address no longer shows the post.
+    await reader.goto(`/blog/${slug}`);
+    await expect(reader.getByRole('heading', { name: title, level: 1 })).toHaveCount(0);
+    const feed = await publicText(visitor.request, '/feed.xml');
+    expect(feed).toContain(edited.title);
+    expect(feed).toContain(edited.excerpt);
+    const sitemap = await publicText(visitor.request, '/sitemap.xml');
+    expect(sitemap).toContain(`/blog/${edited.slug}</loc>`);
+    expect(sitemap).not.toContain(`/blog/${slug}</loc>`);
+
+    // Delete: gone from the editor, /blog, the post's address, the feed, the sitemap and the dashboard count.
+    acceptNextDialog(page);
+    await card(page, edited.title).getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Blog post deleted successfully')).toBeVisible();
-    await expect(card(page, title)).toHaveCount(0);
+    await expect(card(page, edited.title)).toHaveCount(0);
     await reader.goto('/blog');
-    await expect(reader.getByText(title)).toHaveCount(0);
+    await expect(reader.getByText(edited.title)).toHaveCount(0);
+    await reader.goto(`/blog/${edited.slug}`);
+    await expect(reader.getByRole('heading', { name: edited.title, level: 1 })).toHaveCount(0);
+    expect(await publicText(visitor.request, '/feed.xml')).not.toContain(edited.title);
+    expect(await publicText(visitor.request, '/sitemap.xml')).not.toContain(`/blog/${edited.slug}</loc>`);
+    expect(await dashboardCount(page, 'blog')).toBe(countBefore);
     await visitor.close();
+  });
+
+  test('required fields and the slug and cover formats are refused with messages beside the fields, keeping what was typed', async ({ page }) => {
+    await openEditor(page);
+    await page.getByRole('tab', { name: 'Create New Post' }).click();
+
+    // Nothing typed: the spec's validation toast, and each required field says what it needs.
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await expect(toast(page, 'Validation Error')).toBeVisible();
+    await expect(toast(page, 'Title, slug, and content are required')).toBeVisible();
+    await expectFieldErrors(page, {
+      Title: 'Enter the title.',
+      Slug: 'Enter the slug: the post is published at /blog/{slug}.',
+      Content: 'Write the content of the post.',
+    });
+    // Editing a field clears its message.
+    await field(page, 'Title').fill(`Formats ${unique()}`);
+    await expect(field(page, 'Title')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Enter the title.')).toHaveCount(0);
+
+    // A slug that is not one path segment, and a cover address a browser would run.
+    await field(page, 'Slug').fill('two/segments?');
+    await field(page, 'Cover Image URL').fill('javascript:alert(1)');
+    await field(page, 'Content').fill('Body');
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await expectFieldErrors(page, {
+      Slug: 'Use letters, numbers and hyphens in the slug.',
+      'Cover Image URL': 'Use an uploaded image or an http(s) address.',
+    });
+    await expect(field(page, 'Slug')).toHaveValue('two/segments?');
+    await expect(field(page, 'Cover Image URL')).toHaveValue('javascript:alert(1)');
+    await expect(field(page, 'Content')).toHaveValue('Body');
+    await page.getByRole('button', { name: 'Clear' }).click();
+  });
+
+  test('a save while the network fails keeps the post as typed and says so; the next save stores it once', async ({ page }) => {
+    const title = `Written offline ${unique()}`;
+    await openEditor(page);
+    await page.getByRole('tab', { name: 'Create New Post' }).click();
+    await field(page, 'Title').fill(title);
+    await field(page, 'Slug').fill(title);
+    await field(page, 'Tags').fill('offline');
+    await field(page, 'Content').fill('Typed while the connection was down.');
+
+    const restore = await failServerActions(page);
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await expect(toast(page, 'Failed to save blog post: the server could not be reached. Your changes are kept here; please try again.')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Create New Post' })).toHaveAttribute('aria-selected', 'true');
+    await expect(field(page, 'Title')).toHaveValue(title);
+    await expect(field(page, 'Tags')).toHaveValue('offline');
+    await expect(field(page, 'Content')).toHaveValue('Typed while the connection was down.');
+    await expect(page.getByRole('button', { name: 'Create Post' })).toBeEnabled();
+
+    await restore();
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await expect(toast(page, 'Blog post created successfully')).toBeVisible();
+    await page.reload();
+    await expect(card(page, title)).toHaveCount(1);
+    acceptNextDialog(page);
+    await card(page, title).getByRole('button', { name: title }).click();
+    await card(page, title).getByRole('button', { name: 'Delete' }).click();
+    await expect(card(page, title)).toHaveCount(0);
   });
 
   test('unsaved content of a post is kept per post and offered back after a reload', async ({ page }) => {

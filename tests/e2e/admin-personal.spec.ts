@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SAMPLES } from '../helpers/storage-samples';
 import { expect, test } from './fixtures/auth';
-import { card as cardIn, openEditor as openEditorAt, toast, unique } from './fixtures/editors';
+import { acceptNextDialog, card as cardIn, dashboardCount, expectFieldErrors, openEditor as openEditorAt, publicText, toast, unique } from './fixtures/editors';
 
 const EDITOR = '/admin/personal/edit';
 const card = (page: Page, title: string) => cardIn(page, 'Personal posts', title);
@@ -9,14 +9,12 @@ const openEditor = (page: Page) => openEditorAt(page, EDITOR, 'Personal Posts Ma
 const content = (page: Page) => page.getByRole('textbox', { name: 'Content' });
 
 test.describe('admin Personal Posts editor', () => {
-  test('create a post with rich text and five images, edit it, delete it; /personal/{id} follows', async ({ page, browser, baseURL }) => {
+  test('create a post with rich text and five images, edit every field, delete it; /personal/{id}, /personal, the sitemap and the dashboard count follow', async ({ page, browser, baseURL }) => {
     const title = `A walk by the Cam ${unique()}`;
     await openEditor(page);
+    const countBefore = await dashboardCount(page, 'personal');
     await page.getByRole('tab', { name: 'Create New Post' }).click();
     await expect(page.getByLabel('Type', { exact: true })).toHaveValue('story');
-
-    await page.getByRole('button', { name: 'Create Post' }).click();
-    await expect(toast(page, 'Title and content are required.')).toBeVisible();
 
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Type', { exact: true }).selectOption('update');
@@ -55,23 +53,69 @@ test.describe('admin Personal Posts editor', () => {
     await expect(reader).toHaveURL(/\/personal\/[0-9a-f-]{36}$/);
     await expect(reader.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     await expect(reader.locator('b, strong', { hasText: 'frozen' })).toBeVisible();
-    const postUrl = reader.url();
+    const postPath = new URL(reader.url()).pathname;
+    expect(await publicText(visitor.request, '/sitemap.xml')).toContain(`${postPath}</loc>`);
+    expect(await dashboardCount(page, 'personal')).toBe(countBefore + 1);
 
-    // Edit: remove an image, keep the date.
+    // Edit every field: title, type, content and images (one removed, one added); the date is kept.
+    const edited = `${title}, thawed`;
     await card(page, title).getByRole('button', { name: /^Edit/ }).click();
-    await card(page, title).getByRole('button', { name: 'Remove image 1' }).click();
-    await card(page, title).getByRole('button', { name: 'Save Changes' }).click();
+    const form = card(page, title);
+    await form.getByLabel('Title', { exact: true }).fill(edited);
+    await form.getByLabel('Type', { exact: true }).selectOption('thought');
+    await form.getByRole('textbox', { name: 'Content' }).click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('By noon the ice had gone.');
+    await form.getByRole('button', { name: 'Remove image 1' }).click();
+    await form.getByRole('button', { name: 'Remove image 1' }).click();
+    await form.getByRole('button', { name: 'Add Images' }).click();
+    await form.getByTestId('file-upload-input').setInputFiles([{ name: 'thaw.png', mimeType: 'image/png', buffer: Buffer.from(SAMPLES.png) }]);
+    await form.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(form.getByRole('list', { name: 'Post images' }).getByRole('listitem')).toHaveCount(4);
+    await form.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Personal post updated successfully')).toBeVisible();
-    await expect(card(page, title)).not.toContainText('+1 more');
+    await expect(card(page, edited)).toContainText('Thought');
+    await expect(card(page, edited)).not.toContainText('+1 more');
 
-    page.once('dialog', (dialog) => void dialog.accept());
-    await card(page, title).getByRole('button', { name: 'Delete' }).click();
+    await reader.reload();
+    await expect(reader.getByRole('heading', { name: edited, level: 1 })).toBeVisible();
+    await expect(reader.getByText('Thought', { exact: true }).first()).toBeVisible();
+    await expect(reader.getByText('By noon the ice had gone.')).toBeVisible();
+    await expect(reader.locator('b, strong', { hasText: 'frozen' })).toHaveCount(0);
+    await expect(reader.getByRole('img', { name: `${edited}: image 4 of 4` })).toBeVisible();
+    await reader.goto('/personal');
+    await expect(reader.getByRole('heading', { name: edited })).toBeVisible();
+
+    // Delete: gone from the editor, its address, /personal, the sitemap and the dashboard count.
+    acceptNextDialog(page);
+    await card(page, edited).getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Personal post deleted successfully')).toBeVisible();
-    await expect(card(page, title)).toHaveCount(0);
-    const gone = await reader.goto(postUrl);
+    await expect(card(page, edited)).toHaveCount(0);
+    const gone = await reader.goto(postPath);
     expect(gone?.status()).toBeLessThan(500);
-    await expect(reader.getByRole('heading', { name: title, level: 1 })).toHaveCount(0);
+    await expect(reader.getByRole('heading', { name: edited, level: 1 })).toHaveCount(0);
+    await reader.goto('/personal');
+    await expect(reader.getByText(edited)).toHaveCount(0);
+    expect(await publicText(visitor.request, '/sitemap.xml')).not.toContain(`${postPath}</loc>`);
+    expect(await dashboardCount(page, 'personal')).toBe(countBefore);
     await visitor.close();
+  });
+
+  test('a missing title or content is refused with the spec\'s toast and a message beside the field, keeping what was typed', async ({ page }) => {
+    await openEditor(page);
+    await page.getByRole('tab', { name: 'Create New Post' }).click();
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await expect(toast(page, 'Title and content are required.')).toBeVisible();
+    await expectFieldErrors(page, { Content: 'Write the content of the post.' });
+
+    // Content without a title or a '# ' line to serve as one.
+    await content(page).click();
+    await page.keyboard.type('A thought without a heading.');
+    await expect(content(page)).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await expectFieldErrors(page, { Title: 'Enter the title.' });
+    await expect(content(page)).toContainText('A thought without a heading.');
+    await page.getByRole('button', { name: 'Clear' }).click();
   });
 
   test('a post titled by its first "# " line, and a draft restored after a reload', async ({ page }) => {

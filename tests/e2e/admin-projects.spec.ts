@@ -1,7 +1,17 @@
 import type { Page } from '@playwright/test';
 import { SAMPLES } from '../helpers/storage-samples';
 import { expect, test } from './fixtures/auth';
-import { card as cardIn, expand as expandIn, openEditor as openEditorAt, toast, unique } from './fixtures/editors';
+import {
+  acceptNextDialog,
+  card as cardIn,
+  dashboardCount,
+  escapeRegExp,
+  expand as expandIn,
+  expectFieldErrors,
+  openEditor as openEditorAt,
+  toast,
+  unique,
+} from './fixtures/editors';
 
 const EDITOR = '/admin/projects/edit';
 const card = (page: Page, title: string) => cardIn(page, 'Projects', title);
@@ -9,13 +19,15 @@ const expand = (page: Page, title: string) => expandIn(page, 'Projects', title);
 const openEditor = (page: Page) => openEditorAt(page, EDITOR, 'Edit Projects', 'All Projects');
 
 test.describe('admin Projects editor', () => {
-  test('create a featured project with an image, edit it, delete it at once; / and /projects follow on the next request', async ({
+  test('create a featured project with an image, edit every field, delete it at once; /, /projects and the dashboard count follow on the next request', async ({
     page,
     browser,
     baseURL,
   }) => {
-    const title = `Modular Forms Explorer ${unique()}`;
+    const id = unique();
+    const title = `Modular Forms Explorer ${id}`;
     await openEditor(page);
+    const countBefore = await dashboardCount(page, 'projects');
     await page.getByRole('tab', { name: 'Create New Project' }).click();
     // The spec's defaults.
     await expect(page.getByLabel('Title')).toHaveValue('New Project');
@@ -67,39 +79,76 @@ test.describe('admin Projects editor', () => {
     await reader.goto('/');
     await expect(reader.getByText(title)).toBeVisible();
 
-    // Edit: unfeature it; the home page drops it at the next request.
-    await card(page, title).getByRole('button', { name: 'Edit Project' }).click();
-    await card(page, title).getByLabel(/^Featured/).uncheck();
-    await card(page, title).getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('All changes saved.')).toBeVisible();
-    await reader.reload();
-    await expect(reader.getByText(title)).toHaveCount(0);
+    expect(await dashboardCount(page, 'projects')).toBe(countBefore + 1);
 
-    // Delete: asks, then the project is gone at once, from the editor and the site.
-    page.once('dialog', (dialog) => void dialog.accept());
-    await expand(page, title);
-    await card(page, title).getByRole('button', { name: 'Delete' }).click();
+    // Edit every field: title, description, category, technologies, image (a new upload), links, featured off.
+    const edited = `Modular Forms Atlas ${id}`;
+    await card(page, title).getByRole('button', { name: 'Edit Project' }).click();
+    const form = card(page, title);
+    await form.getByLabel('Description').fill(`An atlas of modular forms ${id}.`);
+    await form.getByLabel('Category').selectOption('mobile');
+    await form.getByRole('button', { name: 'Remove SageMath' }).click();
+    await form.getByLabel('Technologies', { exact: true }).fill('PARI/GP');
+    await form.getByLabel('Technologies', { exact: true }).press('Enter');
+    await form.getByTestId('file-upload-input').setInputFiles([{ name: 'atlas.png', mimeType: 'image/png', buffer: Buffer.from(SAMPLES.png) }]);
+    await form.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(form.getByRole('img', { name: 'Project image preview' })).not.toHaveAttribute('src', uploaded);
+    const replacement = (await form.getByRole('img', { name: 'Project image preview' }).getAttribute('src'))!;
+    expect(replacement).toMatch(/^\/storage\/project-images\/projects\/.+\.png$/);
+    await form.getByLabel('Live Site URL').fill('https://atlas.example.org');
+    await form.getByLabel('GitHub URL').fill('https://github.com/example/atlas');
+    await form.getByLabel(/^Featured/).uncheck();
+    // The card's header follows the title as it is typed, so the title goes last.
+    await form.getByLabel('Title').fill(edited);
+    await card(page, edited).getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('All changes saved.')).toBeVisible();
+    await expect(card(page, edited)).toContainText('Mobile');
+    await expect(card(page, edited)).not.toContainText('Featured');
+
+    await reader.goto('/projects');
+    const revised = reader.getByRole('article').filter({ has: reader.getByRole('heading', { name: edited }) });
+    await expect(revised).toContainText('Mobile');
+    await expect(revised).toContainText(`An atlas of modular forms ${id}.`);
+    await expect(revised).toContainText('PARI/GP');
+    await expect(revised).not.toContainText('SageMath');
+    await expect(revised.getByRole('link', { name: /Visit Site/ })).toHaveAttribute('href', 'https://atlas.example.org');
+    await expect(revised.getByRole('link', { name: /View Code/ })).toHaveAttribute('href', 'https://github.com/example/atlas');
+    await expect(revised.locator('img').first()).toHaveAttribute('src', new RegExp(escapeRegExp(encodeURIComponent(replacement))));
+    await expect(reader.getByRole('heading', { name: title, exact: true })).toHaveCount(0);
+    // No longer featured: the home page drops it at the next request.
+    await reader.goto('/');
+    await expect(reader.getByText(edited)).toHaveCount(0);
+
+    // Delete: asks, then the project is gone at once, from the editor, the site and the dashboard count.
+    acceptNextDialog(page);
+    await expand(page, edited);
+    await card(page, edited).getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Project deleted successfully')).toBeVisible();
     // Its uploaded image went with it.
-    await expect.poll(async () => (await page.request.get(uploaded)).status()).toBe(404);
-    await expect(card(page, title)).toHaveCount(0);
+    await expect.poll(async () => (await page.request.get(replacement)).status()).toBe(404);
+    await expect(card(page, edited)).toHaveCount(0);
     await expect(page.getByText('All changes saved.')).toBeVisible();
     await reader.goto('/projects');
-    await expect(reader.getByRole('heading', { name: title })).toHaveCount(0);
+    await expect(reader.getByRole('heading', { name: edited })).toHaveCount(0);
+    expect(await dashboardCount(page, 'projects')).toBe(countBefore);
     await visitor.close();
   });
 
-  test('a link that is not http(s) is refused beside the field, the typed project is kept, and a draft survives a reload', async ({ page }) => {
+  test('a missing title and links that are not http(s) are refused beside the fields, the typed project is kept, and a draft survives a reload', async ({ page }) => {
     const title = `Lattice Reduction ${unique()}`;
     await openEditor(page);
     await page.getByRole('tab', { name: 'Create New Project' }).click();
-    await page.getByLabel('Title').fill(title);
+    await page.getByLabel('Title').fill('   ');
     await page.getByLabel('Live Site URL').fill('javascript:alert(1)');
+    await page.getByLabel('GitHub URL').fill('github.com/example/lattice');
     await page.getByRole('button', { name: 'Add Project' }).click();
-    await expect(page.getByText('Enter a full http:// or https:// address, or leave it blank.')).toBeVisible();
-    await expect(page.getByLabel('Live Site URL')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByLabel('Title')).toHaveValue(title);
+    const notHttp = 'Enter a full http:// or https:// address, or leave it blank.';
+    await expectFieldErrors(page, { Title: 'Enter a project title.', 'Live Site URL': notHttp, 'GitHub URL': notHttp });
+    await expect(page.getByLabel('GitHub URL')).toHaveValue('github.com/example/lattice');
+    await page.getByLabel('Title').fill(title);
+    await expect(page.getByLabel('Title')).not.toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('Live Site URL').fill('https://lattice.example.org');
+    await page.getByLabel('GitHub URL').fill('https://github.com/example/lattice');
     await page.getByRole('button', { name: 'Add Project' }).click();
     await expect(card(page, title)).toBeVisible();
 
@@ -109,6 +158,26 @@ test.describe('admin Projects editor', () => {
     await page.getByRole('button', { name: 'Discard changes' }).click();
     await expect(card(page, title)).toHaveCount(0);
     await expect(page.getByText('All changes saved.')).toBeVisible();
+  });
+
+  test('a double click on Save Changes stores a new project once', async ({ page }) => {
+    const title = `Clicked twice ${unique()}`;
+    await openEditor(page);
+    const countBefore = await dashboardCount(page, 'projects');
+    await page.getByRole('tab', { name: 'Create New Project' }).click();
+    await page.getByLabel('Title').fill(title);
+    await page.getByRole('button', { name: 'Add Project' }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).dblclick();
+    await expect(toast(page, 'Your projects have been saved successfully.')).toBeVisible();
+    await expect(page.getByText('All changes saved.')).toBeVisible();
+    // What the server stored, read back.
+    await page.reload();
+    await expect(card(page, title)).toHaveCount(1);
+    expect(await dashboardCount(page, 'projects')).toBe(countBefore + 1);
+    acceptNextDialog(page);
+    await expand(page, title);
+    await card(page, title).getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Project deleted successfully')).toBeVisible();
   });
 
   test('an unsaved project is removed locally without asking the server', async ({ page }) => {

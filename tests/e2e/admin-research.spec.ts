@@ -1,31 +1,36 @@
 import type { Page } from '@playwright/test';
 import { SAMPLES } from '../helpers/storage-samples';
 import { expect, test } from './fixtures/auth';
-import { card as cardIn, openEditor as openEditorAt, toast, unique } from './fixtures/editors';
+import {
+  acceptNextDialog,
+  card as cardIn,
+  dashboardCount,
+  expectFieldErrors,
+  openEditor as openEditorAt,
+  publicText,
+  toast,
+  unique,
+} from './fixtures/editors';
 
 const EDITOR = '/admin/research/edit';
 const card = (page: Page, title: string) => cardIn(page, 'Research papers', title);
 const openEditor = (page: Page) => openEditorAt(page, EDITOR, 'Research Papers Management', 'All Papers');
 
 test.describe('admin Research Papers editor', () => {
-  test('create a published paper with a formula and a PDF, edit it, delete it; /research and / follow on the next request', async ({
+  test('create a published paper with a formula and a PDF, edit every field, delete it; /research, its page, /, the sitemap and the dashboard count follow on the next request', async ({
     page,
     browser,
     baseURL,
   }) => {
-    const title = `On the zeros of L-functions ${unique()}`;
+    const id = unique();
+    const title = `On the zeros of L-functions ${id}`;
     await openEditor(page);
-    await page.getByRole('tab', { name: 'Add New Paper' }).click();
+    const countBefore = await dashboardCount(page, 'research');
+    await page.getByRole('tab', { name: 'Create New Paper' }).click();
     const today = new Date();
     const todayText = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
     await expect(page.getByLabel('Date', { exact: true })).toHaveValue(todayText);
     await expect(page.getByLabel('Status', { exact: true })).toHaveValue('published');
-
-    // The three required fields, refused together with the spec's message.
-    await page.getByRole('button', { name: 'Create Paper' }).click();
-    await expect(page.locator('[data-sonner-toast]').getByText('Validation Error: Title, authors, and journal are required.')).toBeVisible();
-    await expect(page.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('Enter at least one author.')).toBeVisible();
 
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Journal/Publication', { exact: true }).fill('Annals of Mathematics');
@@ -48,7 +53,7 @@ test.describe('admin Research Papers editor', () => {
     await expect(card(page, title).getByText('zeta', { exact: true })).toBeVisible();
     await expect(card(page, title).locator('.katex').first()).toBeVisible();
     // The create form was reset.
-    await page.getByRole('tab', { name: 'Add New Paper' }).click();
+    await page.getByRole('tab', { name: 'Create New Paper' }).click();
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
     await expect(page.getByLabel('Status', { exact: true })).toHaveValue('published');
     await page.getByRole('tab', { name: 'All Papers' }).click();
@@ -60,40 +65,148 @@ test.describe('admin Research Papers editor', () => {
     await expect(article).toContainText('Ada Lovelace');
     await expect(article.locator('.katex').first()).toBeVisible();
     await expect(article.getByRole('link', { name: /Download PDF/ })).toHaveAttribute('href', /^\/storage\/research-papers\//);
+    const paperId = await article.getAttribute('id');
+    expect(paperId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await publicText(visitor.request, '/sitemap.xml')).toContain(`/research/${paperId}</loc>`);
+    expect(await dashboardCount(page, 'research')).toBe(countBefore + 1);
     await reader.goto('/');
     await expect(reader.getByText(title)).toBeVisible();
 
-    // Edit: a draft status takes it off the home page; edit mode closes after the update.
+    // Edit every field; a preprint leaves the home page (it shows published papers); edit mode closes after the update.
+    const edited = { title: `${title}, revised`, journal: `Inventiones ${id}`, tag: `analytic-${id}` };
     await card(page, title).getByRole('button', { name: /^Edit/ }).click();
-    await card(page, title).getByLabel('Status', { exact: true }).selectOption('draft');
-    await card(page, title).getByRole('button', { name: 'Save Changes' }).click();
+    const form = card(page, title);
+    await form.getByLabel('Title', { exact: true }).fill(edited.title);
+    await form.getByLabel('Journal/Publication', { exact: true }).fill(edited.journal);
+    await form.getByLabel('Authors', { exact: true }).fill('Sophie Germain, Emmy Noether');
+    await form.getByLabel('Date', { exact: true }).fill('2021-03-15');
+    await form.getByLabel('Status', { exact: true }).selectOption('preprint');
+    await form.getByLabel('Abstract', { exact: true }).fill(`A revised abstract ${id} with $x^2$.`);
+    await form.getByLabel('Link', { exact: true }).fill('https://example.org/revised');
+    await form.getByLabel('DOI', { exact: true }).fill('https://doi.org/10.1007/BF01700692');
+    await form.getByLabel('arXiv ID', { exact: true }).fill('arXiv:2403.01234');
+    await form.getByRole('button', { name: 'Remove PDF' }).click();
+    await form.getByLabel('Tags', { exact: true }).fill(`analysis, ${edited.tag}`);
+    await form.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Research paper updated successfully')).toBeVisible();
     await expect(card(page, title).getByLabel('Status', { exact: true })).toHaveCount(0);
-    await expect(card(page, title)).toContainText('Draft');
-    await reader.reload();
-    await expect(reader.getByText(title)).toHaveCount(0);
+    await expect(card(page, edited.title)).toContainText('Preprint');
+    await expect(card(page, edited.title)).toContainText('Sophie Germain, Emmy Noether');
 
-    // Delete asks first.
-    page.once('dialog', (dialog) => void dialog.accept());
-    await card(page, title).getByRole('button', { name: 'Delete' }).click();
-    await expect(toast(page, 'Research paper deleted successfully')).toBeVisible();
-    await expect(card(page, title)).toHaveCount(0);
     await reader.goto('/research');
-    await expect(reader.getByRole('heading', { name: title })).toHaveCount(0);
+    const revised = reader.getByRole('article').filter({ has: reader.getByRole('heading', { name: edited.title }) });
+    await expect(revised).toContainText('Preprint');
+    await expect(revised).toContainText('March 2021');
+    await expect(revised).toContainText(edited.journal);
+    await expect(revised).toContainText('Sophie Germain, Emmy Noether');
+    await expect(revised).toContainText(`A revised abstract ${id}`);
+    await expect(revised.getByRole('link', { name: /View Publication/ })).toHaveAttribute('href', 'https://example.org/revised');
+    await expect(revised.getByRole('link', { name: /Download PDF/ })).toHaveCount(0);
+    await reader.goto(`/research/${paperId}`);
+    await expect(reader.getByRole('heading', { name: edited.title, level: 1 })).toBeVisible();
+    await expect(reader.getByText(edited.tag, { exact: true })).toBeVisible();
+    await expect(reader.locator('meta[name="citation_doi"]')).toHaveAttribute('content', '10.1007/BF01700692');
+    await expect(reader.locator('meta[name="citation_arxiv_id"]')).toHaveAttribute('content', '2403.01234');
+    await reader.goto('/');
+    await expect(reader.getByText(edited.title)).toHaveCount(0);
+
+    // Delete asks first; the paper leaves /research, its page, the sitemap and the dashboard count.
+    acceptNextDialog(page);
+    await card(page, edited.title).getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Research paper deleted successfully')).toBeVisible();
+    await expect(card(page, edited.title)).toHaveCount(0);
+    await reader.goto('/research');
+    await expect(reader.getByRole('heading', { name: edited.title })).toHaveCount(0);
+    await reader.goto(`/research/${paperId}`);
+    await expect(reader.getByRole('heading', { name: 'Paper not found', level: 1 })).toBeVisible();
+    expect(await publicText(visitor.request, '/sitemap.xml')).not.toContain(`/research/${paperId}</loc>`);
+    expect(await dashboardCount(page, 'research')).toBe(countBefore);
     await visitor.close();
   });
+
+  test('required fields and the link, DOI, arXiv and date formats are refused with messages beside the fields, keeping what was typed', async ({ page }) => {
+    await openEditor(page);
+    await page.getByRole('tab', { name: 'Create New Paper' }).click();
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+
+    // The three required fields, refused together with the spec's message, each saying what it needs.
+    await page.getByRole('button', { name: 'Create Paper' }).click();
+    await expect(toast(page, 'Error')).toBeVisible();
+    await expect(toast(page, 'Validation Error: Title, authors, and journal are required.')).toBeVisible();
+    await expectFieldErrors(page, {
+      Title: 'Enter the title.',
+      'Journal/Publication': 'Enter the journal or publication.',
+      Authors: 'Enter at least one author.',
+    });
+
+    await field('Title').fill(`Formats ${unique()}`);
+    await field('Journal/Publication').fill('Journal of Formats');
+    await field('Authors').fill('A. Author');
+    await field('Date').fill('');
+    await field('Link').fill('ftp://example.org/paper');
+    await field('DOI').fill('not a doi');
+    await field('arXiv ID').fill('yesterday');
+    await page.getByRole('button', { name: 'Create Paper' }).click();
+    await expectFieldErrors(page, {
+      Date: 'Choose a date.',
+      Link: 'Enter a full http:// or https:// address, or leave it blank.',
+      DOI: 'Enter a DOI such as 10.1007/BF01700692 (or its https://doi.org/ address), or leave it blank.',
+      'arXiv ID': 'Enter an arXiv identifier such as 2403.01234 or math/0601001, or leave it blank.',
+    });
+    await expect(field('Title')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(field('Link')).toHaveValue('ftp://example.org/paper');
+    await expect(field('DOI')).toHaveValue('not a doi');
+    await page.getByRole('button', { name: 'Clear' }).click();
+  });
+
+  const submitsTwice: [string, (page: Page) => Promise<void>][] = [
+    ['a double click on Create Paper', (page) => page.getByRole('button', { name: 'Create Paper' }).dblclick()],
+    [
+      // Both before React re-renders, so the button is not yet disabled for the second (as Enter in a field and a click can).
+      'two submits of the create form in the same moment',
+      (page) =>
+        page
+          .getByRole('region', { name: 'New research paper' })
+          .locator('form')
+          .evaluate((form: HTMLFormElement) => {
+            form.requestSubmit();
+            form.requestSubmit();
+          }),
+    ],
+  ];
+  for (const [how, submitTwice] of submitsTwice) {
+    test(`${how}: one paper is stored`, async ({ page }) => {
+      const title = `Submitted twice ${unique()}`;
+      await openEditor(page);
+      const countBefore = await dashboardCount(page, 'research');
+      await page.getByRole('tab', { name: 'Create New Paper' }).click();
+      await page.getByLabel('Title', { exact: true }).fill(title);
+      await page.getByLabel('Journal/Publication', { exact: true }).fill('Journal of Haste');
+      await page.getByLabel('Authors', { exact: true }).fill('A. Author');
+      await submitTwice(page);
+      await expect(toast(page, 'Research paper created successfully')).toBeVisible();
+      // What the server stored, read back.
+      await page.reload();
+      await expect(card(page, title)).toHaveCount(1);
+      expect(await dashboardCount(page, 'research')).toBe(countBefore + 1);
+      acceptNextDialog(page);
+      await card(page, title).getByRole('button', { name: title }).click();
+      await card(page, title).getByRole('button', { name: 'Delete' }).click();
+      await expect(toast(page, 'Research paper deleted successfully')).toBeVisible();
+    });
+  }
 
   test('a typed paper survives a reload as a draft', async ({ page }) => {
     const title = `Draft paper ${unique()}`;
     await openEditor(page);
-    await page.getByRole('tab', { name: 'Add New Paper' }).click();
+    await page.getByRole('tab', { name: 'Create New Paper' }).click();
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Abstract', { exact: true }).fill('Half-written $x^2');
     // Reloaded once the page shows what was typed, as an admin would.
     await expect(page.getByLabel('Abstract', { exact: true })).toHaveValue('Half-written $x^2');
     await page.reload();
     await expect(page.getByText(/Unsaved changes from .* were restored\./)).toBeVisible();
-    await page.getByRole('tab', { name: 'Add New Paper' }).click();
+    await page.getByRole('tab', { name: 'Create New Paper' }).click();
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
     await expect(page.getByLabel('Abstract', { exact: true })).toHaveValue('Half-written $x^2');
     await page.getByRole('button', { name: 'Discard changes' }).click();

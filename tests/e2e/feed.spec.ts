@@ -273,7 +273,7 @@ test("link previews: a post and a paper have their own card, a post's cover wins
   await page.getByRole('tab', { name: 'Create New Post' }).click();
   await page.getByLabel('Title', { exact: true }).fill(`A post with a cover ${id}`);
   await page.getByLabel('Slug', { exact: true }).fill(`cover-${id}`);
-  await page.getByLabel('Cover image address', { exact: true }).fill(cover);
+  await page.getByLabel('Cover Image URL', { exact: true }).fill(cover);
   await page.getByLabel('Content', { exact: true }).fill('Body.');
   await page.getByRole('button', { name: 'Create Post' }).click();
   await expect(toast(page, 'Blog post created successfully')).toBeVisible();

@@ -41,7 +41,7 @@ test('a published paper has its own page with every Highwire tag, a Cite panel, 
     [title, 'published'],
     [draftTitle, 'draft'],
   ] as const) {
-    await page.getByRole('tab', { name: 'Add New Paper' }).click();
+    await page.getByRole('tab', { name: 'Create New Paper' }).click();
     await page.getByLabel('Title', { exact: true }).fill(paperTitle);
     await page.getByLabel('Journal/Publication', { exact: true }).fill('Annals of Mathematics');
     await page.getByLabel('Authors', { exact: true }).fill('Kurt Gödel, Bernhard Riemann');

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState, useTransition, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 
 import { saveAboutAction } from '@/app/admin/(guarded)/about/edit/actions';
@@ -10,6 +10,7 @@ import { EditorLoadFailed } from '@/components/admin/editor-load-failed';
 import { SaveBar } from '@/components/admin/save-bar';
 import { adminToast } from '@/components/admin/toast';
 import { useEditorDraft } from '@/components/admin/use-editor-draft';
+import { useSingleFlight } from '@/components/admin/use-single-flight';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -38,7 +39,7 @@ export function AboutEditor({ initial }: { initial: About | null }) {
   const [form, setForm] = useState<AboutForm>(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [saving, startSaving] = useTransition();
+  const [saving, startSaving] = useSingleFlight();
   const [announcement, setAnnouncement] = useState('');
   const focusFirstError = useRef(false);
 

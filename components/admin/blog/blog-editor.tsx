@@ -41,7 +41,10 @@ export function BlogEditor({ initial }: { initial: BlogPost[] }) {
       deleted: 'Blog post deleted successfully',
       failed: (error) => (error === BLOG_REQUIRED ? { title: 'Validation Error', description: error } : { title: error }),
       confirmDelete: (post) => `Delete "${post.title}"? It disappears from /blog at once.`,
-      unreachable: 'Failed to save blog post: the server could not be reached. Your changes are kept here; please try again.',
+      unreachable: {
+        save: 'Failed to save blog post: the server could not be reached. Your changes are kept here; please try again.',
+        delete: 'Failed to delete blog post: the server could not be reached. Please try again.',
+      },
     },
   });
 
@@ -52,7 +55,8 @@ export function BlogEditor({ initial }: { initial: BlogPost[] }) {
         allTab: 'All Posts',
         createTab: 'Create New Post',
         list: 'Blog posts',
-        empty: 'No blog posts yet.',
+        listHeading: 'Blog Posts',
+        empty: 'No blog posts found. Create your first post!',
         emptyButton: 'Add First Post',
         createHeading: 'New blog post',
         createButton: 'Create Post',

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { X } from 'lucide-react';
 
-import { describedBy, Field } from '@/components/admin/about/field';
+import { describedBy, Field, FieldError } from '@/components/admin/about/field';
 import { ItemFormFrame, useItemFields, type ItemFormProps } from '@/components/admin/list-editor-shell';
 import { MarkupPreview } from '@/components/admin/markup-preview';
 import { MarkupTextarea } from '@/components/admin/markup-textarea';
@@ -29,6 +29,7 @@ export function emptyPostForm(): PostForm {
   return { title: '', slug: '', excerpt: '', tags: '', coverImage: '', content: '' };
 }
 
+const COVER_LABEL = 'Cover Image URL';
 const CONTENT_MARKERS: readonly Marker[] = ['heading', 'bold', 'italic', 'link', 'listItem', 'numberedItem', 'code', 'inlineMath', 'displayMath', 'image'];
 const CONTENT_HINT =
   "'# ' to '### ' headings, - and 1. lists, ``` code blocks, $x^2$ and $$…$$ formulas. Paste or drop an image to upload it. Ctrl+S saves.";
@@ -101,16 +102,17 @@ export function PostFormFields({ idPrefix, value, errors, onChange, onSubmit, ac
       </Field>
       {text('tags', 'Tags', 'Separate them with commas.', BLOG_LIMITS.tag * 10)}
       <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-sm leading-none font-medium">Cover Image</legend>
+        <legend className="mb-2 text-sm leading-none font-medium">{COVER_LABEL}</legend>
         <div className="flex gap-2">
           <Input
             id={id('cover')}
-            aria-label="Cover image address"
+            aria-label={COVER_LABEL}
             value={value.coverImage}
             placeholder="/storage/blog-images/… or https://…"
             maxLength={BLOG_LIMITS.url}
             onChange={(event) => set('coverImage', event.target.value)}
             aria-invalid={errors.coverImage ? true : undefined}
+            aria-describedby={describedBy(id('cover'), { error: errors.coverImage })}
           />
           {value.coverImage ? (
             <Button type="button" variant="ghost" size="icon" aria-label="Remove cover image" onClick={() => set('coverImage', '')}>
@@ -118,7 +120,7 @@ export function PostFormFields({ idPrefix, value, errors, onChange, onSubmit, ac
             </Button>
           ) : null}
         </div>
-        {errors.coverImage ? <p className="text-sm text-destructive">{errors.coverImage}</p> : null}
+        <FieldError id={id('cover')} error={errors.coverImage} />
         <FileUpload
           bucket="blog-images"
           maxFiles={1}

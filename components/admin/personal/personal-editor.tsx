@@ -47,7 +47,10 @@ export function PersonalEditor({ initial }: { initial: PersonalPost[] }) {
       deleted: 'Personal post deleted successfully',
       failed: (error) => ({ title: error }),
       confirmDelete: (post) => `Delete "${personalDisplayTitle(post.title, post.content)}"? It disappears from /personal at once.`,
-      unreachable: 'Failed to save personal post: the server could not be reached. Your changes are kept here; please try again.',
+      unreachable: {
+        save: 'Failed to save personal post: the server could not be reached. Your changes are kept here; please try again.',
+        delete: 'Failed to delete personal post: the server could not be reached. Please try again.',
+      },
     },
   });
 
@@ -58,7 +61,7 @@ export function PersonalEditor({ initial }: { initial: PersonalPost[] }) {
         allTab: 'All Posts',
         createTab: 'Create New Post',
         list: 'Personal posts',
-        empty: 'No personal posts yet.',
+        empty: 'No personal posts found. Create your first post!',
         emptyButton: 'Add First Post',
         createHeading: 'New personal post',
         createButton: 'Create Post',

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState, useTransition } from 'react';
+import { useState } from 'react';
 import { ExternalLink } from 'lucide-react';
 
 import { deleteProjectAction, saveProjectsAction } from '@/app/admin/(guarded)/projects/edit/actions';
@@ -8,6 +8,7 @@ import { CollapsibleCard } from '@/components/admin/collapsible-card';
 import { EditFormActions, ItemActions, ListEditorShell } from '@/components/admin/list-editor-shell';
 import { adminToast } from '@/components/admin/toast';
 import { cssId, useListEditor } from '@/components/admin/use-list-editor';
+import { useSingleFlight } from '@/components/admin/use-single-flight';
 import { Badge } from '@/components/ui/badge';
 import { CATEGORY_LABELS } from '@/lib/content/projects/rules';
 import { PLACEHOLDER_IMAGE, type Project } from '@/lib/content/projects/types';
@@ -24,7 +25,7 @@ const cardId = (id: string) => `project-item-${cssId(id)}`;
  */
 export function ProjectsEditor({ initial, previews: initialPreviews }: { initial: Project[]; previews: Record<string, string> }) {
   const [previews, setPreviews] = useState(initialPreviews);
-  const [deleting, startDeleting] = useTransition();
+  const [deleting, startDeleting] = useSingleFlight();
   const editor = useListEditor<ProjectFormItem, Project>({
     draftName: 'projects',
     draftSchema: projectsDraftSchema,

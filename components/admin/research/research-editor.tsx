@@ -70,7 +70,10 @@ export function ResearchEditor({ initial }: { initial: ResearchPaper[] }) {
       deleted: 'Research paper deleted successfully',
       failed: (error) => ({ title: 'Error', description: error }),
       confirmDelete: (paper) => `Delete "${paper.title}"? This cannot be undone.`,
-      unreachable: 'Failed to save research paper: the server could not be reached. Your changes are kept here; please try again.',
+      unreachable: {
+        save: 'Failed to save research paper: the server could not be reached. Your changes are kept here; please try again.',
+        delete: 'Failed to delete research paper: the server could not be reached. Please try again.',
+      },
     },
   });
 
@@ -81,9 +84,9 @@ export function ResearchEditor({ initial }: { initial: ResearchPaper[] }) {
       editor={editor}
       labels={{
         allTab: 'All Papers',
-        createTab: 'Add New Paper',
+        createTab: 'Create New Paper',
         list: 'Research papers',
-        empty: 'No research papers yet.',
+        empty: 'No research papers found. Add your first paper!',
         emptyButton: 'Add First Paper',
         createHeading: 'New research paper',
         createButton: 'Create Paper',
