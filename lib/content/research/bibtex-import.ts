@@ -212,27 +212,83 @@ function parseProblem(error: { error: string; input?: string }): ImportProblem {
   return { key, reason: `It could not be read: ${reason}` };
 }
 
+/** The parser's options: every field as written (no sentence case, no case braces), @string and crossref applied. */
+export const PARSE_OPTIONS = {
+  sentenceCase: false,
+  english: false,
+  caseProtection: false,
+  unsupported: 'ignore',
+  applyCrossRef: true,
+  // Paragraphs of an abstract stay paragraphs.
+  fieldMode: { abstract: 'richtext' },
+} as const satisfies Parameters<typeof parse>[1];
+
+/** What the parser gives back that the preview reads. */
+export type ParsedLibrary = Pick<ReturnType<typeof parse>, 'entries' | 'errors'>;
+
+/** A file's text with its formulas swapped for placeholders: what the parser reads. */
+export interface ProtectedText {
+  text: string;
+  formulas: string[];
+}
+
+const ENTRY_START = /@[ \t]*([a-zA-Z]+)[ \t\r\n]*[{(][ \t\r\n]*([^,\s]*)/g;
+const NOT_AN_ENTRY = new Set(['comment', 'string', 'preamble']);
+
+/**
+ * What can be told of a file without parsing it, in one pass of a regular expression (a few milliseconds
+ * for the largest file accepted): too many entries, or an entry too long. The parser's time grows faster
+ * than an entry's length (a 40,000-character field takes it about half a second, a 290,000-character one
+ * up to 30 seconds), so such files are refused before it sees them, with a message that says which.
+ */
+export function precheckBibtex(input: string): string | null {
+  if (input.length > BIBTEX_LIMITS.chars) return BIBTEX_TOO_LARGE;
+  const starts = [...input.matchAll(ENTRY_START)];
+  const entries = starts.filter((match) => !NOT_AN_ENTRY.has(match[1]!.toLowerCase())).length;
+  if (entries > BIBTEX_LIMITS.entries) {
+    return `That file has ${entries.toLocaleString('en-US')} entries; at most ${BIBTEX_LIMITS.entries} are read at once: split it into smaller files.`;
+  }
+  const long = starts.find((match, index) => (starts[index + 1]?.index ?? input.length) - match.index > BIBTEX_LIMITS.entryChars);
+  if (long) {
+    return `The entry ${long[2] || 'without a key'} is too long to read: at most ${BIBTEX_LIMITS.entryChars.toLocaleString('en-US')} characters an entry (an abstract may have 20,000). Shorten it or leave it out.`;
+  }
+  return null;
+}
+
+export function protectBibtex(input: string): ProtectedText {
+  return protectMath(input);
+}
+
+/** Parses in this thread: for tests and tools. The server reads through lib/content/research/bibtex-reader.ts, which bounds time and memory. */
+export function parseBibtex(text: string): ParsedLibrary {
+  return parse(text, PARSE_OPTIONS);
+}
+
 /**
  * Parses a .bib file and checks each entry against the papers on the site. Entries come back in file
  * order; what could not be read or lacks what a paper needs is in `problems` and blocks nothing else.
+ * In this thread, unbounded in time: the server uses readBibtex (bibtex-reader.ts) and previewLibrary.
  */
 export function previewBibtex(input: string, existing: readonly Pick<ResearchPaper, 'id' | 'title' | 'doi'>[]): ImportPreview {
-  if (input.length > BIBTEX_LIMITS.chars) return { entries: [], problems: [{ key: null, reason: BIBTEX_TOO_LARGE }] };
+  const refused = precheckBibtex(input);
+  if (refused) return { entries: [], problems: [{ key: null, reason: refused }] };
   const { text, formulas } = protectMath(input);
-  let library: ReturnType<typeof parse>;
+  let library: ParsedLibrary;
   try {
-    library = parse(text, {
-      sentenceCase: false,
-      english: false,
-      caseProtection: false,
-      unsupported: 'ignore',
-      applyCrossRef: true,
-      // Paragraphs of an abstract stay paragraphs.
-      fieldMode: { abstract: 'richtext' },
-    });
+    library = parseBibtex(text);
   } catch (error) {
-    return { entries: [], problems: [{ key: null, reason: `The file could not be read as BibTeX: ${error instanceof Error ? error.message : String(error)}` }] };
+    return unreadable(error instanceof Error ? error.message : String(error));
   }
+  return previewLibrary(library, formulas, existing);
+}
+
+/** The whole file could not be read: why. */
+export function unreadable(reason: string): ImportPreview {
+  return { entries: [], problems: [{ key: null, reason: `The file could not be read as BibTeX: ${reason}` }] };
+}
+
+/** A parsed file as the papers it would become, checked against the papers on the site. */
+export function previewLibrary(library: ParsedLibrary, formulas: readonly string[], existing: readonly Pick<ResearchPaper, 'id' | 'title' | 'doi'>[]): ImportPreview {
   const problems: ImportProblem[] = library.errors.map(parseProblem);
   const byDoi = new Map<string, string>();
   const byTitle = new Map<string, string>();

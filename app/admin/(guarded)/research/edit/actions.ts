@@ -1,7 +1,8 @@
 'use server';
 
-import { runAdminDelete, runAdminUpdate, runAdminWrite } from '@/lib/auth/admin-action';
-import { previewBibtex, type ImportPreview } from '@/lib/content/research/bibtex-import';
+import { AdminFacingError, runAdminDelete, runAdminUpdate, runAdminWrite } from '@/lib/auth/admin-action';
+import { previewLibrary, type ImportPreview } from '@/lib/content/research/bibtex-import';
+import { readBibtex } from '@/lib/content/research/bibtex-reader';
 import { createPaper, deletePaper, getPapersForEditing, importPapers, updatePaper } from '@/lib/content/research/queries';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { checkBibtexImport, checkBibtexText } from '@/lib/validation/bibtex';
@@ -30,7 +31,10 @@ export async function deletePaperAction(id: unknown): Promise<ActionResult<{ id:
 export async function previewBibtexAction(text: unknown): Promise<ActionResult<ImportPreview>> {
   return runAdminWrite(
     checkBibtexText(text),
-    async (source) => previewBibtex(source, await getPapersForEditing()),
+    async (source) => {
+      const read = await readBibtex(source);
+      return 'refused' in read ? read.refused : previewLibrary(read.library, read.formulas, await getPapersForEditing());
+    },
     (message) => `Could not read the BibTeX: ${message}`,
   );
 }
@@ -51,8 +55,10 @@ export async function importBibtexAction(text: unknown, refs: unknown): Promise<
     checkBibtexImport({ text, refs }),
     async (input) => {
       const wanted = new Set(input.refs);
+      const read = await readBibtex(input.text);
+      if ('refused' in read) throw new AdminFacingError(read.refused.problems[0]?.reason ?? 'the file could not be read.');
       const { created, result } = await importPapers((stored) => {
-        const chosen = previewBibtex(input.text, stored).entries.filter((entry) => wanted.has(entry.ref) && !entry.duplicate);
+        const chosen = previewLibrary(read.library, read.formulas, stored).entries.filter((entry) => wanted.has(entry.ref) && !entry.duplicate);
         return { papers: chosen.map((entry) => entry.paper), result: wanted.size - chosen.length };
       });
       return { created, skipped: result };
