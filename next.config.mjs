@@ -88,6 +88,12 @@ const nextConfig = {
     // AVIF where the browser takes it (about a fifth smaller than WebP, slower to encode once: the result
     // is cached under .next/cache/images), WebP otherwise.
     formats: ['image/avif', 'image/webp'],
+    // Optimised images are kept by the route cache (cacheHandler below), in memory: without this Next writes
+    // them only when isrFlushToDisk is on (it is off), so every request encoded the image again. In memory
+    // they are bounded (50 MB, least recently used first: lib/cache/route-cache-handler.mjs), nothing is
+    // written to disk, and the distinct entries are at most files × the 15 widths of deviceSizes and
+    // imageSizes × the one quality (75) × 2 formats: any other w or q is a 400 (issue 24).
+    customCacheHandler: true,
   },
   cacheComponents: true,
   // Partial Prefetching (a link prefetches only the static parts of a route, never its data) stays off.

@@ -23,7 +23,7 @@ export function normaliseSlug(slug: string): string {
 }
 
 /** A slug is one path segment of /blog/{slug}: letters (any script), digits, hyphens, underscores. */
-function isSlug(slug: string): boolean {
+export function isSlug(slug: string): boolean {
   return /^[\p{L}\p{N}_-]+$/u.test(slug);
 }
 

@@ -64,4 +64,23 @@ describe('the route cache handler', () => {
     await render.set('/blog-a', page(['blog-a'], '<p>blog</p>'), ctx);
     expect(htmlOf(await handler().get('/blog-a', ctx))).toBe('<p>blog</p>');
   });
+
+  it('keeps optimised images in memory, at most 50 MB in all and 5 MB for one, least recently used out first', async () => {
+    const imageCtx = { kind: 'IMAGE', isFallback: false };
+    const image = (size: number) => ({ kind: 'IMAGE', etag: 'e', buffer: Buffer.alloc(size), extension: 'avif', revalidate: 60 });
+    const cache = handler();
+    await cache.set('image-first', image(4 << 20), imageCtx);
+    expect(((await handler().get('image-first', imageCtx)) as { value: { buffer: Buffer } }).value.buffer.length).toBe(4 << 20);
+    // Too large to keep (over a tenth of the bound): not stored.
+    await cache.set('image-huge', image(6 << 20), imageCtx);
+    expect(await cache.get('image-huge', imageCtx)).toBeNull();
+    // Distinct entries past 50 MB push the oldest out; what was read last stays.
+    for (let index = 0; index < 13; index += 1) {
+      await cache.set(`image-${index}`, image(4 << 20), imageCtx);
+      if (index === 6) expect(await cache.get('image-first', imageCtx)).not.toBeNull();
+    }
+    expect(await cache.get('image-0', imageCtx)).toBeNull();
+    expect(await cache.get('image-12', imageCtx)).not.toBeNull();
+    expect(await cache.get('image-first', imageCtx)).not.toBeNull();
+  });
 });
