@@ -109,7 +109,7 @@ export async function receiveUpload(request: Request, deps: UploadDeps): Promise
 
   const bytes = new Uint8Array(await file.arrayBuffer());
   const detected = await detectUpload(file.name || 'The file', bytes);
-  if (!detected.ok) return fail(detected.reason === 'size' ? 413 : detected.reason === 'type' ? 415 : 400, detected.error);
+  if (!detected.ok) return fail(detected.reason === 'size' ? 413 : detected.reason === 'type' ? 415 : detected.reason === 'image' ? 422 : 400, detected.error);
   const misplaced = bucketRefusal(bucket, detected.kind);
   if (misplaced) return fail(415, misplaced);
 
