@@ -1,5 +1,4 @@
 import { z } from '@/lib/validation/zod';
-import { isSafeImageUrl } from './about';
 import { boundedText } from './lists';
 
 /**
@@ -19,7 +18,9 @@ export const SETTINGS_LIMITS = {
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const SETTINGS_MESSAGES = {
-  socialImageUrl: 'Enter an http(s) address or a site path starting with /.',
+  socialImageUrl: 'Enter an https:// address or a site path starting with /.',
+  socialImageHost: 'Enter an https:// address on a public host name, not localhost, an IP address or an internal name.',
+  socialImageCredentials: 'Enter an https:// address without a user name or password.',
   currentPasswordMissing: 'Enter your current password.',
   currentPasswordWrong: 'The current password is incorrect.',
   newPasswordTooShort: `The new password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
@@ -27,6 +28,62 @@ export const SETTINGS_MESSAGES = {
   newPasswordSame: 'The new password must differ from the current one.',
   confirmMismatch: 'The passwords do not match.',
 } as const;
+
+/**
+ * Names that only mean something inside a network (RFC 6761, 6762, 8375 and common private suffixes):
+ * refused as a host of the social image, with every name under them.
+ */
+const INTERNAL_NAMES = ['localhost', 'local', 'localdomain', 'internal', 'intranet', 'lan', 'home', 'corp', 'private', 'arpa', 'test', 'invalid'];
+
+// Control characters, tab and newline among them: the URL parser drops tabs and newlines, so
+// '/\t/evil.example' would become '//evil.example', another site's address.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Where a site path is resolved to be checked: any origin would do, it must merely stay the same. */
+const SITE_ORIGIN = 'https://site.invalid';
+
+export type SocialImageCheck = 'ok' | keyof Pick<typeof SETTINGS_MESSAGES, 'socialImageUrl' | 'socialImageHost' | 'socialImageCredentials'>;
+
+/**
+ * Whether a default social image address is acceptable, else which message refuses it. Accepted: a site
+ * path ('/storage/…', '/placeholder.svg') that stays on the site, or an https:// address on a public
+ * host name. The address goes into every public page's og:image, which link-preview services (some
+ * inside a company's network) fetch; so no IP address in any spelling (the URL parser turns 2130706433
+ * and 0x7f.1 into 127.0.0.1, so every spelling is an IP literal here), no localhost or internal name, no
+ * single-label name, no user name or password. This site itself never fetches the address. A public name
+ * that resolves to a private address cannot be told from here without a DNS lookup at every page view;
+ * the services that fetch the image have to guard against that themselves.
+ */
+export function checkSocialImageUrl(value: string): SocialImageCheck {
+  if (CONTROL.test(value)) return 'socialImageUrl';
+  if (value.startsWith('/')) {
+    if (value.startsWith('//') || value.includes('\\')) return 'socialImageUrl';
+    try {
+      return new URL(value, SITE_ORIGIN).origin === SITE_ORIGIN ? 'ok' : 'socialImageUrl';
+    } catch {
+      return 'socialImageUrl';
+    }
+  }
+  if (!/^https:\/\//i.test(value) || value.includes('\\')) return 'socialImageUrl';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'socialImageUrl';
+  }
+  if (url.protocol !== 'https:') return 'socialImageUrl';
+  const authority = value.slice('https://'.length).split(/[/?#]/, 1)[0] ?? '';
+  if (authority.includes('@') || url.username !== '' || url.password !== '') return 'socialImageCredentials';
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  // An IPv6 literal ('[::1]', '[::ffff:7f00:1]'), or an IPv4 one in whatever spelling it was typed.
+  if (host.startsWith('[') || host.includes(':') || /^[0-9.]+$/.test(host)) return 'socialImageHost';
+  const labels = host.split('.');
+  if (labels.length < 2 || labels.some((label) => label === '')) return 'socialImageHost';
+  if (INTERNAL_NAMES.some((name) => host === name || host.endsWith(`.${name}`))) return 'socialImageHost';
+  // A last label of digits is no top-level domain ('1.2.3.4.5' the parser would not call IPv4).
+  if (/^[0-9]+$/.test(labels[labels.length - 1]!)) return 'socialImageHost';
+  return 'ok';
+}
 
 /** The refusal of a wrong current password, shown beside the Current Password field. */
 export const CURRENT_PASSWORD_WRONG = SETTINGS_MESSAGES.currentPasswordWrong;
@@ -41,9 +98,12 @@ export type ProfileSettingsInput = z.input<typeof profileSettingsSchema>;
 export const siteSettingsSchema = z.object({
   siteTitle: boundedText(SETTINGS_LIMITS.title, 'Site title'),
   metaDescription: boundedText(SETTINGS_LIMITS.description, 'Meta description'),
-  // Empty means the built-in image; otherwise nothing a browser would run (javascript:, data:).
-  socialImageUrl: boundedText(SETTINGS_LIMITS.url, 'Social image URL').refine((value) => value === '' || isSafeImageUrl(value), {
-    error: SETTINGS_MESSAGES.socialImageUrl,
+  // Empty means the built-in image; otherwise a site path or an https:// address on a public host.
+  socialImageUrl: boundedText(SETTINGS_LIMITS.url, 'Social image URL').superRefine((value, ctx) => {
+    // Past the limit the length message alone is shown, and the address not parsed.
+    if (value === '' || value.length > SETTINGS_LIMITS.url) return;
+    const check = checkSocialImageUrl(value);
+    if (check !== 'ok') ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES[check] });
   }),
 });
 
@@ -60,7 +120,9 @@ export const passwordChangeSchema = z
       .string({ error: SETTINGS_MESSAGES.newPasswordTooShort })
       .min(PASSWORD_MIN_LENGTH, { error: SETTINGS_MESSAGES.newPasswordTooShort })
       .max(SETTINGS_LIMITS.password, { error: SETTINGS_MESSAGES.newPasswordTooLong }),
-    confirmPassword: z.string({ error: SETTINGS_MESSAGES.confirmMismatch }),
+    confirmPassword: z
+      .string({ error: SETTINGS_MESSAGES.confirmMismatch })
+      .max(SETTINGS_LIMITS.password, { error: SETTINGS_MESSAGES.newPasswordTooLong }),
   })
   .superRefine((value, ctx) => {
     if (value.newPassword !== value.confirmPassword) {

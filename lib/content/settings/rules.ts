@@ -1,4 +1,4 @@
-import { isSafeImageUrl } from '@/lib/validation/about';
+import { checkSocialImageUrl, SETTINGS_LIMITS } from '@/lib/validation/settings';
 import type { SiteSettings } from './types';
 
 /**
@@ -18,14 +18,15 @@ export type EffectiveSiteSettings = Omit<SiteSettings, 'updatedAt'>;
 
 /**
  * The configuration the public pages use: a stored text wins when it is not blank, else the default. A
- * social image that is not an http(s) address or a site path (it could only get there by hand) is
- * dropped rather than put into a page; blank means no default image (the site had none before).
+ * social image the Settings form would refuse (an internal address, http:, one too long: stored before
+ * the rule, by hand or restored from a backup) is dropped rather than put into a page; blank means no
+ * default image (the site had none before).
  */
 export function effectiveSiteSettings(settings: SiteSettings | null | undefined, defaults: SiteSettingsDefaults): EffectiveSiteSettings {
   const image = settings?.socialImageUrl.trim() ?? '';
   return {
     siteTitle: settings?.siteTitle.trim() || defaults.title,
     metaDescription: settings?.metaDescription.trim() || defaults.description,
-    socialImageUrl: image && isSafeImageUrl(image) ? image : '',
+    socialImageUrl: image && image.length <= SETTINGS_LIMITS.url && checkSocialImageUrl(image) === 'ok' ? image : '',
   };
 }
