@@ -193,7 +193,7 @@ test.describe('admin Settings', () => {
     await field.socialImage(page).fill('javascript:alert(1)');
     await page.getByRole('button', { name: 'Save Configuration' }).click();
     await expect(toast(page, 'Failed to save site configuration')).toBeVisible();
-    await expect(page.locator('#settings-social-image-error')).toHaveText('Enter an http(s) address or a site path starting with /.');
+    await expect(page.locator('#settings-social-image-error')).toHaveText('Enter an https:// address or a site path starting with /.');
     await expect(field.socialImage(page)).toHaveAttribute('aria-invalid', 'true');
     await expect(field.socialImage(page)).toHaveValue('javascript:alert(1)');
     await expect(field.siteTitle(page)).toHaveValue(title);

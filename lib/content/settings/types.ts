@@ -17,7 +17,7 @@ export type ProfileUpdate = Pick<ProfileSettings, 'displayName' | 'bio'>;
 export interface SiteSettings {
   siteTitle: string;
   metaDescription: string;
-  /** An http(s) address or a site path ('/storage/...'), or empty. */
+  /** An https address on a public host or a site path ('/storage/...'), or empty. */
   socialImageUrl: string;
   /** null before the configuration was ever saved. */
   updatedAt: string | null;
