@@ -1,20 +1,24 @@
 import type { MetadataRoute } from 'next';
 import { connection } from 'next/server';
 
-import { getBlogPosts } from '@/lib/content/blog/queries';
-import { getPersonalPosts } from '@/lib/content/personal/queries';
-import { getResearchPapers } from '@/lib/content/research/queries';
+import { getBlogPostStamps } from '@/lib/content/blog/queries';
+import { getPersonalPostStamps } from '@/lib/content/personal/queries';
+import { getResearchPaperStamps } from '@/lib/content/research/queries';
 import { siteAddress } from '@/lib/site-url';
-import { sitemapEntries } from '@/lib/sitemap';
+import { SITEMAP_URL_LIMIT, sitemapEntries } from '@/lib/sitemap';
 
-/** Every public page, post and paper (drafts left out), with the last change where it is known. */
+/**
+ * Every public page, post and paper (drafts left out), with the last change where it is known: read as
+ * addresses and dates only, at most SITEMAP_URL_LIMIT of each, and the whole cut at that limit (a sitemap
+ * file's own; issue 24), so 5,000 posts and papers cost a few hundred kB, not their text.
+ */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   await connection();
   const [site, posts, personal, papers] = await Promise.all([
     siteAddress(),
-    getBlogPosts().catch(() => []),
-    getPersonalPosts().catch(() => []),
-    getResearchPapers().catch(() => []),
+    getBlogPostStamps(SITEMAP_URL_LIMIT).catch(() => []),
+    getPersonalPostStamps(SITEMAP_URL_LIMIT).catch(() => []),
+    getResearchPaperStamps(SITEMAP_URL_LIMIT).catch(() => []),
   ]);
   return sitemapEntries(site, { posts, personal, papers });
 }

@@ -6,6 +6,9 @@ import type { PersonalPost } from '@/lib/content/personal/types';
 import { isCitable } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
 
+/** The most addresses one sitemap file may list (sitemaps.org); the newest are kept. */
+export const SITEMAP_URL_LIMIT = 50_000;
+
 /** What the sitemap is made of; pure, so the builder is tested without a server. */
 export interface SitemapContent {
   posts: readonly Pick<BlogPost, 'slug' | 'updatedAt'>[];
@@ -30,10 +33,11 @@ export function sitemapEntries(site: string, { posts, personal, papers }: Sitema
     ['/blog', newest(posts.map((post) => post.updatedAt))],
     ['/personal', newest(personal.map((post) => post.createdAt))],
   ];
-  return [
+  const entries = [
     ...pages.map(([path, lastModified]) => ({ url: path === '/' ? site : `${site}${path}`, ...(lastModified ? { lastModified } : {}) })),
     ...posts.map((post) => ({ url: `${site}${blogPostPath(post.slug)}`, lastModified: post.updatedAt })),
     ...personal.map((post) => ({ url: `${site}/personal/${post.id}`, lastModified: post.createdAt })),
     ...citable.map((paper) => ({ url: `${site}/research/${paper.id}`, lastModified: paper.updatedAt })),
   ];
+  return entries.slice(0, SITEMAP_URL_LIMIT);
 }

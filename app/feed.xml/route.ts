@@ -3,11 +3,11 @@ import { connection } from 'next/server';
 
 import { getAbout } from '@/lib/content/about/queries';
 import { ownerNameOf } from '@/lib/content/about/types';
-import { getBlogPosts } from '@/lib/content/blog/queries';
+import { getNewestBlogPosts } from '@/lib/content/blog/queries';
 import { getSiteSettings } from '@/lib/content/settings/queries';
 import { effectiveSiteSettings } from '@/lib/content/settings/types';
 import { TAGS } from '@/lib/content/tags';
-import { atomFeed, feedEntries } from '@/lib/feed';
+import { atomFeed, FEED_LIMIT, feedEntries } from '@/lib/feed';
 import { SITE_DEFAULTS } from '@/lib/site';
 import { siteAddress } from '@/lib/site-url';
 
@@ -18,12 +18,12 @@ import { siteAddress } from '@/lib/site-url';
 async function blogFeed(address: string): Promise<string> {
   'use cache';
   cacheTag(TAGS.blog, TAGS.about, TAGS.settings);
-  const [posts, about, settings] = await Promise.all([getBlogPosts(), getAbout(), getSiteSettings()]);
+  const [posts, about, settings] = await Promise.all([getNewestBlogPosts(FEED_LIMIT), getAbout(), getSiteSettings()]);
   const site = { address, siteTitle: effectiveSiteSettings(settings, SITE_DEFAULTS).siteTitle, author: ownerNameOf(about) };
   return atomFeed(site, feedEntries(address, posts));
 }
 
-/** The blog as an Atom feed: every post (blog posts have no draft state), newest first, in full. */
+/** The blog as an Atom feed: the newest FEED_LIMIT (50) posts (blog posts have no draft state), in full; only those are read. */
 export async function GET(): Promise<Response> {
   await connection();
   try {

@@ -59,6 +59,27 @@ export async function getBlogPosts(): Promise<BlogPost[]> {
   return rows.map(toBlogPost);
 }
 
+/** The newest `limit` posts in full, newest first: the feed's (it carries 50; issue 24: never the whole table). */
+export async function getNewestBlogPosts(limit: number): Promise<BlogPost[]> {
+  'use cache';
+  cacheTag(TAGS.blog);
+  const db = await getDb();
+  const { rows } = await db.query<BlogPostRow>(`select ${COLUMNS} from blog_posts order by date desc, created_at desc limit $1`, [limit]);
+  return rows.map(toBlogPost);
+}
+
+/** Each post's address and last change, at most `limit`, newest first: the sitemap's, without the posts' text. */
+export async function getBlogPostStamps(limit: number): Promise<Pick<BlogPost, 'slug' | 'updatedAt'>[]> {
+  'use cache';
+  cacheTag(TAGS.blog);
+  const db = await getDb();
+  const { rows } = await db.query<{ slug: string; updated_at: Date | string }>(
+    'select slug, updated_at from blog_posts order by date desc, created_at desc limit $1',
+    [limit],
+  );
+  return rows.map((row) => ({ slug: row.slug, updatedAt: new Date(row.updated_at).toISOString() }));
+}
+
 /** The post published under `slug`, or null when there is none. */
 export async function getBlogPost(slug: string): Promise<BlogPost | null> {
   'use cache';

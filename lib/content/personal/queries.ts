@@ -58,6 +58,18 @@ export async function getPersonalPost(id: string): Promise<PersonalPost | null> 
   return rows[0] ? toPersonalPost(rows[0]) : null;
 }
 
+/** Each post's id and date, at most `limit`, newest first: the sitemap's, without the posts' text. */
+export async function getPersonalPostStamps(limit: number): Promise<Pick<PersonalPost, 'id' | 'createdAt'>[]> {
+  'use cache';
+  cacheTag(TAGS.personal);
+  const db = await getDb();
+  const { rows } = await db.query<{ id: string; created_at: Date | string }>(
+    'select id, created_at from personal_posts order by date desc, created_at desc limit $1',
+    [limit],
+  );
+  return rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at).toISOString() }));
+}
+
 /** The admin list (spec section 7: by created_at descending), past every cache. */
 export async function getPersonalPostsForEditing(): Promise<PersonalPost[]> {
   const db = await getDb();

@@ -59,6 +59,18 @@ export async function getResearchPapers(): Promise<ResearchPaper[]> {
   return rows.map(toResearchPaper);
 }
 
+/** Each paper's id, status and last change, at most `limit`, newest first: the sitemap's, without the papers' text. */
+export async function getResearchPaperStamps(limit: number): Promise<Pick<ResearchPaper, 'id' | 'status' | 'updatedAt'>[]> {
+  'use cache';
+  cacheTag(TAGS.research);
+  const db = await getDb();
+  const { rows } = await db.query<{ id: string; status: ResearchPaper['status']; updated_at: Date | string }>(
+    "select id, status, updated_at from research_papers where status <> 'draft' order by date desc, title limit $1",
+    [limit],
+  );
+  return rows.map((row) => ({ id: row.id, status: row.status, updatedAt: new Date(row.updated_at).toISOString() }));
+}
+
 /** One paper by id, or null (a malformed id names no paper: it is not a failed read). */
 export async function getResearchPaper(id: string): Promise<ResearchPaper | null> {
   'use cache';
