@@ -123,6 +123,31 @@ test.describe('link-preview cards', () => {
   });
 });
 
+test.describe('a link-preview card of a long, formula-laden post', () => {
+  test('a 300-character title of 40 formulas, no cover: the card is drawn, then served again unchanged', async ({ page, request, baseURL, site }) => {
+    await signIn(page, ADMIN, '/admin/login');
+    const cookies = await sessionCookieHeader(page.context());
+    const create = serverActions('app/admin/(guarded)/blog').find((action) => action.name === 'createBlogPostAction')!;
+    const slug = `card-${Date.now()}`;
+    const title = Array.from({ length: 40 }, (_, index) => `$x_${index}$`).join(' ').padEnd(300, ' x').slice(0, 300);
+    expect(title.match(/\$x_\d+\$/g)).toHaveLength(40);
+    expect(title).toHaveLength(300);
+    // React's reply format reads a string that starts with $ as a reference; the browser sends it as $$…
+    const asReply = (text: string) => (text.startsWith('$') ? `$${text}` : text);
+    const content = '$$\\sum_{n} n^{-s}$$';
+    const created = await callAction(request, baseURL!, create.id, [{ title: asReply(title), slug, excerpt: '', tags: '', coverImage: '', content: asReply(content) }], cookies);
+    expect(created, site.output()).toContain('"ok":true');
+
+    const routes = Object.keys(JSON.parse(readFileSync(path.join(repoRoot, '.next', 'server', 'app-paths-manifest.json'), 'utf8')) as object);
+    const card = /opengraph-image[^/]*/.exec(routes.find((route) => route.startsWith('/(site)/blog/[slug]/opengraph-image'))!)![0];
+    const first = await request.get(`/blog/${slug}/${card}`);
+    expect(first.status()).toBe(200);
+    expect(first.headers()['content-type']).toBe('image/png');
+    const again = await request.get(`/blog/${slug}/${card}`);
+    expect(await again.body()).toEqual(await first.body());
+  });
+});
+
 test.describe('BibTeX import', () => {
   test('a file past the bounds is refused with its message, and the site answers pages meanwhile', async ({ page, request, baseURL }) => {
     await signIn(page, ADMIN, '/admin/login');
