@@ -16,16 +16,21 @@ export class AdminFacingError extends Error {
 
 type Checked<I> = { ok: true; data: I } | { ok: false; error: string; fieldErrors?: Record<string, string> };
 
+/** What `failed(…)` is given for a failure with no message meant for the admin, unless an editor's words say otherwise. */
+export const UNEXPECTED_FAILURE = 'The change could not be stored. Please try again.';
+
 /**
  * The shape of every item editor's server action (ARCHITECTURE.md, "Request flow"): the input already
  * checked by its schema (refused with the field errors), the admin role re-read, then the write. A
  * failure is logged and answered with `failed(message)`; only AdminFacingError messages reach the admin,
- * never a database's own text.
+ * never a database's own text: any other failure is `failed(unexpected)` (the specification's
+ * '{message or Unknown error}' for the blog and personal posts).
  */
 export async function runAdminWrite<I, T>(
   checked: Checked<I>,
   write: (data: I) => Promise<T>,
   failed: (message: string) => string,
+  unexpected: string = UNEXPECTED_FAILURE,
 ): Promise<ActionResult<T>> {
   if (!checked.ok) return { ok: false, error: checked.error, fieldErrors: checked.fieldErrors };
   const admin = await checkAdmin();
@@ -35,7 +40,7 @@ export async function runAdminWrite<I, T>(
   } catch (error) {
     if (error instanceof AdminFacingError) return { ok: false, error: failed(error.message), fieldErrors: error.fieldErrors };
     console.error(failed('unexpected error'), error);
-    return { ok: false, error: failed('The change could not be stored. Please try again.') };
+    return { ok: false, error: failed(unexpected) };
   }
 }
 
@@ -49,6 +54,7 @@ export async function runAdminUpdate<I, T>(
   write: (id: string, data: I) => Promise<T | null>,
   failed: (message: string) => string,
   gone: string,
+  unexpected?: string,
 ): Promise<ActionResult<T>> {
   const itemId = storedIdSchema.safeParse(id);
   if (!itemId.success) return { ok: false, error: failed(gone) };
@@ -60,6 +66,7 @@ export async function runAdminUpdate<I, T>(
       return written;
     },
     failed,
+    unexpected,
   );
 }
 
@@ -69,6 +76,7 @@ export async function runAdminDelete(
   remove: (id: string) => Promise<unknown>,
   failed: (message: string) => string,
   gone: string,
+  unexpected?: string,
 ): Promise<ActionResult<{ id: string }>> {
   const itemId = storedIdSchema.safeParse(id);
   return runAdminWrite(
@@ -78,5 +86,6 @@ export async function runAdminDelete(
       return { id: checked };
     },
     failed,
+    unexpected,
   );
 }

@@ -17,6 +17,34 @@ export type AdminChange = { ok: true; message: string } | { ok: false; error: st
 
 export const ROLE_MISSING = 'Admin role not found in the database. Please check your database setup.';
 export const LAST_ADMIN = 'You cannot revoke admin access from the last admin. Grant admin access to another user first.';
+/** The `{message}` of a step that failed in the database: its own text goes to the log, never to the page. */
+export const DATABASE_FAILED = 'the database could not complete the request.';
+
+/** A step of a grant or revoke that failed in the database, worded as the error catalogue words that step. */
+class RoleStepError extends Error {
+  constructor(prefix: string, cause: unknown) {
+    super(`${prefix}: ${DATABASE_FAILED}`, { cause });
+  }
+}
+
+async function step<T>(prefix: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new RoleStepError(prefix, error);
+  }
+}
+
+/** A grant or revoke in one transaction; a step that failed rolls it back and is answered with its own message. */
+async function roleChange(db: Database, change: (tx: Queryable) => Promise<AdminChange>): Promise<AdminChange> {
+  try {
+    return await db.transaction(change);
+  } catch (error) {
+    if (!(error instanceof RoleStepError)) throw error;
+    console.error(error.message, error.cause);
+    return { ok: false, error: error.message };
+  }
+}
 
 export async function listAdmins(db: Queryable): Promise<AdminUser[]> {
   const { rows } = await db.query<{ id: string; email: string; full_name: string | null; avatar_url: string | null }>(
@@ -35,7 +63,7 @@ export async function listAdmins(db: Queryable): Promise<AdminUser[]> {
  * each other at the same moment cannot leave the site with none.
  */
 async function lockAdminRole(tx: Queryable): Promise<string | null> {
-  const { rows } = await tx.query<{ id: string }>(`select id::text as id from public.roles where name = 'admin' for update`);
+  const { rows } = await step('Error finding admin role', () => tx.query<{ id: string }>(`select id::text as id from public.roles where name = 'admin' for update`));
   return rows[0]?.id ?? null;
 }
 
@@ -45,19 +73,21 @@ async function findUser(tx: Queryable, email: string): Promise<{ id: string } | 
 }
 
 export async function grantAdminByEmail(db: Database, email: string): Promise<AdminChange> {
-  return db.transaction(async (tx) => {
+  return roleChange(db, async (tx) => {
     const roleId = await lockAdminRole(tx);
     if (!roleId) return { ok: false, error: ROLE_MISSING };
     const user = await findUser(tx, email);
     if (!user) return { ok: false, error: `User with email ${email} not found. Make sure they have registered first.` };
-    const { affectedRows } = await tx.query('insert into public.user_roles (user_id, role_id) values ($1, $2) on conflict do nothing', [user.id, roleId]);
+    const { affectedRows } = await step('Failed to grant admin access', () =>
+      tx.query('insert into public.user_roles (user_id, role_id) values ($1, $2) on conflict do nothing', [user.id, roleId]),
+    );
     if (affectedRows === 0) return { ok: false, error: `User ${email} already has admin access.` };
     return { ok: true, message: `Admin access granted to ${email} successfully.` };
   });
 }
 
 export async function revokeAdminByEmail(db: Database, email: string): Promise<AdminChange> {
-  return db.transaction(async (tx) => {
+  return roleChange(db, async (tx) => {
     const roleId = await lockAdminRole(tx);
     if (!roleId) return { ok: false, error: ROLE_MISSING };
     const user = await findUser(tx, email);
@@ -68,7 +98,7 @@ export async function revokeAdminByEmail(db: Database, email: string): Promise<A
     );
     if (!rows[0]?.has) return { ok: false, error: `User ${email} does not have admin access.` };
     if (rows[0].n <= 1) return { ok: false, error: LAST_ADMIN };
-    await tx.query('delete from public.user_roles where user_id = $1 and role_id = $2', [user.id, roleId]);
+    await step('Failed to revoke admin access', () => tx.query('delete from public.user_roles where user_id = $1 and role_id = $2', [user.id, roleId]));
     return { ok: true, message: `Admin access revoked from ${email} successfully.` };
   });
 }

@@ -34,7 +34,7 @@ test.describe('admin Blog editor', () => {
     await field(page, 'Title').fill(title);
     await field(page, 'Slug').fill(`  Counting   Primes ${id} `);
     await field(page, 'Excerpt').fill(`How many primes below x? ${id}`);
-    await field(page, 'Tags').fill('number theory, , primes ');
+    await field(page, 'Tags (comma separated)').fill('number theory, , primes ');
     const content = field(page, 'Content');
     await content.fill('## The prime number theorem\n\nWe have $\\pi(x) \\sim x / \\log x$ and\n\n');
     await content.press('End');
@@ -97,7 +97,7 @@ test.describe('admin Blog editor', () => {
     await form.getByLabel('Title', { exact: true }).fill(edited.title);
     await form.getByLabel('Slug', { exact: true }).fill(edited.slug);
     await form.getByLabel('Excerpt', { exact: true }).fill(edited.excerpt);
-    await form.getByLabel('Tags', { exact: true }).fill(`analysis, ${edited.tag}`);
+    await form.getByLabel('Tags (comma separated)', { exact: true }).fill(`analysis, ${edited.tag}`);
     await form.getByTestId('file-upload-input').setInputFiles([{ name: 'cover.png', mimeType: 'image/png', buffer: Buffer.from(SAMPLES.png) }]);
     await form.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(form.getByLabel('Cover Image URL', { exact: true })).toHaveValue(/^\/storage\/blog-images\/.+\.png$/);
@@ -179,7 +179,7 @@ test.describe('admin Blog editor', () => {
     await page.getByRole('tab', { name: 'Create New Post' }).click();
     await field(page, 'Title').fill(title);
     await field(page, 'Slug').fill(title);
-    await field(page, 'Tags').fill('offline');
+    await field(page, 'Tags (comma separated)').fill('offline');
     await field(page, 'Content').fill('Typed while the connection was down.');
 
     const restore = await failServerActions(page);
@@ -187,7 +187,7 @@ test.describe('admin Blog editor', () => {
     await expect(toast(page, 'Failed to save blog post: the server could not be reached. Your changes are kept here; please try again.')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Create New Post' })).toHaveAttribute('aria-selected', 'true');
     await expect(field(page, 'Title')).toHaveValue(title);
-    await expect(field(page, 'Tags')).toHaveValue('offline');
+    await expect(field(page, 'Tags (comma separated)')).toHaveValue('offline');
     await expect(field(page, 'Content')).toHaveValue('Typed while the connection was down.');
     await expect(page.getByRole('button', { name: 'Create Post' })).toBeEnabled();
 

@@ -34,12 +34,12 @@ test.describe('admin Research Papers editor', () => {
 
     await page.getByLabel('Title', { exact: true }).fill(title);
     await page.getByLabel('Journal/Publication', { exact: true }).fill('Annals of Mathematics');
-    await page.getByLabel('Authors', { exact: true }).fill(' Ada Lovelace, , Bernhard Riemann ');
+    await page.getByLabel('Authors (comma separated)', { exact: true }).fill(' Ada Lovelace, , Bernhard Riemann ');
     await page.getByLabel('Abstract', { exact: true }).fill('We bound $\\zeta(s)$ on the line $\\Re(s) = \\tfrac12$.');
     // The live preview typesets the formula with the public renderer.
     await expect(page.getByRole('region', { name: 'Abstract preview' }).locator('.katex').first()).toBeVisible();
     await page.getByLabel('Link', { exact: true }).fill('https://arxiv.org/abs/2401.00001');
-    await page.getByLabel('Tags', { exact: true }).fill('number theory, , zeta');
+    await page.getByLabel('Tags (comma separated)', { exact: true }).fill('number theory, , zeta');
     await page.getByTestId('file-upload-input').setInputFiles([{ name: 'paper.pdf', mimeType: 'application/pdf', buffer: Buffer.from(SAMPLES.pdf) }]);
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await expect(toast(page, 'Successfully uploaded 1 file(s).')).toBeVisible();
@@ -78,7 +78,7 @@ test.describe('admin Research Papers editor', () => {
     const form = card(page, title);
     await form.getByLabel('Title', { exact: true }).fill(edited.title);
     await form.getByLabel('Journal/Publication', { exact: true }).fill(edited.journal);
-    await form.getByLabel('Authors', { exact: true }).fill('Sophie Germain, Emmy Noether');
+    await form.getByLabel('Authors (comma separated)', { exact: true }).fill('Sophie Germain, Emmy Noether');
     await form.getByLabel('Date', { exact: true }).fill('2021-03-15');
     await form.getByLabel('Status', { exact: true }).selectOption('preprint');
     await form.getByLabel('Abstract', { exact: true }).fill(`A revised abstract ${id} with $x^2$.`);
@@ -86,7 +86,7 @@ test.describe('admin Research Papers editor', () => {
     await form.getByLabel('DOI', { exact: true }).fill('https://doi.org/10.1007/BF01700692');
     await form.getByLabel('arXiv ID', { exact: true }).fill('arXiv:2403.01234');
     await form.getByRole('button', { name: 'Remove PDF' }).click();
-    await form.getByLabel('Tags', { exact: true }).fill(`analysis, ${edited.tag}`);
+    await form.getByLabel('Tags (comma separated)', { exact: true }).fill(`analysis, ${edited.tag}`);
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Research paper updated successfully')).toBeVisible();
     await expect(card(page, title).getByLabel('Status', { exact: true })).toHaveCount(0);
@@ -136,12 +136,12 @@ test.describe('admin Research Papers editor', () => {
     await expectFieldErrors(page, {
       Title: 'Enter the title.',
       'Journal/Publication': 'Enter the journal or publication.',
-      Authors: 'Enter at least one author.',
+      'Authors (comma separated)': 'Enter at least one author.',
     });
 
     await field('Title').fill(`Formats ${unique()}`);
     await field('Journal/Publication').fill('Journal of Formats');
-    await field('Authors').fill('A. Author');
+    await field('Authors (comma separated)').fill('A. Author');
     await field('Date').fill('');
     await field('Link').fill('ftp://example.org/paper');
     await field('DOI').fill('not a doi');
@@ -182,7 +182,7 @@ test.describe('admin Research Papers editor', () => {
       await page.getByRole('tab', { name: 'Create New Paper' }).click();
       await page.getByLabel('Title', { exact: true }).fill(title);
       await page.getByLabel('Journal/Publication', { exact: true }).fill('Journal of Haste');
-      await page.getByLabel('Authors', { exact: true }).fill('A. Author');
+      await page.getByLabel('Authors (comma separated)', { exact: true }).fill('A. Author');
       await submitTwice(page);
       await expect(toast(page, 'Research paper created successfully')).toBeVisible();
       // What the server stored, read back.

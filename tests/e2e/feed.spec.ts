@@ -139,7 +139,7 @@ test('a post written in the editor is in /feed.xml in full, its formulas as Math
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Slug', { exact: true }).fill(slug);
   await page.getByLabel('Excerpt', { exact: true }).fill(`Primes in progressions & why "1/p" diverges ${id}`);
-  await page.getByLabel('Tags', { exact: true }).fill('number theory, primes');
+  await page.getByLabel('Tags (comma separated)', { exact: true }).fill('number theory, primes');
   await page.getByLabel('Content', { exact: true }).fill(content);
   await page.getByRole('button', { name: 'Create Post' }).click();
   await expect(toast(page, 'Blog post created successfully')).toBeVisible();

@@ -44,7 +44,7 @@ test('a published paper has its own page with every Highwire tag, a Cite panel, 
     await page.getByRole('tab', { name: 'Create New Paper' }).click();
     await page.getByLabel('Title', { exact: true }).fill(paperTitle);
     await page.getByLabel('Journal/Publication', { exact: true }).fill('Annals of Mathematics');
-    await page.getByLabel('Authors', { exact: true }).fill('Kurt Gödel, Bernhard Riemann');
+    await page.getByLabel('Authors (comma separated)', { exact: true }).fill('Kurt Gödel, Bernhard Riemann');
     await page.getByLabel('Date', { exact: true }).fill('2024-03-05');
     await page.getByLabel('Abstract', { exact: true }).fill('We bound $N(\\sigma, T)$.');
     await page.getByLabel('Status', { exact: true }).selectOption(status);

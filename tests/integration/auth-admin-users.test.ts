@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAST_ADMIN, grantAdminByEmail, listAdmins, revokeAdminByEmail } from '@/lib/auth/admin-role';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DATABASE_FAILED, LAST_ADMIN, grantAdminByEmail, listAdmins, revokeAdminByEmail } from '@/lib/auth/admin-role';
 import { isAdmin } from '@/lib/auth/admin-role';
 import type { Database } from '@/lib/db/types';
 import { createUser, makeAdmin, openTestPglite } from '../helpers/db';
@@ -61,6 +61,50 @@ describe('admin users', () => {
       });
     } finally {
       await db.query(`update public.roles set name = 'admin' where name = 'admin-renamed'`);
+    }
+  });
+
+  /** Runs `body` while the database refuses `statement` on public.user_roles (a trigger that raises), then lifts it. */
+  async function refusing(statement: 'insert' | 'delete', body: () => Promise<void>) {
+    await db.query(`create function pg_temp.refuse() returns trigger language plpgsql as $$ begin raise exception 'refused by a test'; end $$`);
+    await db.query(`create trigger refuse_${statement} before ${statement} on public.user_roles for each row execute function pg_temp.refuse()`);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await body();
+    } finally {
+      logged.mockRestore();
+      await db.query(`drop trigger refuse_${statement} on public.user_roles`);
+      await db.query('drop function pg_temp.refuse()');
+    }
+  }
+
+  it("a grant the database refuses says 'Failed to grant admin access: {message}', without the database's own text, and stores nothing", async () => {
+    await refusing('insert', async () => {
+      const result = await grantAdminByEmail(db, 'colleague@example.com');
+      expect(result).toEqual({ ok: false, error: `Failed to grant admin access: ${DATABASE_FAILED}` });
+      expect(JSON.stringify(result)).not.toContain('refused by a test');
+    });
+    expect((await listAdmins(db)).map((a) => a.email)).not.toContain('colleague@example.com');
+  });
+
+  it("a revoke the database refuses says 'Failed to revoke admin access: {message}' and keeps the role", async () => {
+    await grantAdminByEmail(db, 'colleague@example.com');
+    await refusing('delete', async () => {
+      expect(await revokeAdminByEmail(db, 'colleague@example.com')).toEqual({ ok: false, error: `Failed to revoke admin access: ${DATABASE_FAILED}` });
+    });
+    expect((await listAdmins(db)).map((a) => a.email)).toContain('colleague@example.com');
+    expect(await revokeAdminByEmail(db, 'colleague@example.com')).toMatchObject({ ok: true });
+  });
+
+  it("a role lookup the database cannot run says 'Error finding admin role: {message}'", async () => {
+    await db.query('alter table public.roles rename to roles_away');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      expect(await grantAdminByEmail(db, 'colleague@example.com')).toEqual({ ok: false, error: `Error finding admin role: ${DATABASE_FAILED}` });
+      expect(await revokeAdminByEmail(db, 'owner@example.com')).toEqual({ ok: false, error: `Error finding admin role: ${DATABASE_FAILED}` });
+    } finally {
+      logged.mockRestore();
+      await db.query('alter table public.roles_away rename to roles');
     }
   });
 });

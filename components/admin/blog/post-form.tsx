@@ -100,7 +100,7 @@ export function PostFormFields({ idPrefix, value, errors, onChange, onSubmit, ac
           aria-describedby={describedBy(id('excerpt'), { hint: true, error: errors.excerpt })}
         />
       </Field>
-      {text('tags', 'Tags', 'Separate them with commas.', BLOG_LIMITS.tag * 10)}
+      {text('tags', 'Tags (comma separated)', undefined, BLOG_LIMITS.tag * 10)}
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm leading-none font-medium">{COVER_LABEL}</legend>
         <div className="flex gap-2">

@@ -25,7 +25,6 @@ export interface PaperForm {
   status: string;
 }
 
-const COMMA_HINT = 'Separate them with commas.';
 
 /** The Research Papers form (spec section 2): every field, the abstract previewed with its mathematics. */
 export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, actions }: ItemFormProps<PaperForm>) {
@@ -49,7 +48,7 @@ export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, a
       {text('title', 'Title', { max: RESEARCH_LIMITS.title })}
       <div className="grid gap-5 sm:grid-cols-2">
         {text('journal', 'Journal/Publication', { max: RESEARCH_LIMITS.journal })}
-        {text('authors', 'Authors', { hint: COMMA_HINT, max: RESEARCH_LIMITS.author * 10, placeholder: 'A. Author, B. Author' })}
+        {text('authors', 'Authors (comma separated)', { max: RESEARCH_LIMITS.author * 10, placeholder: 'A. Author, B. Author' })}
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={id('date')} label="Date" error={errors.date}>
@@ -117,7 +116,7 @@ export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, a
         />
         {errors.pdfUrl ? <p className="text-sm text-destructive">{errors.pdfUrl}</p> : null}
       </fieldset>
-      {text('tags', 'Tags', { hint: COMMA_HINT, max: RESEARCH_LIMITS.tag * 10, placeholder: 'number theory, L-functions' })}
+      {text('tags', 'Tags (comma separated)', { max: RESEARCH_LIMITS.tag * 10, placeholder: 'number theory, L-functions' })}
     </ItemFormFrame>
   );
 }

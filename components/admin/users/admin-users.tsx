@@ -205,15 +205,15 @@ export function AdminListPlaceholders() {
  * What the page's list read came to: the admins, or the error box. The toasts of a failed or empty read
  * are shown once per read.
  */
-export function AdminList({ admins }: { admins: AdminUser[] | null }) {
+export function AdminList({ admins, failure = 'Failed to load admin users' }: { admins: AdminUser[] | null; failure?: string }) {
   useEffect(() => {
-    if (admins === null) adminToast.error('Failed to load admin users');
+    if (admins === null) adminToast.error(failure);
     else if (admins.length === 0) adminToast.info('No admin users found. You can add one using the form above.');
-  }, [admins]);
+  }, [admins, failure]);
   if (admins === null) {
     return (
       <div role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-4 text-sm text-destructive">
-        Failed to load admin users
+        {failure}
       </div>
     );
   }

@@ -23,14 +23,28 @@ export default function AdminUsersPage() {
   );
 }
 
+/** The list as the error catalogue words its failures: the read refused by the database, or anything else. */
 async function CurrentAdmins() {
   await requireAdmin();
-  let admins: AdminUser[] | null;
-  try {
-    admins = await listAdmins(await getDb());
-  } catch (error) {
-    console.error('Failed to load admin users', error);
-    admins = null;
-  }
-  return <AdminList admins={admins} />;
+  const read = await readAdmins();
+  return 'failure' in read ? <AdminList admins={null} failure={read.failure} /> : <AdminList admins={read.admins} />;
 }
+
+async function readAdmins(): Promise<{ admins: AdminUser[] } | { failure: string }> {
+  let db: Awaited<ReturnType<typeof getDb>>;
+  try {
+    db = await getDb();
+  } catch (error) {
+    console.error(UNEXPECTED, error);
+    return { failure: UNEXPECTED };
+  }
+  try {
+    return { admins: await listAdmins(db) };
+  } catch (error) {
+    console.error(LIST_FAILED, error);
+    return { failure: LIST_FAILED };
+  }
+}
+
+const LIST_FAILED = 'Failed to load admin users';
+const UNEXPECTED = 'An unexpected error occurred';

@@ -20,7 +20,8 @@ export async function saveProjectsAction(input: unknown): Promise<ActionResult<S
     return { ok: true, data: saved };
   } catch (error) {
     console.error('Failed to save projects', error);
-    return { ok: false, error: 'The changes could not be stored. Please try again.' };
+    // The editor shows it as the specification's 'Save failed: {message or There was an error saving your changes}'.
+    return { ok: false, error: 'There was an error saving your changes' };
   }
 }
 

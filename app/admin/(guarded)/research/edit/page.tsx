@@ -26,7 +26,7 @@ async function Editor() {
     papers = await getPapersForEditing();
   } catch (error) {
     console.error('Failed to fetch research papers.', error);
-    return <EditorLoadFailed toast="Failed to fetch research papers." what="The research papers" />;
+    return <EditorLoadFailed title="Error" toast="Failed to fetch research papers." what="The research papers" />;
   }
   return <ResearchEditor initial={papers} />;
 }
