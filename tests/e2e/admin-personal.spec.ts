@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SAMPLES } from '../helpers/storage-samples';
 import { expect, test } from './fixtures/auth';
-import { acceptNextDialog, card as cardIn, dashboardCount, expectFieldErrors, openEditor as openEditorAt, publicText, toast, unique } from './fixtures/editors';
+import { acceptNextDialog, card as cardIn, dashboardCount, expectFieldErrors, failServerActions, openEditor as openEditorAt, publicText, toast, unique } from './fixtures/editors';
 
 const EDITOR = '/admin/personal/edit';
 const card = (page: Page, title: string) => cardIn(page, 'Personal posts', title);
@@ -116,6 +116,37 @@ test.describe('admin Personal Posts editor', () => {
     await expectFieldErrors(page, { Title: 'Enter the title.' });
     await expect(content(page)).toContainText('A thought without a heading.');
     await page.getByRole('button', { name: 'Clear' }).click();
+  });
+
+  test('a save while the network fails keeps the post as typed and says so; a double click on the next save stores it once', async ({ page }) => {
+    const title = `Written offline ${unique()}`;
+    await openEditor(page);
+    const countBefore = await dashboardCount(page, 'personal');
+    await page.getByRole('tab', { name: 'Create New Post' }).click();
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Type', { exact: true }).selectOption('thought');
+    await content(page).click();
+    await page.keyboard.type('Typed while the connection was down.');
+
+    const restore = await failServerActions(page);
+    await page.getByRole('button', { name: 'Create Post' }).click();
+    await expect(toast(page, 'Failed to save personal post: the server could not be reached. Your changes are kept here; please try again.')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Create New Post' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+    await expect(page.getByLabel('Type', { exact: true })).toHaveValue('thought');
+    await expect(content(page)).toContainText('Typed while the connection was down.');
+    await expect(page.getByRole('button', { name: 'Create Post' })).toBeEnabled();
+
+    await restore();
+    await page.getByRole('button', { name: 'Create Post' }).dblclick();
+    await expect(toast(page, 'Personal post created successfully')).toBeVisible();
+    // What the server stored, read back.
+    await page.reload();
+    await expect(card(page, title)).toHaveCount(1);
+    expect(await dashboardCount(page, 'personal')).toBe(countBefore + 1);
+    acceptNextDialog(page);
+    await card(page, title).getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Personal post deleted successfully')).toBeVisible();
   });
 
   test('a post titled by its first "# " line, and a draft restored after a reload', async ({ page }) => {

@@ -8,6 +8,7 @@ import {
   escapeRegExp,
   expand as expandIn,
   expectFieldErrors,
+  failServerActions,
   openEditor as openEditorAt,
   toast,
   unique,
@@ -171,6 +172,33 @@ test.describe('admin Projects editor', () => {
     await expect(toast(page, 'Your projects have been saved successfully.')).toBeVisible();
     await expect(page.getByText('All changes saved.')).toBeVisible();
     // What the server stored, read back.
+    await page.reload();
+    await expect(card(page, title)).toHaveCount(1);
+    expect(await dashboardCount(page, 'projects')).toBe(countBefore + 1);
+    acceptNextDialog(page);
+    await expand(page, title);
+    await card(page, title).getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Project deleted successfully')).toBeVisible();
+  });
+
+  test('a save while the network fails keeps the projects as typed and says so; the next save stores them', async ({ page }) => {
+    const title = `Offline project ${unique()}`;
+    await openEditor(page);
+    const countBefore = await dashboardCount(page, 'projects');
+    await page.getByRole('tab', { name: 'Create New Project' }).click();
+    await page.getByLabel('Title').fill(title);
+    await page.getByRole('button', { name: 'Add Project' }).click();
+
+    const restore = await failServerActions(page);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Save failed: The server could not be reached. Your changes are kept here; please try again.')).toBeVisible();
+    await expect(card(page, title)).toHaveCount(1);
+    await expect(page.getByText('All changes saved.')).toHaveCount(0);
+
+    await restore();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(toast(page, 'Your projects have been saved successfully.')).toBeVisible();
+    await expect(page.getByText('All changes saved.')).toBeVisible();
     await page.reload();
     await expect(card(page, title)).toHaveCount(1);
     expect(await dashboardCount(page, 'projects')).toBe(countBefore + 1);

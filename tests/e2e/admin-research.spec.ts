@@ -6,6 +6,7 @@ import {
   card as cardIn,
   dashboardCount,
   expectFieldErrors,
+  failServerActions,
   openEditor as openEditorAt,
   publicText,
   toast,
@@ -195,6 +196,37 @@ test.describe('admin Research Papers editor', () => {
       await expect(toast(page, 'Research paper deleted successfully')).toBeVisible();
     });
   }
+
+  test('a save while the network fails keeps the paper as typed and says so; the next save stores it once', async ({ page }) => {
+    const title = `Written offline ${unique()}`;
+    await openEditor(page);
+    const countBefore = await dashboardCount(page, 'research');
+    await page.getByRole('tab', { name: 'Create New Paper' }).click();
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Journal/Publication', { exact: true }).fill('Journal of Outages');
+    await page.getByLabel('Authors (comma separated)', { exact: true }).fill('A. Author, B. Author');
+
+    const restore = await failServerActions(page);
+    await page.getByRole('button', { name: 'Create Paper' }).click();
+    await expect(toast(page, 'Error')).toBeVisible();
+    await expect(toast(page, 'Failed to save research paper: the server could not be reached. Your changes are kept here; please try again.')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Create New Paper' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title);
+    await expect(page.getByLabel('Journal/Publication', { exact: true })).toHaveValue('Journal of Outages');
+    await expect(page.getByLabel('Authors (comma separated)', { exact: true })).toHaveValue('A. Author, B. Author');
+    await expect(page.getByRole('button', { name: 'Create Paper' })).toBeEnabled();
+
+    await restore();
+    await page.getByRole('button', { name: 'Create Paper' }).click();
+    await expect(toast(page, 'Research paper created successfully')).toBeVisible();
+    await page.reload();
+    await expect(card(page, title)).toHaveCount(1);
+    expect(await dashboardCount(page, 'research')).toBe(countBefore + 1);
+    acceptNextDialog(page);
+    await card(page, title).getByRole('button', { name: title }).click();
+    await card(page, title).getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Research paper deleted successfully')).toBeVisible();
+  });
 
   test('a typed paper survives a reload as a draft', async ({ page }) => {
     const title = `Draft paper ${unique()}`;
