@@ -15,3 +15,5 @@ export function shareTagExpiries(tags: string[]): Promise<void>;
 export function keptRecently(storedAt: number | undefined): boolean;
 export function sharedCacheDown(): boolean;
 export function closeSharedCache(): Promise<void>;
+export function warnOnce(subject: string, message: string): void;
+export function shown(name: string): string;

@@ -22,6 +22,7 @@
  */
 // A static import, so that deployments which copy only the files a server uses (Vercel, `output:
 // 'standalone'`) bring the Redis client along.
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { nextTags } from './next-internals.mjs';
 
@@ -31,15 +32,36 @@ const { tagsManifest } = nextTags();
 const CALL_TIMEOUT_MS = 1000;
 
 /**
+ * How far ahead of this clock a recorded tag expiry may be. The app only ever expires a tag now (updateTag,
+ * or revalidateTag with an immediate expiry: lib/content/tags.ts), so a later time comes from an instance
+ * whose clock is ahead (NTP keeps that to well under a second) or from something the app did not write. A
+ * far-future expiry would stand against every later save (an expiry never moves back) and so stop saves
+ * from expiring anything: it is ignored, and overwritten by the next save.
+ */
+const TAG_EXPIRY_AHEAD_MS = 5 * 60 * 1000;
+/** Next's bound on a tag's length (NEXT_CACHE_TAG_MAX_LENGTH). */
+const TAG_MAX_LENGTH = 256;
+
+/**
  * Records a tag's expiry unless a later one is already recorded: instances may write out of order (one
- * flushing what it expired during an outage), and a tag's expiry never moves back.
+ * flushing what it expired during an outage), and a tag's expiry never moves back. A recorded value that
+ * is not a number, or is further ahead than TAG_EXPIRY_AHEAD_MS, was not written by the app: it counts as
+ * none (and does not make the script fail, which would read as Redis being unreachable).
  */
 const RECORD_LATEST = `
+local time = redis.call('TIME')
+local latest = tonumber(time[1]) * 1000 + ${TAG_EXPIRY_AHEAD_MS}
 for i = 1, #ARGV, 2 do
-  local current = tonumber(redis.call('HGET', KEYS[1], ARGV[i]) or '0')
+  local current = tonumber(redis.call('HGET', KEYS[1], ARGV[i]) or '0') or 0
+  if current ~= current or current > latest then current = 0 end
   if tonumber(ARGV[i + 1]) > current then redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
 end
 return 1`;
+
+/** Deletes a hash field if it still holds the value that was read (not one another instance wrote since). */
+const DELETE_IF_SAME = `
+if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then return redis.call('HDEL', KEYS[1], ARGV[1]) end
+return 0`;
 
 /** @typedef {{ expired?: number; stale?: number }} TagEntry */
 
@@ -53,6 +75,7 @@ return 1`;
  */
 
 const REGISTRY = Symbol.for('portfolio.sharedCache');
+const WARNED = Symbol.for('portfolio.sharedCache.warned');
 
 /** @returns {Record<symbol, SharedCache | null | undefined>} */
 const registry = () => /** @type {any} */ (globalThis);
@@ -65,6 +88,30 @@ function sharedCacheConfigured() {
 /** @param {string} message */
 function warn(message) {
   console.warn(`[cache] ${message}`);
+}
+
+/** How many distinct things warnOnce remembers having warned about (the oldest is forgotten first). */
+const MAX_WARNED = 1000;
+
+/**
+ * Logs a warning about `subject` (a cache key, a tag) once: the same bad entry read again by every request
+ * logs one line, not one per request. At most MAX_WARNED subjects are remembered, each in at most 64
+ * characters (a longer one by its SHA-256).
+ * @param {string} subject @param {string} message
+ */
+export function warnOnce(subject, message) {
+  const holder = /** @type {Record<symbol, Set<string> | undefined>} */ (/** @type {any} */ (globalThis));
+  const warned = (holder[WARNED] ??= new Set());
+  if (subject.length > 64) subject = createHash('sha256').update(subject).digest('hex');
+  if (warned.has(subject)) return;
+  if (warned.size >= MAX_WARNED) warned.delete(/** @type {string} */ (warned.values().next().value));
+  warned.add(subject);
+  warn(message);
+}
+
+/** A key or tag as a log line shows it: quoted, control characters escaped, at most 200 characters. */
+export function shown(/** @type {string} */ name) {
+  return JSON.stringify(name.length > 200 ? `${name.slice(0, 200)}…` : name);
 }
 
 /** @param {unknown} error */
@@ -90,6 +137,7 @@ export function sharedCache() {
     retryStrategy: (attempt) => Math.min(attempt * 250, 2000),
   });
   redis.defineCommand('recordLatest', { numberOfKeys: 1, lua: RECORD_LATEST });
+  redis.defineCommand('deleteIfSame', { numberOfKeys: 1, lua: DELETE_IF_SAME });
   /** @type {SharedCache} */
   const cache = { redis, prefix: process.env.REDIS_KEY_PREFIX || 'portfolio:', down: false, notBefore: 0, unsent: new Map() };
   redis.on('error', (error) => {
@@ -187,6 +235,18 @@ async function recordTags(cache, entries) {
 }
 
 /**
+ * Why a field of the tag-expiry hashes is not one the app wrote (recordTags writes a time in milliseconds
+ * under a tag's name), or undefined when it is.
+ * @param {string} tag @param {string} value @param {number} now
+ */
+function tagExpiryProblem(tag, value, now) {
+  if (tag.length > TAG_MAX_LENGTH) return `the tag is over ${TAG_MAX_LENGTH} characters`;
+  if (typeof value !== 'string' || value.length > 24 || !/^\d{1,16}(\.\d{1,6})?$/.test(value)) return 'its value is not a time in milliseconds';
+  if (Number(value) > now + TAG_EXPIRY_AHEAD_MS) return 'its time is more than five minutes ahead';
+  return undefined;
+}
+
+/**
  * Copies every tag expiry recorded in Redis into this process's table (keeping the later of the two).
  * Answers whether it could: when it could not, no cache may be trusted for this request.
  * @returns {Promise<boolean>}
@@ -200,14 +260,34 @@ export async function refreshSharedTags() {
   );
   if (!answers) return false;
   const [expired = {}, stale = {}] = answers;
+  /** @type {[string, string, string][]} fields the app did not write: [hash, tag, value] */
+  const refused = [];
+  const now = Date.now();
+  for (const [field, source] of /** @type {const} */ ([['expired', expired], ['stale', stale]])) {
+    for (const [tag, value] of Object.entries(source ?? {})) {
+      const problem = tagExpiryProblem(tag, value, now);
+      if (!problem) continue;
+      refused.push([tagKey(cache, field), tag, value]);
+      delete source[tag];
+      warnOnce(`tags:${field}:${tag}`, `Ignored the shared tag expiry ${field} ${shown(tag)} in Redis: ${problem}. Deleted it; a save records the tag again.`);
+    }
+  }
   for (const tag of new Set([...Object.keys(expired), ...Object.keys(stale)])) {
     const local = tagsManifest.get(tag) ?? {};
     const merged = { ...local };
     for (const [field, source] of /** @type {const} */ ([['expired', expired], ['stale', stale]])) {
+      if (!Object.hasOwn(source, tag)) continue;
       const remote = Number(source[tag]);
       if (Number.isFinite(remote) && !(typeof local[field] === 'number' && local[field] >= remote)) merged[field] = remote;
     }
     tagsManifest.set(tag, merged);
+  }
+  if (refused.length > 0) {
+    await withRedis(cache, async (redis) => {
+      const pipeline = redis.pipeline();
+      for (const [hash, tag, value] of refused) /** @type {any} */ (pipeline).deleteIfSame(hash, tag, value);
+      return execAll(pipeline);
+    });
   }
   return true;
 }

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import type { Browser } from '@playwright/test';
+import { Redis } from 'ioredis';
 import { expect, test } from './fixtures/csp';
 import { ADMIN, AUTH_SECRET, signIn, submitLogin } from './fixtures/auth';
 import { createPaper, sessionCookieHeader } from './fixtures/actions';
@@ -122,6 +124,54 @@ test('without REDIS_URL one instance on Postgres still keeps and expires its own
   const title = await savePaperThrough(browser, single, 'One instance without Redis');
   await shows(single, '/research', title);
   await shows(single, '/research', title, true);
+});
+
+/**
+ * Something the app did not write, under a 'use cache' entry's key: `marker` inside every variant (as the
+ * value, or in Next's metadata layout: 4 bytes of length, the JSON, the value).
+ */
+function garbageEntry(n: number, marker: string): Buffer {
+  const layout = (json: string, value: Buffer | string) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(Buffer.byteLength(json));
+    return Buffer.concat([length, Buffer.from(json), Buffer.from(value)]);
+  };
+  const nextMeta = JSON.stringify({ tags: ['research', 'blog', 'settings'], stale: 300, timestamp: Date.now(), expire: 3600, revalidate: 900 });
+  const variants = [
+    () => Buffer.from(marker),
+    () => layout(nextMeta, `0:"${marker}"\n`),
+    () => layout(nextMeta, marker),
+    () => layout('null', marker),
+    () => layout('{"tags":5}', marker),
+    () => Buffer.concat([randomBytes(64), Buffer.from(marker)]),
+  ];
+  return variants[n % variants.length]();
+}
+
+test("garbage over every 'use cache' entry in Redis: pages are rendered from the database, with a warning, never the garbage", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [a] = started;
+  const paths = ['/', '/blog', '/research'];
+  for (const path of paths) await pageText(a, path);
+  // A save expires /research and / in the route cache: their next render reads the 'use cache' entries.
+  const title = await savePaperThrough(browser, a, 'Two instances: saved before the garbage');
+  const outputBefore = a.output().length;
+  const marker = `GARBAGE-${Date.now()}`;
+  const writer = new Redis(redis.url);
+  try {
+    const keys = await writer.keys('portfolio:entry:*');
+    expect(keys.length).toBeGreaterThan(0);
+    for (const [n, key] of keys.entries()) await writer.set(key, garbageEntry(n, marker), 'PX', 600_000);
+  } finally {
+    writer.disconnect();
+  }
+  for (const path of paths) expect(await pageText(a, path), path).not.toContain(marker);
+  await shows(a, '/research', title);
+  const output = a.output().slice(outputBefore);
+  expect(output).toContain('[cache] Ignored the shared cache entry');
+  expect(output).not.toContain(marker);
+  expect(output).not.toContain('unreachable');
+  expect(output).not.toMatch(/Unhandled|\n\s+at /);
 });
 
 test('the sign-in limit holds across instances: failures through one count on the other', async ({ page }) => {
