@@ -113,14 +113,14 @@ function Card({ kicker, title, byline, siteName }: OgCard) {
 }
 
 /**
- * The card as PNG bytes, kept as long as the process runs: its inputs are its cache key, so a changed title
- * is a new card, and a link preview fetched again costs no drawing.
+ * The card as PNG bytes, and when it was drawn, kept as long as the process runs: its inputs are its cache
+ * key, so a changed title is a new card, and a link preview fetched again costs no drawing.
  */
-async function cardPng(card: OgCard): Promise<Uint8Array<ArrayBuffer>> {
+async function cardPng(card: OgCard): Promise<{ png: Uint8Array<ArrayBuffer>; drawnAt: number }> {
   'use cache';
   cacheLife('max');
   const image = new ImageResponse(<Card {...card} />, OG_IMAGE_SIZE);
-  return new Uint8Array(await image.arrayBuffer());
+  return { png: new Uint8Array(await image.arrayBuffer()), drawnAt: Date.now() };
 }
 
 /** A link-preview card: dark, the title large, who wrote it and where, in the bundled font only. */
@@ -135,10 +135,17 @@ export async function ogCardResponse(card: OgCard): Promise<Response> {
     ...(card.kicker ? { kicker: cardText(card.kicker, 40) } : {}),
     ...(siteName ? { siteName } : {}),
   };
-  return new Response(await cardPng(text), {
-    // The address of a post's card stays the same when its title changes: previews may keep it a while,
-    // not for the year next/og would allow.
-    headers: { 'content-type': 'image/png', 'cache-control': 'public, max-age=600' },
+  const { png, drawnAt } = await cardPng(text);
+  return new Response(png, {
+    headers: {
+      'content-type': 'image/png',
+      // The address of a post's card stays the same when its title changes: previews may keep it a while,
+      // not for the year next/og would allow.
+      'cache-control': 'public, max-age=600',
+      // Which drawing this is: the same for every request the kept card answers.
+      etag: `"card-${drawnAt.toString(36)}"`,
+      'last-modified': new Date(drawnAt).toUTCString(),
+    },
   });
 }
 

@@ -1,9 +1,11 @@
 // No 'server-only': the local-disk adapter serves through this, and scripts create that adapter too.
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { sizeProblem } from '@/lib/validation/upload';
 import { CACHE_CONTROL_SECONDS } from './buckets';
 import { resolveObjectFile } from './files';
+import { imageSize, imageSizeProblem } from './image-size';
 import { contentTypeOfPath } from './paths';
 
 import type { ServeRequest } from './types';
@@ -11,6 +13,33 @@ import type { ServeRequest } from './types';
 export type { ServeRequest } from './types';
 
 type ByteRange = { start: number; end: number };
+
+/** The image types whose header image-size.ts reads, by content type. */
+const IMAGE_READERS = { 'image/png': 'png', 'image/gif': 'gif', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
+
+/** What was found for each stored image (its path, size and time), so a file is read for this once. */
+const imageVerdicts = new Map<string, string | null>();
+const MAX_VERDICTS = 1_000;
+
+/**
+ * Why a stored image must not be served, or null (issue 24): an image past the upload bounds (more than 10
+ * MB, 50 megapixels, 20,000 pixels a side or 1,000 frames) is refused here too, so that a file which came
+ * in some other way (written by hand, or kept from before the bounds) reaches neither a browser nor the
+ * image optimiser (its fetch of the file fails, so it answers an error without decoding anything).
+ */
+async function storedImageProblem(handle: FileHandle, key: string, name: string, contentType: keyof typeof IMAGE_READERS, size: number): Promise<string | null> {
+  const known = imageVerdicts.get(key);
+  if (known !== undefined) return known;
+  let problem = sizeProblem(name, size, 'image');
+  if (!problem) {
+    const bytes = new Uint8Array(size);
+    const { bytesRead } = await handle.read(bytes, 0, size, 0);
+    problem = imageSizeProblem(name, imageSize(IMAGE_READERS[contentType], bytes.subarray(0, bytesRead)));
+  }
+  if (imageVerdicts.size >= MAX_VERDICTS) imageVerdicts.delete(imageVerdicts.keys().next().value!);
+  imageVerdicts.set(key, problem);
+  return problem;
+}
 
 /**
  * The Range header as one byte range of a file of `size` bytes: 'none' when absent, malformed, not in
@@ -79,6 +108,10 @@ export async function serveStoredFile(bucketDir: string, objectPath: readonly st
     const lastModified = new Date(Math.floor(info.mtimeMs / 1000) * 1000);
     const name = objectPath[objectPath.length - 1];
     const inline = contentType.startsWith('image/') || contentType === 'application/pdf';
+    if (contentType in IMAGE_READERS) {
+      const problem = await storedImageProblem(handle, `${file}\0${info.size}\0${info.mtimeMs}`, name ?? 'The image', contentType as keyof typeof IMAGE_READERS, info.size);
+      if (problem) return refused(problem);
+    }
     const headers = new Headers({
       'Content-Type': contentType,
       'X-Content-Type-Options': 'nosniff',
@@ -119,6 +152,11 @@ export async function serveStoredFile(bucketDir: string, objectPath: readonly st
   } finally {
     if (!keepOpen) await handle.close();
   }
+}
+
+/** A stored file this server will not send, with what is wrong with it (the image optimiser passes the status on). */
+function refused(problem: string): Response {
+  return new Response(problem, { status: 422, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' } });
 }
 
 function notFound(): Response {

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 import { detectUpload } from '@/lib/storage/content-type';
 import { IMAGE_BOUNDS, imageSize } from '@/lib/storage/image-size';
+import { serveStoredFile } from '@/lib/storage/serve';
 import { SAMPLES } from '../helpers/storage-samples';
 
 /** Issue 24: uploads whose header states more pixels or frames than IMAGE_BOUNDS are refused before they are stored. */
@@ -63,5 +67,39 @@ describe('uploads past the bounds', () => {
 
   it('refuses an image whose header states no size', async () => {
     expect(await detectUpload('zero.png', png(0, 0))).toMatchObject({ ok: false, reason: 'image', error: 'zero.png could not be read as an image: its header is damaged.' });
+  });
+});
+
+describe('stored images past the bounds are not served', () => {
+  // Files that did not come through the upload (written by hand, or kept from before the bounds): neither a
+  // browser nor the image optimiser, whose fetch of /storage/… then fails, gets them.
+  const bucketDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-stored-images-'));
+  afterAll(() => rmSync(bucketDir, { recursive: true, force: true }));
+  const serve = (name: string, bytes: Buffer) => {
+    writeFileSync(path.join(bucketDir, name), bytes);
+    return serveStoredFile(bucketDir, [name], { method: 'GET', headers: new Headers() });
+  };
+
+  it('refuses a 1 × 100,000,000-pixel PNG, a 10,000-frame GIF and an image over 10 MB with 422 and what is wrong', async () => {
+    const bomb = await serve('bomb.png', png(1, 100_000_000));
+    expect(bomb.status).toBe(422);
+    expect(bomb.headers.get('cache-control')).toBe('no-store');
+    expect(await bomb.text()).toBe('bomb.png is too large an image: 1 × 100,000,000 pixels (at most 20,000 a side and 50 megapixels).');
+
+    const frames = await serve('frames.gif', gif(10_000));
+    expect(frames.status).toBe(422);
+    expect(await frames.text()).toBe('frames.gif has too many frames: 10,000 (at most 1,000).');
+
+    const huge = await serve('huge.png', Buffer.concat([png(100, 100), Buffer.alloc(11 * 1024 * 1024)]));
+    expect(huge.status).toBe(422);
+    expect(await huge.text()).toMatch(/^huge\.png is 11(\.0)? MB; images may be at most 10(\.0)? MB\.$/);
+  });
+
+  it('serves an image within the bounds, and judges a file again when it changes', async () => {
+    const ordinary = await serve('photo.png', png(640, 480));
+    expect(ordinary.status).toBe(200);
+    expect(ordinary.headers.get('content-type')).toBe('image/png');
+    // The same name, now a bomb (another size): refused, not the verdict kept for the ordinary file.
+    expect((await serve('photo.png', png(1, 100_000_000, [chunk('tEXt', Buffer.alloc(64))]))).status).toBe(422);
   });
 });
