@@ -7,7 +7,7 @@ import { checkBibtexText } from '@/lib/validation/bibtex';
 
 /**
  * Issue 24: hostile .bib files. The server reads BibTeX through readBibtex: a precheck of size, entry count
- * and entry length, then the parser in a worker thread with BIBTEX_LIMITS' time and heap. Each case here
+ * and entry length, then the parser in a child process with BIBTEX_LIMITS' time and heap. Each case here
  * made the parser run for seconds to tens of seconds, or grow the server's heap by hundreds of MB, in the
  * server's own thread before.
  */
