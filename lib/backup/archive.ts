@@ -43,6 +43,11 @@ async function readAll(entry: TarEntry): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
+/** "a backup", "an export". */
+function article(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+}
+
 /** The manifest's JSON, checked for the format and version before its shape. */
 export function parseManifest<M>(format: ArchiveFormat<M>, bytes: Buffer): M {
   let json: unknown;
@@ -51,16 +56,23 @@ export function parseManifest<M>(format: ArchiveFormat<M>, bytes: Buffer): M {
   } catch {
     throw new ArchiveError(`${MANIFEST_ENTRY} is not valid JSON.`);
   }
-  const head = z.object({ format: z.string(), version: z.number().int() }).safeParse(json);
-  if (!head.success || head.data.format !== format.format) {
-    throw new ArchiveError(`This is not a ${format.noun} archive of this site (its manifest does not say format "${format.format}").`);
+  const fields = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  if (fields.format !== format.format) {
+    throw new ArchiveError(`This is not ${article(format.noun)} archive of this site (its manifest does not say format "${format.format}").`);
   }
-  if (head.data.version > format.version) {
+  const version = fields.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     throw new ArchiveError(
-      `This ${format.noun} was made by a newer version of the site (format version ${head.data.version}; this one reads up to ${format.version}). Update the site, then try again.`,
+      version === undefined
+        ? `The ${format.noun}'s manifest gives no format version.`
+        : `The ${format.noun}'s format version ${JSON.stringify(version)} is not valid (it must be a whole number from 1).`,
     );
   }
-  if (head.data.version < 1) throw new ArchiveError(`The ${format.noun}'s format version ${head.data.version} is not valid.`);
+  if (version > format.version) {
+    throw new ArchiveError(
+      `This ${format.noun} was made by a newer version of the site (format version ${version}; this one reads up to ${format.version}). Update the site, then try again.`,
+    );
+  }
   const parsed = format.schema.safeParse(json);
   if (!parsed.success) {
     const problems = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || 'manifest'}: ${issue.message}`);
@@ -85,7 +97,7 @@ export async function readArchive<M>(file: string, format: ArchiveFormat<M>, opt
     const seen = new Set<string>();
     for await (const entry of readTar(await openArchiveStream(file))) {
       if (manifest === undefined) {
-        if (entry.name !== MANIFEST_ENTRY) throw new ArchiveError(`The archive does not start with ${MANIFEST_ENTRY}: it is not a ${format.noun} of this site.`);
+        if (entry.name !== MANIFEST_ENTRY) throw new ArchiveError(`The archive does not start with ${MANIFEST_ENTRY}: it is not ${article(format.noun)} of this site.`);
         manifest = parseManifest(format, await readAll(entry));
         expected = format.entries(manifest);
         continue;
@@ -106,7 +118,7 @@ export async function readArchive<M>(file: string, format: ArchiveFormat<M>, opt
       else for await (const chunk of hashed) void chunk;
       if (hash.digest('hex') !== want.sha256) throw new ArchiveError(`${entry.name} does not match its checksum: the archive is damaged.`);
     }
-    if (manifest === undefined) throw new ArchiveError(`The archive is empty: it is not a ${format.noun} of this site.`);
+    if (manifest === undefined) throw new ArchiveError(`The archive is empty: it is not ${article(format.noun)} of this site.`);
     const missing = [...expected.keys()].filter((name) => !seen.has(name));
     if (missing.length > 0) {
       throw new ArchiveError(`The archive lacks ${missing.length} listed entr${missing.length === 1 ? 'y' : 'ies'} (${missing.slice(0, 3).join(', ')}): it is incomplete.`);

@@ -187,8 +187,9 @@ function octalField(block: Buffer, start: number, length: number, what: string):
 function checkHeader(block: Buffer): void {
   let sum = 0;
   for (let i = 0; i < BLOCK; i += 1) sum += i >= 148 && i < 156 ? 0x20 : block[i];
-  if (octalField(block, 148, 8, 'checksum') !== sum) throw new TarFormatError('The archive has a damaged header (checksum mismatch).');
+  // The magic first: a file that is no tar at all is not "damaged".
   if (!block.subarray(257, 262).equals(Buffer.from('ustar'))) throw new TarFormatError('The file is not a tar archive.');
+  if (octalField(block, 148, 8, 'checksum') !== sum) throw new TarFormatError('The archive has a damaged header (checksum mismatch).');
 }
 
 function parsePax(text: string): Map<string, string> {

@@ -1,0 +1,469 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ArchiveError } from '@/lib/backup/archive';
+import { createBackup } from '@/lib/backup/backup';
+import { exportSite } from '@/lib/backup/export';
+import { CONTENT_TABLES } from '@/lib/backup/export-format';
+import { ImportRefusedError, importSite } from '@/lib/backup/import';
+import { restoreBackup, RestoreError } from '@/lib/backup/restore';
+import { migrate } from '@/lib/db/migrate';
+import { openDatabase } from '@/lib/db/open';
+import { seedSampleContent } from '@/lib/db/seed';
+import type { Database } from '@/lib/db/types';
+import { parseEnv } from '@/lib/env';
+import { LocalStorage } from '@/lib/storage/local';
+import { rawTar, readEntries, writeRawArchive, withManifest, type RawEntry } from '../helpers/archives';
+import { openTestPglite } from '../helpers/db';
+import { tempDataDir as newTempDir } from '../helpers/site-server';
+import { SAMPLES } from '../helpers/storage-samples';
+
+/**
+ * Issue 24, hostile archives: an import (`importSite`) or a restore (`restoreBackup`) given an archive
+ * with entries that climb out of their folder, absolute paths, links, duplicates, missing entries, the
+ * wrong format or version, a manifest of the wrong shape, truncation or damage refuses it with a message
+ * that says what is wrong, and the site (rows and stored files) or the data directory is as it was.
+ */
+
+type Entries = { name: string; bytes: Buffer }[];
+
+const tempDirs: string[] = [];
+function tempDir(): string {
+  const dir = newTempDir('portfolio-hostile-');
+  tempDirs.push(dir);
+  return dir;
+}
+
+const work = tempDir();
+let site: { db: Database; cleanup(): Promise<void> };
+let storage: LocalStorage;
+/** A good export of `site`, and a good backup of the data directory `dataDir`, entry by entry. */
+let exportEntries: Entries;
+let backupEntries: Entries;
+let exportFile: string;
+let backupFile: string;
+let dataDir: string;
+
+const COVER = 'files/blog-images/1-cover.png';
+const STORED_COVER = 'storage/blog-images/1-cover.png';
+
+beforeAll(async () => {
+  site = await openTestPglite();
+  await seedSampleContent(site.db);
+  storage = new LocalStorage(path.join(tempDir(), 'storage'));
+  await storage.ensureBuckets();
+  await storage.upload('blog-images', { path: '1-cover.png', bytes: SAMPLES.png, contentType: 'image/png' });
+  await site.db.query(`update blog_posts set cover_image = '/storage/blog-images/1-cover.png' where slug = (select min(slug) from blog_posts)`);
+  exportFile = path.join(work, 'good-export.tar.gz');
+  await exportSite({ db: site.db, storage, file: exportFile });
+  exportEntries = await readEntries(exportFile);
+
+  dataDir = tempDir();
+  const opened = await openDatabase(parseEnv({ DATA_DIR: dataDir }), { purpose: 'hostile archive test' });
+  try {
+    await migrate(opened.db, { authBootstrap: true });
+    await seedSampleContent(opened.db);
+    const own = new LocalStorage(path.join(dataDir, 'storage'));
+    await own.ensureBuckets();
+    await own.upload('blog-images', { path: '1-cover.png', bytes: SAMPLES.png, contentType: 'image/png' });
+    backupFile = (await createBackup({ db: opened.db, dataDir })).file;
+  } finally {
+    await opened.release();
+  }
+  backupEntries = await readEntries(backupFile);
+}, 120_000);
+
+afterAll(async () => {
+  await site?.cleanup();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The content tables as JSON, for "unchanged" checks. */
+async function contentOf(db: Database): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const table of CONTENT_TABLES) {
+    const { rows } = await db.query<{ rows: string }>(
+      `select coalesce(jsonb_agg(to_jsonb(t) order by to_jsonb(t)::text), '[]')::text as rows from public.${table} t`,
+    );
+    out[table] = JSON.parse(rows[0].rows);
+  }
+  return out;
+}
+
+/** Names and sizes of everything in a directory tree: enough to see that nothing was touched. */
+function treeListing(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() || entry.isDirectory())
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return `${path.relative(dir, file)}${entry.isFile() ? ` ${readFileSync(file).length}` : '/'}`;
+    })
+    .sort();
+}
+
+let counter = 0;
+function archivePath(suffix: string): string {
+  counter += 1;
+  return path.join(work, `hostile-${counter}${suffix}`);
+}
+
+/** Imports `file` with --replace and expects a refusal matching `message`, the site left as it was. */
+async function expectImportRefused(file: string, message: RegExp): Promise<void> {
+  const before = await contentOf(site.db);
+  const filesBefore = treeListing(storage.root);
+  const error = await importSite({ db: site.db, storage, file, mode: 'replace' }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error, 'the import was not refused').toBeInstanceOf(Error);
+  expect([ArchiveError, ImportRefusedError].some((type) => error instanceof type), String(error)).toBe(true);
+  expect((error as Error).message).toMatch(message);
+  expect(await contentOf(site.db)).toEqual(before);
+  expect(treeListing(storage.root)).toEqual(filesBefore);
+}
+
+/** Restores `file` into the data directory and expects a refusal matching `message`, the directory as it was. */
+async function expectRestoreRefused(file: string, message: RegExp): Promise<void> {
+  const before = treeListing(dataDir);
+  const error = await restoreBackup({ file, dataDir }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error, 'the restore was not refused').toBeInstanceOf(Error);
+  expect([ArchiveError, RestoreError].some((type) => error instanceof type), String(error)).toBe(true);
+  expect((error as Error).message).toMatch(message);
+  expect(treeListing(dataDir)).toEqual(before);
+}
+
+function entry(entries: Entries, name: string): { name: string; bytes: Buffer } {
+  const found = entries.find((e) => e.name === name);
+  if (!found) throw new Error(`no ${name} in the archive`);
+  return found;
+}
+
+/** A listed file of the manifest (export or backup) replaced by a link or other non-file entry. */
+function replaced(entries: Entries, name: string, by: RawEntry): RawEntry[] {
+  return entries.map((e) => (e.name === name ? by : e));
+}
+
+function sha(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+interface HostileCase {
+  title: string;
+  entries(): RawEntry[];
+  /** Bytes to write instead of a tar made from entries(). */
+  raw?(): Buffer;
+  message: RegExp;
+  end?: boolean;
+}
+
+const exportCases: HostileCase[] = [
+  {
+    title: 'an unlisted entry whose name climbs out of its folder with ../',
+    entries: () => [...exportEntries, { name: 'files/blog-images/../../x.png', bytes: Buffer.from(SAMPLES.png) }],
+    message: /The archive holds "files\/blog-images\/\.\.\/\.\.\/x\.png", which its manifest does not list/,
+  },
+  {
+    title: 'an unlisted entry with an absolute path',
+    entries: () => [...exportEntries, { name: '/etc/cron.d/evil', bytes: Buffer.from('* * * * * root sh') }],
+    message: /The archive holds "\/etc\/cron\.d\/evil", which its manifest does not list/,
+  },
+  {
+    title: 'a manifest listing a path with ../',
+    entries: () => [
+      ...withManifest(exportEntries, (m) => {
+        (m.files as unknown[]).push({ bucket: 'blog-images', path: '../x.png', size: SAMPLES.png.byteLength, sha256: sha(SAMPLES.png) });
+      }),
+      { name: 'files/blog-images/../x.png', bytes: Buffer.from(SAMPLES.png) },
+    ],
+    message: /The export's manifest is not valid:\n {2}files\.1: is not a valid object path/,
+  },
+  {
+    title: 'a manifest listing an absolute path',
+    entries: () => [
+      ...withManifest(exportEntries, (m) => {
+        (m.files as unknown[]).push({ bucket: 'blog-images', path: '/etc/passwd', size: 1, sha256: sha(Buffer.from('x')) });
+      }),
+      { name: 'files/blog-images//etc/passwd', bytes: Buffer.from('x') },
+    ],
+    message: /The export's manifest is not valid:\n {2}files\.1: is not a valid object path/,
+  },
+  {
+    title: 'a symlink under a listed name',
+    entries: () => replaced(exportEntries, COVER, { name: COVER, type: '2', linkname: '/etc/passwd' }),
+    message: /The archive holds "files\/blog-images\/1-cover\.png", which is not a regular file/,
+  },
+  {
+    title: 'a hard link under a listed name',
+    entries: () => replaced(exportEntries, COVER, { name: COVER, type: '1', linkname: 'manifest.json' }),
+    message: /The archive holds "files\/blog-images\/1-cover\.png", which is not a regular file/,
+  },
+  {
+    title: 'the same listed entry twice',
+    entries: () => [...exportEntries, entry(exportEntries, COVER)],
+    message: /The archive holds "files\/blog-images\/1-cover\.png" twice/,
+  },
+  {
+    title: 'a listed file missing from the archive',
+    entries: () => exportEntries.filter((e) => e.name !== COVER),
+    message: /The archive lacks 1 listed entry \(files\/blog-images\/1-cover\.png\): it is incomplete/,
+  },
+  {
+    title: 'a backup instead of an export',
+    entries: () => backupEntries,
+    message: /This is not an export archive of this site \(its manifest does not say format "portfolio-export"\)/,
+  },
+  ...versionCases('export', () => exportEntries),
+  {
+    title: 'a manifest without its files',
+    entries: () =>
+      withManifest(exportEntries, (m) => {
+        delete m.files;
+      }),
+    message: /The export's manifest is not valid:\n {2}files: /,
+  },
+  {
+    title: 'a manifest whose row count is text',
+    entries: () =>
+      withManifest(exportEntries, (m) => {
+        (m.tables as Record<string, { rows: unknown }>).blog_posts.rows = '3';
+      }),
+    message: /The export's manifest is not valid:\n {2}tables\.blog_posts\.rows: /,
+  },
+  {
+    title: 'a manifest that is not JSON',
+    entries: () => [{ name: 'manifest.json', bytes: Buffer.from('{"format": "portfolio-export",') }, ...exportEntries.slice(1)],
+    message: /manifest\.json is not valid JSON/,
+  },
+  {
+    title: 'an archive that does not start with its manifest',
+    entries: () => [...exportEntries.slice(1), exportEntries[0]],
+    message: /The archive does not start with manifest\.json: it is not an export of this site/,
+  },
+  {
+    title: 'a file whose bytes do not match its checksum',
+    entries: () => exportEntries.map((e) => (e.name === COVER ? { name: e.name, bytes: Buffer.from(e.bytes).fill(0, 40) } : e)),
+    message: /files\/blog-images\/1-cover\.png does not match its checksum: the archive is damaged/,
+  },
+  {
+    title: 'a truncated archive (no end marker)',
+    entries: () => exportEntries,
+    end: false,
+    message: /The archive ends without its end marker \(it is truncated\)/,
+  },
+  {
+    title: 'an archive cut off in the middle of an entry',
+    entries: () => exportEntries,
+    raw: () => {
+      const bytes = readFileSync(exportFile);
+      return bytes.subarray(0, Math.floor(bytes.length / 2));
+    },
+    message: /truncated|compression is damaged/,
+  },
+  {
+    title: 'damaged compression',
+    entries: () => exportEntries,
+    raw: () => {
+      const bytes = Buffer.from(readFileSync(exportFile));
+      for (let i = 100; i < 400; i += 1) bytes[i] ^= 0x5a;
+      return bytes;
+    },
+    message: /compression is damaged|damaged header|damaged .* field|does not match its checksum|not a tar archive|not valid/,
+  },
+  {
+    title: 'a damaged tar header',
+    entries: () => exportEntries,
+    raw: () => {
+      const tar = rawTar(exportEntries);
+      tar[10] ^= 0xff; // inside the manifest's header
+      return tar;
+    },
+    message: /damaged header \(checksum mismatch\)|damaged pax/,
+  },
+  {
+    title: 'a file that is not an archive at all',
+    entries: () => [],
+    raw: () => Buffer.from('<html>not an archive</html>'.padEnd(2048, ' ')),
+    message: /The file is not a tar archive/,
+  },
+];
+
+const backupCases: HostileCase[] = [
+  {
+    title: 'an unlisted entry whose name climbs out of storage/ with ../',
+    entries: () => [...backupEntries, { name: 'storage/../../evil.sh', bytes: Buffer.from('rm -rf /') }],
+    message: /The archive holds "storage\/\.\.\/\.\.\/evil\.sh", which its manifest does not list/,
+  },
+  {
+    title: 'an unlisted entry with an absolute path',
+    entries: () => [...backupEntries, { name: '/etc/cron.d/evil', bytes: Buffer.from('x') }],
+    message: /The archive holds "\/etc\/cron\.d\/evil", which its manifest does not list/,
+  },
+  {
+    title: 'a manifest listing a path with ../',
+    entries: () => {
+      const bytes = Buffer.from('x');
+      return [
+        ...withManifest(backupEntries, (m) => {
+          (m.files as unknown[]).push({ path: 'storage/../pglite/PG_VERSION', size: 1, sha256: sha(bytes) });
+        }),
+        { name: 'storage/../pglite/PG_VERSION', bytes },
+      ];
+    },
+    message: /The backup's manifest is not valid:\n {2}files\.1: is not a path inside storage\//,
+  },
+  {
+    title: 'a manifest listing an absolute path',
+    entries: () => {
+      const bytes = Buffer.from('x');
+      return [
+        ...withManifest(backupEntries, (m) => {
+          (m.files as unknown[]).push({ path: '/etc/passwd', size: 1, sha256: sha(bytes) });
+        }),
+        { name: '/etc/passwd', bytes },
+      ];
+    },
+    message: /The backup's manifest is not valid:\n {2}files\.1: is not a path inside storage\//,
+  },
+  {
+    title: 'a symlink under a listed name',
+    entries: () => replaced(backupEntries, STORED_COVER, { name: STORED_COVER, type: '2', linkname: '/etc/passwd' }),
+    message: /The archive holds "storage\/blog-images\/1-cover\.png", which is not a regular file/,
+  },
+  {
+    title: 'a hard link under a listed name',
+    entries: () => replaced(backupEntries, STORED_COVER, { name: STORED_COVER, type: '1', linkname: 'database.tar.gz' }),
+    message: /The archive holds "storage\/blog-images\/1-cover\.png", which is not a regular file/,
+  },
+  {
+    title: 'the database as a symlink',
+    entries: () => replaced(backupEntries, 'database.tar.gz', { name: 'database.tar.gz', type: '2', linkname: '/dev/zero' }),
+    message: /The archive holds "database\.tar\.gz", which is not a regular file/,
+  },
+  {
+    title: 'the same listed entry twice',
+    entries: () => [...backupEntries, entry(backupEntries, STORED_COVER)],
+    message: /The archive holds "storage\/blog-images\/1-cover\.png" twice/,
+  },
+  {
+    title: 'a listed file missing from the archive',
+    entries: () => backupEntries.filter((e) => e.name !== STORED_COVER),
+    message: /The archive lacks 1 listed entry \(storage\/blog-images\/1-cover\.png\): it is incomplete/,
+  },
+  {
+    title: 'an export instead of a backup',
+    entries: () => exportEntries,
+    message: /This is not a backup archive of this site \(its manifest does not say format "portfolio-backup"\)/,
+  },
+  ...versionCases('backup', () => backupEntries),
+  {
+    title: 'a manifest without its files',
+    entries: () =>
+      withManifest(backupEntries, (m) => {
+        delete m.files;
+      }),
+    message: /The backup's manifest is not valid:\n {2}files: /,
+  },
+  {
+    title: 'a manifest whose row count is text',
+    entries: () =>
+      withManifest(backupEntries, (m) => {
+        (m.tables as Record<string, unknown>)['public.blog_posts'] = '3';
+      }),
+    message: /The backup's manifest is not valid:\n {2}tables\.public\.blog_posts: /,
+  },
+  {
+    title: 'a manifest that is not JSON',
+    entries: () => [{ name: 'manifest.json', bytes: Buffer.from('not json') }, ...backupEntries.slice(1)],
+    message: /manifest\.json is not valid JSON/,
+  },
+  {
+    title: 'a file whose bytes do not match its checksum',
+    entries: () => backupEntries.map((e) => (e.name === STORED_COVER ? { name: e.name, bytes: Buffer.from(e.bytes).fill(0, 40) } : e)),
+    message: /storage\/blog-images\/1-cover\.png does not match its checksum: the archive is damaged/,
+  },
+  {
+    title: 'a truncated archive (no end marker)',
+    entries: () => backupEntries,
+    end: false,
+    message: /The archive ends without its end marker \(it is truncated\)/,
+  },
+  {
+    title: 'an archive cut off in the middle of an entry',
+    entries: () => backupEntries,
+    raw: () => {
+      const bytes = readFileSync(backupFile);
+      return bytes.subarray(0, Math.floor(bytes.length / 2) + 100);
+    },
+    message: /The archive ends in the middle of an entry \(it is truncated\)/,
+  },
+  {
+    title: 'a damaged tar header',
+    entries: () => backupEntries,
+    raw: () => {
+      const bytes = Buffer.from(readFileSync(backupFile));
+      bytes[10] ^= 0xff;
+      return bytes;
+    },
+    message: /The archive has a damaged header \(checksum mismatch\)/,
+  },
+];
+
+function versionCases(noun: 'export' | 'backup', entries: () => Entries): HostileCase[] {
+  const withVersion = (version: unknown) => () =>
+    withManifest(entries(), (m) => {
+      m.version = version;
+    });
+  return [
+    { title: 'format version 0', entries: withVersion(0), message: new RegExp(`The ${noun}'s format version 0 is not valid`) },
+    { title: 'a negative format version', entries: withVersion(-1), message: new RegExp(`The ${noun}'s format version -1 is not valid`) },
+    { title: 'a format version that is not whole', entries: withVersion(1.5), message: new RegExp(`The ${noun}'s format version 1\\.5 is not valid`) },
+    { title: 'a format version that is text', entries: withVersion('1'), message: new RegExp(`The ${noun}'s format version "1" is not valid`) },
+    { title: 'no format version', entries: withVersion(undefined), message: new RegExp(`The ${noun}'s manifest gives no format version`) },
+    {
+      title: 'a newer format version',
+      entries: withVersion(2),
+      message: new RegExp(`This ${noun} was made by a newer version of the site \\(format version 2; this one reads up to 1\\)`),
+    },
+  ];
+}
+
+function writeCase(c: HostileCase, gzip: boolean): string {
+  const file = archivePath(gzip ? '.tar.gz' : '.tar');
+  if (c.raw) writeFileSync(file, c.raw());
+  else writeRawArchive(file, c.entries(), { gzip, end: c.end });
+  return file;
+}
+
+describe('hostile archives: import', () => {
+  it('imports the good export rewritten by the test helper (the refusals below are the hostile parts)', async () => {
+    const file = archivePath('.tar.gz');
+    writeRawArchive(file, exportEntries, { gzip: true });
+    const before = await contentOf(site.db);
+    await importSite({ db: site.db, storage, file, mode: 'replace' });
+    expect(await contentOf(site.db)).toEqual(before);
+  });
+
+  it.each(exportCases)('refuses $title, changing nothing', async (c) => {
+    await expectImportRefused(writeCase(c, true), c.message);
+  });
+});
+
+describe('hostile archives: restore', () => {
+  it('restores the good backup rewritten by the test helper (the refusals below are the hostile parts)', async () => {
+    const file = archivePath('.tar');
+    writeRawArchive(file, backupEntries);
+    const target = tempDir();
+    await restoreBackup({ file, dataDir: target });
+    const files = (dir: string) => treeListing(path.join(dir, 'storage')).filter((line) => !line.endsWith('/'));
+    expect(files(target)).toEqual(['blog-images/1-cover.png 96']);
+    expect(files(target)).toEqual(files(dataDir));
+  });
+
+  it.each(backupCases)('refuses $title, changing nothing', async (c) => {
+    await expectRestoreRefused(writeCase(c, false), c.message);
+  });
+});
