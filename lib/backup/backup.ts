@@ -6,7 +6,7 @@ import { pgliteInstance } from '@/lib/db/pglite';
 import type { Database } from '@/lib/db/types';
 import { formatBytes } from '@/lib/validation/upload';
 import { z } from '@/lib/validation/zod';
-import { sha256Schema, sizeSchema, type ArchiveFormat, type ExpectedEntry } from './archive';
+import { ARCHIVE_LIMITS, sha256Schema, sizeSchema, type ArchiveFormat, type ExpectedEntry } from './archive';
 import { appVersion, errorCode, exists, isSafeRelativePath, listFiles, sha256, sha256OfFile, writeArchiveAtomically } from './files';
 import { backupsDir, storageRoot } from './paths';
 import { backupFileName, backupsToDelete } from './retention';
@@ -57,6 +57,9 @@ export const BACKUP_FORMAT: ArchiveFormat<BackupManifest> = {
     const entries = new Map<string, ExpectedEntry>([[DATABASE_ENTRY, manifest.database]]);
     for (const file of manifest.files) entries.set(file.path, file);
     return entries;
+  },
+  entryLimit(name) {
+    return name === DATABASE_ENTRY ? { bytes: ARCHIVE_LIMITS.databaseBytes, what: 'database dump' } : { bytes: ARCHIVE_LIMITS.fileBytes, what: 'stored file' };
   },
 };
 

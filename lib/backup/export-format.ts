@@ -1,7 +1,7 @@
 import { BUCKETS, type Bucket } from '@/lib/storage/buckets';
 import { safeObjectPath } from '@/lib/storage/paths';
 import { z } from '@/lib/validation/zod';
-import { sha256Schema, sizeSchema, type ArchiveFormat, type ExpectedEntry } from './archive';
+import { ARCHIVE_LIMITS, sha256Schema, sizeSchema, type ArchiveFormat, type ExpectedEntry } from './archive';
 
 /**
  * The portable content archive, `portfolio-export` version 1 (docs/export-format.md): a gzip-compressed
@@ -157,6 +157,9 @@ export const EXPORT_FORMAT: ArchiveFormat<ExportManifest> = {
     for (const table of CONTENT_TABLES) entries.set(contentEntry(table), manifest.tables[table]);
     for (const file of manifest.files) entries.set(fileEntry(file.bucket, file.path), file);
     return entries;
+  },
+  entryLimit(name) {
+    return name.startsWith('content/') ? { bytes: ARCHIVE_LIMITS.contentBytes, what: 'content file' } : { bytes: ARCHIVE_LIMITS.fileBytes, what: 'stored file' };
   },
 };
 

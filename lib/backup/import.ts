@@ -1,11 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database, Queryable } from '@/lib/db/types';
 import { BUCKETS, type Bucket } from '@/lib/storage/buckets';
 import { contentTypeOfPath } from '@/lib/storage/paths';
 import { StorageError, type StorageAdapter } from '@/lib/storage/types';
-import { readArchive } from './archive';
+import { describeBytes, freeSpace, readArchive } from './archive';
 import { storageUrls } from './export';
 import {
   CONTENT_TABLES,
@@ -109,7 +109,40 @@ function describeCounts(counts: Record<string, number>): string {
   return parts.length > 0 ? parts.join(', ') : 'nothing';
 }
 
-export async function importSite(options: { db: Database; storage: StorageAdapter; file: string; mode: ImportMode }): Promise<ImportResult> {
+/** Where a local storage keeps its files: uploads there take disk space too. */
+function localRoot(storage: StorageAdapter): string | null {
+  return 'root' in storage && typeof storage.root === 'string' ? storage.root : null;
+}
+
+/**
+ * The archive's files wait in `tempDir` and are then stored (on this disk too for local storage): both
+ * must have room for them, else the import stops before writing anything.
+ */
+async function checkSpace(tempDir: string, storage: StorageAdapter, needed: number, free: (dir: string) => Promise<number>): Promise<void> {
+  const places = [tempDir];
+  const root = localRoot(storage);
+  // A storage root not made yet is on no disk to check; its buckets are made before an import.
+  if (root && (await stat(root).catch(() => null))) places.push(root);
+  const devices = await Promise.all(places.map(async (dir) => (await stat(dir)).dev));
+  for (const [i, dir] of places.entries()) {
+    const want = devices.filter((device) => device === devices[i]).length * needed;
+    const available = await free(dir);
+    if (want > available) {
+      throw new ImportRefusedError(
+        `The archive's files need ${describeBytes(want)} of disk space in ${dir}, and only ${describeBytes(available)} is free. Free some space, then import again.`,
+      );
+    }
+  }
+}
+
+export async function importSite(options: {
+  db: Database;
+  storage: StorageAdapter;
+  file: string;
+  mode: ImportMode;
+  /** The free bytes where `dir` is (tests). */
+  freeSpace?: (dir: string) => Promise<number>;
+}): Promise<ImportResult> {
   const { db, storage } = options;
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-import-'));
   try {
@@ -117,6 +150,10 @@ export async function importSite(options: { db: Database; storage: StorageAdapte
     const content = new Map<ContentTable, Buffer>();
     const fileTemps = new Map<string, string>();
     const manifest = await readArchive(options.file, EXPORT_FORMAT, {
+      async checkManifest(listed) {
+        const needed = listed.files.reduce((sum, file) => sum + file.size, 0);
+        await checkSpace(tempDir, storage, needed, options.freeSpace ?? freeSpace);
+      },
       async consume(entry, chunks) {
         const table = CONTENT_TABLES.find((name) => contentEntry(name) === entry.name);
         if (table) {

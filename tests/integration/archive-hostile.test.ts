@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveError } from '@/lib/backup/archive';
 import { createBackup } from '@/lib/backup/backup';
@@ -465,5 +466,153 @@ describe('hostile archives: restore', () => {
 
   it.each(backupCases)('refuses $title, changing nothing', async (c) => {
     await expectRestoreRefused(writeCase(c, false), c.message);
+  });
+});
+
+const MiB = 1024 * 1024;
+
+/**
+ * A decompression bomb: `before`, then `megabytes` pax global headers of 1 MiB of zeros each, then
+ * `after`, as concatenated gzip members (gunzip reads them as one stream). Each member is about 1 kB,
+ * so the file is about `megabytes` kB and unpacks to `megabytes` MiB.
+ */
+function writeBomb(file: string, before: RawEntry[], after: RawEntry[], megabytes: number): void {
+  const filler = gzipSync(rawTar([{ name: 'pax_global_header', type: 'g', bytes: Buffer.alloc(MiB) }], { end: false }));
+  const members = [gzipSync(rawTar(before, { end: false })), ...Array.from({ length: megabytes }, () => filler), gzipSync(rawTar(after))];
+  writeFileSync(file, Buffer.concat(members));
+}
+
+/** Runs `refused` and answers how long it took and how much the resident memory grew meanwhile (at most). */
+async function measured(refused: () => Promise<void>): Promise<{ ms: number; rssGrowth: number }> {
+  const start = Date.now();
+  const rss = process.memoryUsage().rss;
+  let peak = rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  try {
+    await refused();
+  } finally {
+    clearInterval(sampler);
+  }
+  return { ms: Date.now() - start, rssGrowth: Math.max(peak, process.memoryUsage().rss) - rss };
+}
+
+describe('decompression bombs and sizes: import', () => {
+  it('refuses a manifest that gives one content file 10 GB, before reading it', async () => {
+    const file = archivePath('.tar.gz');
+    writeRawArchive(
+      file,
+      withManifest(exportEntries, (m) => {
+        (m.tables as Record<string, { size: number }>).blog_posts.size = 10 * 1024 ** 3;
+      }),
+      { gzip: true },
+    );
+    await expectImportRefused(file, /content\/blog_posts\.json is too large: the export's manifest gives it 10\.0 GB, and a content file may hold at most 64\.0 MB/);
+  });
+
+  it('refuses a manifest that gives a stored file 300 MB', async () => {
+    const file = archivePath('.tar.gz');
+    writeRawArchive(
+      file,
+      withManifest(exportEntries, (m) => {
+        (m.files as { size: number }[])[0].size = 300 * MiB;
+      }),
+      { gzip: true },
+    );
+    await expectImportRefused(file, /files\/blog-images\/1-cover\.png is too large: the export's manifest gives it 300\.0 MB, and a stored file may hold at most 256\.0 MB/);
+  });
+
+  it('refuses a manifest whose entries add up to more than 4 GB', async () => {
+    const file = archivePath('.tar.gz');
+    writeRawArchive(
+      file,
+      withManifest(exportEntries, (m) => {
+        m.files = Array.from({ length: 20 }, (_, i) => ({ bucket: 'blog-images', path: `${i}.png`, size: 250 * MiB, sha256: sha(Buffer.from(String(i))) }));
+      }),
+      { gzip: true },
+    );
+    await expectImportRefused(file, /The export is too large: its manifest lists 4\.9 GB of entries, and this site reads at most 4\.0 GB from one archive/);
+  });
+
+  it('refuses a small archive that unpacks to gigabytes, within seconds and without the memory', async () => {
+    const file = archivePath('.tar.gz');
+    writeBomb(file, exportEntries.slice(0, 1), exportEntries.slice(1), 1500);
+    expect(readFileSync(file).length).toBeLessThan(5 * MiB);
+    const { ms, rssGrowth } = await measured(() => expectImportRefused(file, /The archive unpacks to more than its manifest lists \(over [\d.]+ MB\).*decompression bomb/));
+    expect(ms).toBeLessThan(20_000);
+    expect(rssGrowth).toBeLessThan(100 * MiB);
+  });
+
+  it('refuses a folder entry that claims a terabyte of content', async () => {
+    const file = archivePath('.tar.gz');
+    writeRawArchive(file, [exportEntries[0], { name: 'files/', type: '5', pax: { size: String(1e12) } }, ...exportEntries.slice(1)], { gzip: true });
+    await expectImportRefused(file, /The archive holds the folder "files\/" with 1000000000000 bytes of content, which a folder never has/);
+  });
+
+  it('refuses when the disk has no room for the archive\'s files', async () => {
+    const before = await contentOf(site.db);
+    await expect(importSite({ db: site.db, storage, file: exportFile, mode: 'replace', freeSpace: async () => 10 })).rejects.toThrowError(
+      /The archive's files need \d+ B of disk space in .*, and only 10 B is free/,
+    );
+    expect(await contentOf(site.db)).toEqual(before);
+  });
+});
+
+describe('decompression bombs and sizes: restore', () => {
+  /** The backup's entries with database.tar.gz replaced by `dump`, the manifest updated to match. */
+  function withDatabase(dump: Buffer): Entries {
+    return withManifest(backupEntries, (m) => {
+      m.database = { path: 'database.tar.gz', size: dump.length, sha256: sha(dump) };
+    }).map((e) => (e.name === 'database.tar.gz' ? { name: e.name, bytes: dump } : e));
+  }
+
+  it('refuses a manifest that gives the database dump 2 GB', async () => {
+    const file = archivePath('.tar');
+    writeRawArchive(
+      file,
+      withManifest(backupEntries, (m) => {
+        (m.database as { size: number }).size = 2 * 1024 ** 3;
+      }),
+    );
+    await expectRestoreRefused(file, /database\.tar\.gz is too large: the backup's manifest gives it 2\.0 GB, and a database dump may hold at most 1\.0 GB/);
+  });
+
+  it('refuses a small archive that unpacks to gigabytes, within seconds and without the memory', async () => {
+    const file = archivePath('.tar');
+    writeBomb(file, backupEntries.slice(0, 1), backupEntries.slice(1), 1500);
+    const { ms, rssGrowth } = await measured(() => expectRestoreRefused(file, /The archive unpacks to more than its manifest lists/));
+    expect(ms).toBeLessThan(20_000);
+    expect(rssGrowth).toBeLessThan(100 * MiB);
+  });
+
+  it('refuses a database dump that unpacks to more than the database may be (a bomb inside the archive)', async () => {
+    const file = archivePath('.tar');
+    writeRawArchive(file, withDatabase(gzipSync(Buffer.alloc(64 * MiB))));
+    const before = treeListing(dataDir);
+    await expect(restoreBackup({ file, dataDir, maxDatabaseBytes: 16 * MiB })).rejects.toThrowError(
+      /The backup's database unpacks to more than 16\.0 MB, more than this site restores/,
+    );
+    expect(treeListing(dataDir)).toEqual(before);
+  });
+
+  it('refuses a database dump that is not gzip, though its checksum matches', async () => {
+    const file = archivePath('.tar');
+    writeRawArchive(file, withDatabase(Buffer.from('not a gzip stream at all')));
+    await expectRestoreRefused(file, /The backup's database is damaged \(incorrect header check\)/);
+  });
+
+  it('refuses a folder entry that claims a terabyte of content', async () => {
+    const file = archivePath('.tar');
+    writeRawArchive(file, [backupEntries[0], { name: 'storage/', type: '5', pax: { size: String(1e12) } }, ...backupEntries.slice(1)]);
+    await expectRestoreRefused(file, /The archive holds the folder "storage\/" with 1000000000000 bytes of content, which a folder never has/);
+  });
+
+  it('refuses when the disk has no room for the database and files', async () => {
+    const before = treeListing(dataDir);
+    await expect(restoreBackup({ file: backupFile, dataDir, freeSpace: async () => 10 })).rejects.toThrowError(
+      /Restoring this backup needs [\d.]+ MB of disk space in .* \(its database and files\), and only 10 B is free/,
+    );
+    expect(treeListing(dataDir)).toEqual(before);
   });
 });
