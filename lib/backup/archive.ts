@@ -65,6 +65,18 @@ export class ArchiveError extends Error {
 export const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex');
 export const sizeSchema = z.number().int().nonnegative();
 
+/** A manifest lists each entry once: "files.3: lists blog-images/a.png a second time". */
+export function refuseDuplicates<T>(key: (item: T) => string) {
+  return (items: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      const name = key(item);
+      if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [index], message: `lists ${name} a second time` });
+      seen.add(name);
+    });
+  };
+}
+
 export interface ExpectedEntry {
   size: number;
   sha256: string;

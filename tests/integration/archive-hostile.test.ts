@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ArchiveError } from '@/lib/backup/archive';
 import { createBackup } from '@/lib/backup/backup';
 import { exportSite } from '@/lib/backup/export';
@@ -614,5 +614,154 @@ describe('decompression bombs and sizes: restore', () => {
       /Restoring this backup needs [\d.]+ MB of disk space in .* \(its database and files\), and only 10 B is free/,
     );
     expect(treeListing(dataDir)).toEqual(before);
+  });
+});
+
+/** The export's entries with content/<table>.json rows changed by `change`, the manifest updated to match. */
+function withRows(change: (rows: Record<string, Record<string, unknown>[]>) => void, extra: { name: string; bytes: Buffer }[] = []): Entries {
+  const rows: Record<string, Record<string, unknown>[]> = {};
+  for (const table of CONTENT_TABLES) rows[table] = JSON.parse(entry(exportEntries, `content/${table}.json`).bytes.toString('utf8'));
+  change(rows);
+  const content = new Map(CONTENT_TABLES.map((table) => [`content/${table}.json`, Buffer.from(JSON.stringify(rows[table]))]));
+  const changed = withManifest(exportEntries, (m) => {
+    for (const table of CONTENT_TABLES) {
+      const bytes = content.get(`content/${table}.json`)!;
+      (m.tables as Record<string, unknown>)[table] = { rows: rows[table].length, size: bytes.length, sha256: sha(bytes) };
+    }
+    for (const file of extra) {
+      const [, bucket, ...rest] = file.name.split('/');
+      (m.files as unknown[]).push({ bucket, path: rest.join('/'), size: file.bytes.length, sha256: sha(file.bytes) });
+    }
+  });
+  return [...changed.map((e) => (content.has(e.name) ? { name: e.name, bytes: content.get(e.name)! } : e)), ...extra];
+}
+
+/** A new file in the archive, so that an import that got as far as uploading would show it. */
+const NEW_FILE = { name: 'files/blog-images/9-new.png', bytes: Buffer.from(SAMPLES.png) };
+
+/** Imports `entries` and expects a refusal matching `message` before any file was uploaded. */
+async function expectRowsRefused(entries: Entries, message: RegExp): Promise<void> {
+  const file = archivePath('.tar.gz');
+  writeRawArchive(file, entries, { gzip: true });
+  const upload = vi.spyOn(storage, 'upload');
+  try {
+    await expectImportRefused(file, message);
+    expect(upload).not.toHaveBeenCalled();
+  } finally {
+    upload.mockRestore();
+  }
+}
+
+describe('extra and missing fields, wrong types, references to missing files: import', () => {
+  it('refuses a manifest with a key this version does not know, naming it', async () => {
+    await expectRowsRefused(
+      withManifest(exportEntries, (m) => {
+        m.signedBy = 'someone';
+      }),
+      /The export's manifest is not valid:\n {2}manifest: Unrecognized key: "signedBy"/,
+    );
+    await expectRowsRefused(
+      withManifest(exportEntries, (m) => {
+        (m.files as Record<string, unknown>[])[0].mode = '4755';
+      }),
+      /The export's manifest is not valid:\n {2}files\.0: Unrecognized key: "mode"/,
+    );
+  });
+
+  it('refuses a manifest that lists the same file twice', async () => {
+    await expectRowsRefused(
+      withManifest(exportEntries, (m) => {
+        m.files = [...(m.files as unknown[]), (m.files as unknown[])[0]];
+      }),
+      /The export's manifest is not valid:\n {2}files\.1: lists blog-images\/1-cover\.png a second time/,
+    );
+  });
+
+  it('refuses a row without a required column, naming the file, row and column, before any upload', async () => {
+    await expectRowsRefused(
+      withRows((rows) => {
+        delete rows.blog_posts[1].title;
+      }, [NEW_FILE]),
+      /content\/blog_posts\.json, row 2 \(id [0-9a-f-]{36}\): null value in column "title" of relation "blog_posts" violates not-null constraint/,
+    );
+  });
+
+  it('refuses two rows with the same slug, naming the second, before any upload', async () => {
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.blog_posts[1].slug = rows.blog_posts[0].slug;
+      }, [NEW_FILE]),
+      /content\/blog_posts\.json, row 2 \(id [0-9a-f-]{36}\): duplicate key value violates unique constraint "blog_posts_slug_key"/,
+    );
+  });
+
+  it('refuses values of the wrong type, enum or date, naming the file, row and column', async () => {
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.personal_posts[0].type = 'poem';
+      }, [NEW_FILE]),
+      /content\/personal_posts\.json, row 1: type Invalid option: expected one of "story"\|"update"\|"thought"/,
+    );
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.research_papers[0].date = '2024-02-30';
+      }, [NEW_FILE]),
+      /content\/research_papers\.json, row 1: date must be a date \(YYYY-MM-DD\)/,
+    );
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.blog_posts[0].tags = 'mathematics';
+      }, [NEW_FILE]),
+      /content\/blog_posts\.json, row 1: tags Invalid input: expected array, received string/,
+    );
+  });
+
+  it("refuses values longer than the editors allow (a 200,001-character post, a 121-character site title)", async () => {
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.blog_posts[0].content = 'x'.repeat(200_001);
+      }),
+      /content\/blog_posts\.json, row 1: content Too big: expected string to have <=200000 characters/,
+    );
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.site_settings = [{ id: true, site_title: 'x'.repeat(121) }];
+      }),
+      /content\/site_settings\.json, row 1: site_title Too big: expected string to have <=120 characters/,
+    );
+  });
+
+  it('refuses content that links to stored files neither in the archive nor on the site, naming them', async () => {
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.blog_posts[0].cover_image = '/storage/blog-images/missing.png';
+        rows.blog_posts[1].content = 'See ![a figure](/storage/blog-images/figures/also-missing.png) and ![ok](/storage/blog-images/1-cover.png).';
+      }, [NEW_FILE]),
+      /The archive's content links to 2 stored files that are neither in the archive nor on this site \(blog-images\/missing\.png, blog-images\/figures\/also-missing\.png\)/,
+    );
+  });
+});
+
+describe('extra fields and duplicate listings: restore', () => {
+  it('refuses a manifest with a key this version does not know, naming it', async () => {
+    const file = archivePath('.tar');
+    writeRawArchive(
+      file,
+      withManifest(backupEntries, (m) => {
+        (m.database as Record<string, unknown>).compression = 'zstd';
+      }),
+    );
+    await expectRestoreRefused(file, /The backup's manifest is not valid:\n {2}database: Unrecognized key: "compression"/);
+  });
+
+  it('refuses a manifest that lists the same file twice', async () => {
+    const file = archivePath('.tar');
+    writeRawArchive(
+      file,
+      withManifest(backupEntries, (m) => {
+        m.files = [...(m.files as unknown[]), (m.files as unknown[])[0]];
+      }),
+    );
+    await expectRestoreRefused(file, /The backup's manifest is not valid:\n {2}files\.1: lists storage\/blog-images\/1-cover\.png a second time/);
   });
 });
