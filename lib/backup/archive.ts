@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { statfs } from 'node:fs/promises';
+import { formatBytes } from '@/lib/validation/upload';
 import { z } from '@/lib/validation/zod';
 import { openArchiveStream, readTar, TarFormatError, type TarEntry } from './tar';
 
@@ -9,7 +11,49 @@ import { openArchiveStream, readTar, TarFormatError, type TarEntry } from './tar
  */
 
 export const MANIFEST_ENTRY = 'manifest.json';
-const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+/**
+ * What one archive may hold, so that a small archive cannot unpack to more memory, disk or time than a
+ * site's own would (a decompression bomb). Each is checked against the manifest before any other entry
+ * is read, and the bytes actually unpacked are counted as well (a manifest can lie).
+ */
+export const ARCHIVE_LIMITS = {
+  /** manifest.json, read into memory. */
+  manifestBytes: 64 * MiB,
+  /** Every listed entry together. */
+  totalBytes: 4 * GiB,
+  /** One stored file (uploads take at most 50 MB). */
+  fileBytes: 256 * MiB,
+  /** One content/<table>.json of an export, read into memory. */
+  contentBytes: 64 * MiB,
+  /** A backup's database.tar.gz, read into memory. */
+  databaseBytes: 1 * GiB,
+  /** What PGlite unpacks that database to (in memory, then on disk). */
+  databaseUnpackedBytes: 2 * GiB,
+} as const;
+
+/**
+ * Beyond the listed entries' bytes, what a tar may hold: per entry a header and a pax record for a long
+ * name (a few kB even for a 4,096-byte name), plus the end marker and a tar program's record padding.
+ */
+const HEADER_ALLOWANCE = 16 * 1024;
+const END_ALLOWANCE = MiB;
+/** Before the manifest is read: a pax header (1 MiB at most) and the manifest itself. */
+const PRE_MANIFEST_ALLOWANCE = ARCHIVE_LIMITS.manifestBytes + 2 * MiB;
+
+/** "512 B", "3.1 MB", "4.0 GB". */
+export function describeBytes(bytes: number): string {
+  return bytes >= GiB ? `${(bytes / GiB).toFixed(1)} GB` : formatBytes(bytes);
+}
+
+/** The free bytes of the file system holding `dir` (for a non-root user). */
+export async function freeSpace(dir: string): Promise<number> {
+  const stats = await statfs(dir);
+  return stats.bavail * stats.bsize;
+}
 
 export class ArchiveError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -20,6 +64,18 @@ export class ArchiveError extends Error {
 
 export const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex');
 export const sizeSchema = z.number().int().nonnegative();
+
+/** A manifest lists each entry once: "files.3: lists blog-images/a.png a second time". */
+export function refuseDuplicates<T>(key: (item: T) => string) {
+  return (items: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      const name = key(item);
+      if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [index], message: `lists ${name} a second time` });
+      seen.add(name);
+    });
+  };
+}
 
 export interface ExpectedEntry {
   size: number;
@@ -34,13 +90,22 @@ export interface ArchiveFormat<M> {
   schema: z.ZodType<M>;
   /** Every entry besides the manifest, by name. */
   entries(manifest: M): Map<string, ExpectedEntry>;
+  /** The most one entry may hold, and what to call that kind of entry in a message ("stored file"). */
+  entryLimit(name: string): { bytes: number; what: string };
 }
 
 async function readAll(entry: TarEntry): Promise<Buffer> {
-  if (entry.size > MAX_MANIFEST_BYTES) throw new ArchiveError(`${MANIFEST_ENTRY} is too large.`);
+  if (entry.size > ARCHIVE_LIMITS.manifestBytes) {
+    throw new ArchiveError(`${MANIFEST_ENTRY} is too large (${describeBytes(entry.size)}; at most ${describeBytes(ARCHIVE_LIMITS.manifestBytes)}).`);
+  }
   const parts: Buffer[] = [];
   for await (const chunk of entry.chunks()) parts.push(chunk);
   return Buffer.concat(parts);
+}
+
+/** "a backup", "an export". */
+function article(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
 /** The manifest's JSON, checked for the format and version before its shape. */
@@ -51,16 +116,23 @@ export function parseManifest<M>(format: ArchiveFormat<M>, bytes: Buffer): M {
   } catch {
     throw new ArchiveError(`${MANIFEST_ENTRY} is not valid JSON.`);
   }
-  const head = z.object({ format: z.string(), version: z.number().int() }).safeParse(json);
-  if (!head.success || head.data.format !== format.format) {
-    throw new ArchiveError(`This is not a ${format.noun} archive of this site (its manifest does not say format "${format.format}").`);
+  const fields = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  if (fields.format !== format.format) {
+    throw new ArchiveError(`This is not ${article(format.noun)} archive of this site (its manifest does not say format "${format.format}").`);
   }
-  if (head.data.version > format.version) {
+  const version = fields.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     throw new ArchiveError(
-      `This ${format.noun} was made by a newer version of the site (format version ${head.data.version}; this one reads up to ${format.version}). Update the site, then try again.`,
+      version === undefined
+        ? `The ${format.noun}'s manifest gives no format version.`
+        : `The ${format.noun}'s format version ${JSON.stringify(version)} is not valid (it must be a whole number from 1).`,
     );
   }
-  if (head.data.version < 1) throw new ArchiveError(`The ${format.noun}'s format version ${head.data.version} is not valid.`);
+  if (version > format.version) {
+    throw new ArchiveError(
+      `This ${format.noun} was made by a newer version of the site (format version ${version}; this one reads up to ${format.version}). Update the site, then try again.`,
+    );
+  }
   const parsed = format.schema.safeParse(json);
   if (!parsed.success) {
     const problems = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || 'manifest'}: ${issue.message}`);
@@ -69,25 +141,77 @@ export function parseManifest<M>(format: ArchiveFormat<M>, bytes: Buffer): M {
   return parsed.data;
 }
 
-export interface ReadArchiveOptions {
+/** Refuses a manifest that lists more than an archive may hold (ARCHIVE_LIMITS), before anything else is read. */
+function checkSizes<M>(format: ArchiveFormat<M>, expected: Map<string, ExpectedEntry>, totalBytes: number): void {
+  let total = 0;
+  for (const [name, entry] of expected) {
+    total += entry.size;
+    const limit = format.entryLimit(name);
+    if (entry.size > limit.bytes) {
+      throw new ArchiveError(
+        `${name} is too large: the ${format.noun}'s manifest gives it ${describeBytes(entry.size)}, and ${article(limit.what)} may hold at most ${describeBytes(limit.bytes)}.`,
+      );
+    }
+  }
+  if (total > totalBytes) {
+    throw new ArchiveError(
+      `The ${format.noun} is too large: its manifest lists ${describeBytes(total)} of entries, and this site reads at most ${describeBytes(totalBytes)} from one archive.`,
+    );
+  }
+}
+
+const padded = (size: number) => Math.ceil(size / 512) * 512;
+
+interface Budget {
+  pulled: number;
+  allowed: number;
+}
+
+/**
+ * Counts the bytes pulled from the archive's (unpacked) stream and stops at the budget: an archive
+ * cannot unpack to more than its manifest accounts for, whatever its headers say.
+ */
+async function* bounded(source: AsyncIterable<Buffer>, budget: Budget, noun: string): AsyncGenerator<Buffer> {
+  for await (const chunk of source) {
+    budget.pulled += chunk.length;
+    if (budget.pulled > budget.allowed) {
+      throw new ArchiveError(
+        `The archive unpacks to more than its manifest lists (over ${describeBytes(budget.allowed)}): it is not ${article(noun)} this site made, or it was made to fill memory or disk (a decompression bomb).`,
+      );
+    }
+    yield chunk;
+  }
+}
+
+export interface ReadArchiveOptions<M = unknown> {
   /**
    * Receives each listed entry's bytes while they are checked. The archive is only known to be whole
    * when readArchive resolves: whatever the consumer did with earlier entries must be undone if it throws.
    */
   consume?(entry: { name: string; size: number; mtime: Date }, chunks: AsyncIterable<Buffer>): Promise<void>;
+  /** Called with the manifest once it is parsed and its sizes checked, before any other entry is read: may refuse it. */
+  checkManifest?(manifest: M): Promise<void>;
+  /** ARCHIVE_LIMITS.totalBytes unless given (tests). */
+  totalBytes?: number;
 }
 
 /** Reads and checks the whole archive (see above); answers its manifest. Throws ArchiveError. */
-export async function readArchive<M>(file: string, format: ArchiveFormat<M>, options: ReadArchiveOptions = {}): Promise<M> {
+export async function readArchive<M>(file: string, format: ArchiveFormat<M>, options: ReadArchiveOptions<M> = {}): Promise<M> {
   try {
     let manifest: M | undefined;
     let expected = new Map<string, ExpectedEntry>();
     const seen = new Set<string>();
-    for await (const entry of readTar(await openArchiveStream(file))) {
+    const budget: Budget = { pulled: 0, allowed: PRE_MANIFEST_ALLOWANCE };
+    for await (const entry of readTar(bounded(await openArchiveStream(file), budget, format.noun))) {
       if (manifest === undefined) {
-        if (entry.name !== MANIFEST_ENTRY) throw new ArchiveError(`The archive does not start with ${MANIFEST_ENTRY}: it is not a ${format.noun} of this site.`);
+        if (entry.name !== MANIFEST_ENTRY) throw new ArchiveError(`The archive does not start with ${MANIFEST_ENTRY}: it is not ${article(format.noun)} of this site.`);
         manifest = parseManifest(format, await readAll(entry));
         expected = format.entries(manifest);
+        checkSizes(format, expected, options.totalBytes ?? ARCHIVE_LIMITS.totalBytes);
+        if (options.checkManifest) await options.checkManifest(manifest);
+        let listed = 0;
+        for (const want of expected.values()) listed += padded(want.size) + HEADER_ALLOWANCE;
+        budget.allowed = budget.pulled + listed + END_ALLOWANCE;
         continue;
       }
       const want = expected.get(entry.name);
@@ -106,7 +230,7 @@ export async function readArchive<M>(file: string, format: ArchiveFormat<M>, opt
       else for await (const chunk of hashed) void chunk;
       if (hash.digest('hex') !== want.sha256) throw new ArchiveError(`${entry.name} does not match its checksum: the archive is damaged.`);
     }
-    if (manifest === undefined) throw new ArchiveError(`The archive is empty: it is not a ${format.noun} of this site.`);
+    if (manifest === undefined) throw new ArchiveError(`The archive is empty: it is not ${article(format.noun)} of this site.`);
     const missing = [...expected.keys()].filter((name) => !seen.has(name));
     if (missing.length > 0) {
       throw new ArchiveError(`The archive lacks ${missing.length} listed entr${missing.length === 1 ? 'y' : 'ies'} (${missing.slice(0, 3).join(', ')}): it is incomplete.`);

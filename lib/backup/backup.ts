@@ -6,7 +6,7 @@ import { pgliteInstance } from '@/lib/db/pglite';
 import type { Database } from '@/lib/db/types';
 import { formatBytes } from '@/lib/validation/upload';
 import { z } from '@/lib/validation/zod';
-import { sha256Schema, sizeSchema, type ArchiveFormat, type ExpectedEntry } from './archive';
+import { ARCHIVE_LIMITS, refuseDuplicates, sha256Schema, sizeSchema, type ArchiveFormat, type ExpectedEntry } from './archive';
 import { appVersion, errorCode, exists, isSafeRelativePath, listFiles, sha256, sha256OfFile, writeArchiveAtomically } from './files';
 import { backupsDir, storageRoot } from './paths';
 import { backupFileName, backupsToDelete } from './retention';
@@ -29,21 +29,22 @@ export const BACKUP_FORMAT_VERSION = 1;
 export const DATABASE_ENTRY = 'database.tar.gz';
 export const STORAGE_PREFIX = 'storage/';
 
-const entrySchema = z.object({ path: z.string(), size: sizeSchema, sha256: sha256Schema });
+const entrySchema = z.strictObject({ path: z.string(), size: sizeSchema, sha256: sha256Schema });
 
-const manifestSchema = z.object({
+/** Strict: a key this version does not know is refused, named, rather than dropped unread. */
+const manifestSchema = z.strictObject({
   format: z.literal(BACKUP_FORMAT_NAME),
   version: z.number().int(),
   createdAt: z.iso.datetime(),
-  app: z.object({ name: z.string(), version: z.string() }),
+  app: z.strictObject({ name: z.string(), version: z.string() }),
   backend: z.literal('pglite'),
   postgresVersion: z.string(),
   database: entrySchema.extend({ path: z.literal(DATABASE_ENTRY) }),
   /** Row counts by "schema.table". */
   tables: z.record(z.string(), sizeSchema),
-  files: z.array(
-    entrySchema.refine((file) => file.path.startsWith(STORAGE_PREFIX) && isSafeRelativePath(file.path), { error: 'is not a path inside storage/' }),
-  ),
+  files: z
+    .array(entrySchema.refine((file) => file.path.startsWith(STORAGE_PREFIX) && isSafeRelativePath(file.path), { error: 'is not a path inside storage/' }))
+    .superRefine(refuseDuplicates((file) => file.path)),
 });
 
 export type BackupManifest = z.infer<typeof manifestSchema>;
@@ -57,6 +58,9 @@ export const BACKUP_FORMAT: ArchiveFormat<BackupManifest> = {
     const entries = new Map<string, ExpectedEntry>([[DATABASE_ENTRY, manifest.database]]);
     for (const file of manifest.files) entries.set(file.path, file);
     return entries;
+  },
+  entryLimit(name) {
+    return name === DATABASE_ENTRY ? { bytes: ARCHIVE_LIMITS.databaseBytes, what: 'database dump' } : { bytes: ARCHIVE_LIMITS.fileBytes, what: 'stored file' };
   },
 };
 

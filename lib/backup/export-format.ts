@@ -1,7 +1,17 @@
+import { PERSONAL_TYPES } from '@/lib/content/personal/types';
+import { PAPER_STATUSES } from '@/lib/content/research/types';
 import { BUCKETS, type Bucket } from '@/lib/storage/buckets';
 import { safeObjectPath } from '@/lib/storage/paths';
+import { ABOUT_LIMITS } from '@/lib/validation/about';
+import { BLOG_LIMITS } from '@/lib/validation/blog';
+import { EXPERIENCE_LIMITS } from '@/lib/validation/experience';
+import { isCalendarDate } from '@/lib/validation/lists';
+import { PERSONAL_LIMITS } from '@/lib/validation/personal';
+import { PROJECT_LIMITS } from '@/lib/validation/projects';
+import { RESEARCH_LIMITS } from '@/lib/validation/research';
+import { SETTINGS_LIMITS } from '@/lib/validation/settings';
 import { z } from '@/lib/validation/zod';
-import { sha256Schema, sizeSchema, type ArchiveFormat, type ExpectedEntry } from './archive';
+import { ARCHIVE_LIMITS, refuseDuplicates, sha256Schema, sizeSchema, type ArchiveFormat, type ExpectedEntry } from './archive';
 
 /**
  * The portable content archive, `portfolio-export` version 1 (docs/export-format.md): a gzip-compressed
@@ -27,10 +37,11 @@ export const fileEntry = (bucket: Bucket, objectPath: string) => `files/${bucket
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a uuid');
 const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a timestamp');
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
-const text = z.string();
-const optionalText = z.string().nullable();
-const textList = z.array(z.string());
+const day = z.string().refine(isCalendarDate, 'must be a date (YYYY-MM-DD)');
+/** Text no longer than the editor lets it be (lib/validation/*): an archive brings nothing an editor could not. */
+const text = (max: number) => z.string().max(max);
+const optionalText = (max: number) => z.string().max(max).nullable();
+const textList = (items: number, max: number) => z.array(z.string().max(max)).max(items);
 const times = { created_at: timestamp, updated_at: timestamp };
 
 /** A row: its id, its other known columns (each may be missing), and any others. */
@@ -39,81 +50,82 @@ function row(shape: z.ZodRawShape, id: z.ZodType = uuid) {
 }
 
 /**
- * Each table's row, column by column. Columns may be missing (the database's default applies) and
- * columns a later version of the site added are let through here; the import then checks that the
- * receiving database has every column an archive brings. The database's own constraints (checks,
- * unique slugs) decide the rest, inside the import's transaction.
+ * Each table's row, column by column, with the editors' limits and the app's enums. Columns may be
+ * missing (the database's default applies) and columns a later version of the site added are let
+ * through here; the import then checks that the receiving database has every column an archive brings,
+ * and writes the rows once in a transaction it rolls back, so the database's own constraints (not null,
+ * checks, unique slugs) refuse a row before anything is written.
  */
 export const ROW_SCHEMAS = {
   about_data: row({
-    name: text,
-    title: text,
-    bio: text,
-    image_url: optionalText,
-    skills: textList,
-    education: z.array(z.unknown()),
-    research_interests: z.array(z.unknown()),
+    name: text(ABOUT_LIMITS.name),
+    title: text(ABOUT_LIMITS.title),
+    bio: text(ABOUT_LIMITS.bio),
+    image_url: optionalText(ABOUT_LIMITS.url),
+    skills: textList(ABOUT_LIMITS.skills, ABOUT_LIMITS.skill),
+    education: z.array(z.unknown()).max(ABOUT_LIMITS.entries),
+    research_interests: z.array(z.unknown()).max(ABOUT_LIMITS.entries),
     ...times,
   }),
   experience: row({
-    title: text,
-    company: text,
-    location: text,
-    start_date: text,
-    end_date: optionalText,
-    description: text,
-    highlights: textList,
-    technologies: textList,
+    title: text(EXPERIENCE_LIMITS.text),
+    company: text(EXPERIENCE_LIMITS.text),
+    location: text(EXPERIENCE_LIMITS.text),
+    start_date: text(EXPERIENCE_LIMITS.text),
+    end_date: optionalText(EXPERIENCE_LIMITS.text),
+    description: text(EXPERIENCE_LIMITS.description),
+    highlights: textList(EXPERIENCE_LIMITS.highlights, EXPERIENCE_LIMITS.highlight),
+    technologies: textList(EXPERIENCE_LIMITS.technologies, EXPERIENCE_LIMITS.technology),
     ...times,
   }),
   projects: row({
-    title: text,
-    description: text,
-    category: optionalText,
-    technologies: textList,
-    image: text,
-    link: optionalText,
-    github: optionalText,
+    title: text(PROJECT_LIMITS.title),
+    description: text(PROJECT_LIMITS.description),
+    category: optionalText(PROJECT_LIMITS.title),
+    technologies: textList(PROJECT_LIMITS.technologies, PROJECT_LIMITS.technology),
+    image: text(PROJECT_LIMITS.url),
+    link: optionalText(PROJECT_LIMITS.url),
+    github: optionalText(PROJECT_LIMITS.url),
     featured: z.boolean(),
     ...times,
   }),
   research_papers: row({
-    title: text,
-    abstract: text,
-    authors: textList,
+    title: text(RESEARCH_LIMITS.title),
+    abstract: text(RESEARCH_LIMITS.abstract),
+    authors: textList(RESEARCH_LIMITS.authors, RESEARCH_LIMITS.author),
     date: day,
-    journal: text,
-    link: optionalText,
-    pdf_url: optionalText,
-    tags: textList,
-    status: text,
-    doi: optionalText,
-    arxiv_id: optionalText,
+    journal: text(RESEARCH_LIMITS.journal),
+    link: optionalText(RESEARCH_LIMITS.url),
+    pdf_url: optionalText(RESEARCH_LIMITS.url),
+    tags: textList(RESEARCH_LIMITS.tags, RESEARCH_LIMITS.tag),
+    status: z.enum(PAPER_STATUSES),
+    doi: optionalText(RESEARCH_LIMITS.doi),
+    arxiv_id: optionalText(RESEARCH_LIMITS.arxivId),
     ...times,
   }),
   blog_posts: row({
-    title: text,
-    slug: text,
-    excerpt: text,
-    content: text,
+    title: text(BLOG_LIMITS.title),
+    slug: text(BLOG_LIMITS.slug),
+    excerpt: text(BLOG_LIMITS.excerpt),
+    content: text(BLOG_LIMITS.content),
     date: day,
-    tags: textList,
-    cover_image: optionalText,
+    tags: textList(BLOG_LIMITS.tags, BLOG_LIMITS.tag),
+    cover_image: optionalText(BLOG_LIMITS.url),
     ...times,
   }),
   personal_posts: row({
-    title: text,
-    content: text,
+    title: text(PERSONAL_LIMITS.title),
+    content: text(PERSONAL_LIMITS.content),
     date: day,
-    type: text,
-    image_urls: textList.nullable(),
+    type: z.enum(PERSONAL_TYPES),
+    image_urls: textList(PERSONAL_LIMITS.images, PERSONAL_LIMITS.url).nullable(),
     ...times,
   }),
   site_settings: row(
     {
-      site_title: text,
-      meta_description: text,
-      social_image_url: text,
+      site_title: text(SETTINGS_LIMITS.title),
+      meta_description: text(SETTINGS_LIMITS.description),
+      social_image_url: text(SETTINGS_LIMITS.url),
       ...times,
     },
     z.literal(true),
@@ -122,18 +134,19 @@ export const ROW_SCHEMAS = {
 
 export type ContentRow = Record<string, unknown> & { id: string | boolean };
 
-const tableEntrySchema = z.object({ rows: sizeSchema, size: sizeSchema, sha256: sha256Schema });
+const tableEntrySchema = z.strictObject({ rows: sizeSchema, size: sizeSchema, sha256: sha256Schema });
 
 const fileSchema = z
-  .object({ bucket: z.enum(BUCKETS), path: z.string(), size: sizeSchema, sha256: sha256Schema })
+  .strictObject({ bucket: z.enum(BUCKETS), path: z.string(), size: sizeSchema, sha256: sha256Schema })
   .refine((file) => safeObjectPath(file.path) === file.path, { error: 'is not a valid object path' });
 
-const manifestSchema = z.object({
+/** Strict: a key this version does not know is refused, named, rather than dropped unread. */
+const manifestSchema = z.strictObject({
   format: z.literal(EXPORT_FORMAT_NAME),
   version: z.number().int(),
   exportedAt: z.iso.datetime(),
-  app: z.object({ name: z.string(), version: z.string() }),
-  source: z.object({
+  app: z.strictObject({ name: z.string(), version: z.string() }),
+  source: z.strictObject({
     database: z.enum(['pglite', 'postgres']),
     storage: z.enum(['local', 'supabase']),
     /** The newest migration the exporting database had applied. */
@@ -141,8 +154,8 @@ const manifestSchema = z.object({
     /** Each bucket's public address prefix there: an import rewrites content links to its own. */
     storageUrls: z.record(z.enum(BUCKETS), z.string()),
   }),
-  tables: z.object(Object.fromEntries(CONTENT_TABLES.map((table) => [table, tableEntrySchema])) as Record<ContentTable, typeof tableEntrySchema>),
-  files: z.array(fileSchema),
+  tables: z.strictObject(Object.fromEntries(CONTENT_TABLES.map((table) => [table, tableEntrySchema])) as Record<ContentTable, typeof tableEntrySchema>),
+  files: z.array(fileSchema).superRefine(refuseDuplicates((file) => `${file.bucket}/${file.path}`)),
 });
 
 export type ExportManifest = z.infer<typeof manifestSchema>;
@@ -157,6 +170,9 @@ export const EXPORT_FORMAT: ArchiveFormat<ExportManifest> = {
     for (const table of CONTENT_TABLES) entries.set(contentEntry(table), manifest.tables[table]);
     for (const file of manifest.files) entries.set(fileEntry(file.bucket, file.path), file);
     return entries;
+  },
+  entryLimit(name) {
+    return name.startsWith('content/') ? { bytes: ARCHIVE_LIMITS.contentBytes, what: 'content file' } : { bytes: ARCHIVE_LIMITS.fileBytes, what: 'stored file' };
   },
 };
 

@@ -1,11 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database, Queryable } from '@/lib/db/types';
 import { BUCKETS, type Bucket } from '@/lib/storage/buckets';
 import { contentTypeOfPath } from '@/lib/storage/paths';
 import { StorageError, type StorageAdapter } from '@/lib/storage/types';
-import { readArchive } from './archive';
+import { describeBytes, freeSpace, readArchive } from './archive';
 import { storageUrls } from './export';
 import {
   CONTENT_TABLES,
@@ -109,7 +109,158 @@ function describeCounts(counts: Record<string, number>): string {
   return parts.length > 0 ? parts.join(', ') : 'nothing';
 }
 
-export async function importSite(options: { db: Database; storage: StorageAdapter; file: string; mode: ImportMode }): Promise<ImportResult> {
+/** Every row in the open transaction `tx`: with 'replace' the tables are emptied first, with 'merge' rows with an archive row's id are replaced. */
+async function writeRows(tx: Queryable, rows: Record<ContentTable, ContentRow[]>, mode: ImportMode): Promise<void> {
+  if (mode === 'replace') {
+    for (const table of CONTENT_TABLES) await tx.query(`delete from public.${table}`);
+  }
+  for (const table of CONTENT_TABLES) {
+    if (rows[table].length === 0) continue;
+    try {
+      await insertRows(tx, table, rows[table], mode);
+    } catch (error) {
+      throw new ImportFailedError(`Writing ${table} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+}
+
+/** The columns the table's rows bring: a row without one of them writes null there, not the default. */
+function columnsOf(rows: ContentRow[]): string {
+  return quoteList([...new Set(rows.flatMap((row) => Object.keys(row)))]);
+}
+
+async function insertRows(tx: Queryable, table: ContentTable, rows: ContentRow[], mode: ImportMode, columns = columnsOf(rows)): Promise<void> {
+  const json = JSON.stringify(rows);
+  const source = `jsonb_populate_recordset(null::public.${table}, $1::jsonb)`;
+  // Replacing a row is a delete and an insert: it keeps the archive's updated_at, which an update
+  // would set to now.
+  if (mode === 'merge') await tx.query(`delete from public.${table} where id in (select id from ${source})`, [json]);
+  await tx.query(`insert into public.${table} (${columns}) select ${columns} from ${source}`, [json]);
+}
+
+/** Thrown to roll a trial transaction back. */
+class TrialOver extends Error {}
+
+/** Runs `fn` in a transaction that is always rolled back; answers what it threw, or null. */
+async function trial(db: Database, fn: (tx: Queryable) => Promise<void>): Promise<unknown> {
+  try {
+    await db.transaction(async (tx) => {
+      await fn(tx);
+      throw new TrialOver();
+    });
+  } catch (error) {
+    return error instanceof TrialOver ? null : error;
+  }
+  return null;
+}
+
+/**
+ * Writes the rows in a transaction rolled back at once, before any file is uploaded: a row the database
+ * refuses (a required column missing, a value its checks or types refuse, a slug taken twice) refuses
+ * the import with the file, row and the database's reason, and nothing was written.
+ */
+async function tryRows(db: Database, rows: Record<ContentTable, ContentRow[]>, mode: ImportMode): Promise<void> {
+  const failure = await trial(db, (tx) => writeRows(tx, rows, mode));
+  if (failure === null) return;
+  if (!(failure instanceof ImportFailedError)) throw failure;
+  const table = CONTENT_TABLES.find((name) => failure.message.startsWith(`Writing ${name} failed`))!;
+  // Which row: the table's rows one at a time, in another transaction rolled back.
+  let found: string | null = null;
+  await trial(db, async (tx) => {
+    if (mode === 'replace') await tx.query(`delete from public.${table}`);
+    const columns = columnsOf(rows[table]);
+    for (const [index, row] of rows[table].entries()) {
+      try {
+        await insertRows(tx, table, [row], mode, columns);
+      } catch (error) {
+        found = `${contentEntry(table)}, row ${index + 1} (id ${String(row.id)}): ${error instanceof Error ? error.message : String(error)}.`;
+        return;
+      }
+    }
+  });
+  const cause = failure.cause instanceof Error ? failure.cause.message : failure.message;
+  throw new ImportRefusedError(found ?? `${contentEntry(table)}: the database refuses its rows: ${cause}.`, { cause: failure.cause });
+}
+
+/** Object paths in `text` after one of the `prefixes` (a bucket's public address prefix). */
+function referencedPaths(text: string, prefix: string): string[] {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = prefix.startsWith('/') ? new RegExp(`(?:^|[\\s("'=\\[<>,])${escaped}([^\\s"'<>()\\[\\]?#]+)`, 'g') : new RegExp(`${escaped}([^\\s"'<>()\\[\\]?#]+)`, 'g');
+  const found: string[] = [];
+  for (const match of text.matchAll(pattern)) {
+    try {
+      found.push(decodeURIComponent(match[1]));
+    } catch {
+      found.push(match[1]);
+    }
+  }
+  return found;
+}
+
+function stringsOf(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, out);
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) stringsOf(item, out);
+  return out;
+}
+
+/**
+ * Links in the content to this site's stored files (/storage/<bucket>/<path>, after the rewrite) that
+ * are neither in the archive nor already on the site: the import would leave them broken, so it is
+ * refused, naming up to three. A path cut short by a space or a parenthesis (markdown) counts as found
+ * when a known path starts with it.
+ */
+function missingReferences(rows: Record<ContentTable, ContentRow[]>, prefixes: Record<Bucket, string>, known: Map<Bucket, Set<string>>): string[] {
+  const missing = new Set<string>();
+  for (const table of CONTENT_TABLES) {
+    for (const text of rows[table].flatMap((row) => stringsOf(row))) {
+      for (const bucket of BUCKETS) {
+        if (!text.includes(prefixes[bucket])) continue;
+        for (const objectPath of referencedPaths(text, prefixes[bucket])) {
+          const paths = known.get(bucket)!;
+          if (paths.has(objectPath) || [...paths].some((p) => p.startsWith(objectPath))) continue;
+          missing.add(`${bucket}/${objectPath}`);
+        }
+      }
+    }
+  }
+  return [...missing];
+}
+
+/** Where a local storage keeps its files: uploads there take disk space too. */
+function localRoot(storage: StorageAdapter): string | null {
+  return 'root' in storage && typeof storage.root === 'string' ? storage.root : null;
+}
+
+/**
+ * The archive's files wait in `tempDir` and are then stored (on this disk too for local storage): both
+ * must have room for them, else the import stops before writing anything.
+ */
+async function checkSpace(tempDir: string, storage: StorageAdapter, needed: number, free: (dir: string) => Promise<number>): Promise<void> {
+  const places = [tempDir];
+  const root = localRoot(storage);
+  // A storage root not made yet is on no disk to check; its buckets are made before an import.
+  if (root && (await stat(root).catch(() => null))) places.push(root);
+  const devices = await Promise.all(places.map(async (dir) => (await stat(dir)).dev));
+  for (const [i, dir] of places.entries()) {
+    const want = devices.filter((device) => device === devices[i]).length * needed;
+    const available = await free(dir);
+    if (want > available) {
+      throw new ImportRefusedError(
+        `The archive's files need ${describeBytes(want)} of disk space in ${dir}, and only ${describeBytes(available)} is free. Free some space, then import again.`,
+      );
+    }
+  }
+}
+
+export async function importSite(options: {
+  db: Database;
+  storage: StorageAdapter;
+  file: string;
+  mode: ImportMode;
+  /** The free bytes where `dir` is (tests). */
+  freeSpace?: (dir: string) => Promise<number>;
+}): Promise<ImportResult> {
   const { db, storage } = options;
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-import-'));
   try {
@@ -117,6 +268,10 @@ export async function importSite(options: { db: Database; storage: StorageAdapte
     const content = new Map<ContentTable, Buffer>();
     const fileTemps = new Map<string, string>();
     const manifest = await readArchive(options.file, EXPORT_FORMAT, {
+      async checkManifest(listed) {
+        const needed = listed.files.reduce((sum, file) => sum + file.size, 0);
+        await checkSpace(tempDir, storage, needed, options.freeSpace ?? freeSpace);
+      },
       async consume(entry, chunks) {
         const table = CONTENT_TABLES.find((name) => contentEntry(name) === entry.name);
         if (table) {
@@ -180,6 +335,17 @@ export async function importSite(options: { db: Database; storage: StorageAdapte
       );
     }
 
+    const known = new Map<Bucket, Set<string>>(BUCKETS.map((bucket) => [bucket, new Set(present.get(bucket))]));
+    for (const file of manifest.files) known.get(file.bucket)!.add(file.path);
+    const missing = missingReferences(rows, storageUrls(storage), known);
+    if (missing.length > 0) {
+      throw new ImportRefusedError(
+        `The archive's content links to ${missing.length} stored file${missing.length === 1 ? '' : 's'} that ${missing.length === 1 ? 'is' : 'are'} neither in the archive nor on this site ` +
+          `(${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): the links would be broken.`,
+      );
+    }
+    await tryRows(db, rows, options.mode);
+
     // 3. Files first, then every row in one transaction; a failure takes the new files away again.
     const uploaded: { bucket: Bucket; path: string }[] = [];
     try {
@@ -187,25 +353,7 @@ export async function importSite(options: { db: Database; storage: StorageAdapte
         await storage.upload(file.bucket, { path: file.path, bytes: await readFile(file.file), contentType: contentTypeOfPath(file.path) });
         uploaded.push(file);
       }
-      await db.transaction(async (tx) => {
-        if (options.mode === 'replace') {
-          for (const table of CONTENT_TABLES) await tx.query(`delete from public.${table}`);
-        }
-        for (const table of CONTENT_TABLES) {
-          if (rows[table].length === 0) continue;
-          const json = JSON.stringify(rows[table]);
-          const columns = quoteList([...new Set(rows[table].flatMap((row) => Object.keys(row)))]);
-          const source = `jsonb_populate_recordset(null::public.${table}, $1::jsonb)`;
-          try {
-            // Replacing a row is a delete and an insert: it keeps the archive's updated_at, which an
-            // update would set to now.
-            if (options.mode === 'merge') await tx.query(`delete from public.${table} where id in (select id from ${source})`, [json]);
-            await tx.query(`insert into public.${table} (${columns}) select ${columns} from ${source}`, [json]);
-          } catch (error) {
-            throw new ImportFailedError(`Writing ${table} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-          }
-        }
-      });
+      await db.transaction((tx) => writeRows(tx, rows, options.mode));
     } catch (error) {
       for (const file of uploaded) {
         await storage.remove(file.bucket, [file.path]).catch((cleanup: unknown) => {

@@ -1,8 +1,10 @@
+import { once } from 'node:events';
 import { mkdir, mkdtemp, rename, rm, utimes } from 'node:fs/promises';
 import path from 'node:path';
+import { createGunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { acquireDataDirLock } from '@/lib/db/lock';
-import { readArchive } from './archive';
+import { ARCHIVE_LIMITS, describeBytes, freeSpace, readArchive } from './archive';
 import { BACKUP_FORMAT, countRows, DATABASE_ENTRY, type BackupManifest } from './backup';
 import { exists, fsyncDir, writeChunks } from './files';
 
@@ -29,6 +31,38 @@ async function writeEntry(target: string, chunks: AsyncIterable<Buffer>, mtime: 
   await mkdir(path.dirname(target), { recursive: true });
   await writeChunks(target, chunks, 0o644);
   await utimes(target, mtime, mtime);
+}
+
+/**
+ * What the database dump (gzip) unpacks to, counted as it streams by, without keeping it: a dump of a
+ * few megabytes may unpack to gigabytes (a bomb inside the archive), and PGlite would unpack it in
+ * memory. Refuses past `limit`. A dump that is not valid gzip answers its error; the chunks are read
+ * to the end either way, so the archive's checksum still decides whether it is merely damaged.
+ */
+async function unpackedSize(chunks: AsyncIterable<Buffer>, limit: number): Promise<{ size: number } | { error: Error }> {
+  const gunzip = createGunzip();
+  let size = 0;
+  let error: Error | undefined;
+  gunzip.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit && !gunzip.destroyed) {
+      gunzip.destroy(new RestoreError(`The backup's database unpacks to more than ${describeBytes(limit)}, more than this site restores: it was not made by this site.`));
+    }
+  });
+  gunzip.on('error', (cause: Error) => {
+    error ??= cause;
+  });
+  // Not events.once: it rejects on 'error', which is answered, not thrown.
+  const closed = new Promise<void>((resolve) => gunzip.once('close', () => resolve()));
+  for await (const chunk of chunks) {
+    if (error instanceof RestoreError) throw error;
+    if (error || gunzip.destroyed) continue;
+    if (!gunzip.write(chunk)) await Promise.race([once(gunzip, 'drain').catch(() => undefined), closed]);
+  }
+  if (!gunzip.destroyed) gunzip.end();
+  await closed;
+  if (error instanceof RestoreError) throw error;
+  return error ? { error } : { size };
 }
 
 /** Loads the dumped data directory into `dir` and checks that it opens with the backup's row counts. */
@@ -85,12 +119,37 @@ async function swapIn(dataDir: string, staging: string, replacedDir: string): Pr
  * Throws ArchiveError for an archive that is not a whole, valid backup, RestoreError when its database
  * does not open as recorded; in both cases the data directory is as it was.
  */
-export async function restoreBackup(options: { file: string; dataDir: string; now?: () => Date }): Promise<RestoreResult> {
+export async function restoreBackup(options: {
+  file: string;
+  dataDir: string;
+  now?: () => Date;
+  /** The free bytes where `dir` is (tests). */
+  freeSpace?: (dir: string) => Promise<number>;
+  /** ARCHIVE_LIMITS.databaseUnpackedBytes unless given (tests). */
+  maxDatabaseBytes?: number;
+}): Promise<RestoreResult> {
   const dataDir = path.resolve(options.dataDir);
   const lock = acquireDataDirLock(dataDir, 'npm run restore');
   try {
-    // First pass: check everything, write nothing.
-    await readArchive(options.file, BACKUP_FORMAT);
+    // First pass: check everything, write nothing. The database dump is unpacked as it goes by, to know
+    // its size; the files' sizes are in the manifest.
+    type Unpacked = { size: number } | { error: Error };
+    let unpacked: Unpacked | undefined;
+    const checked = await readArchive(options.file, BACKUP_FORMAT, {
+      async consume(entry, chunks) {
+        if (entry.name === DATABASE_ENTRY) unpacked = await unpackedSize(chunks, options.maxDatabaseBytes ?? ARCHIVE_LIMITS.databaseUnpackedBytes);
+        else for await (const chunk of chunks) void chunk;
+      },
+    });
+    const database: Unpacked = unpacked ?? { size: 0 };
+    if ('error' in database) throw new RestoreError(`The backup's database is damaged (${database.error.message}).`, { cause: database.error });
+    const needed = database.size + checked.files.reduce((sum, file) => sum + file.size, 0);
+    const free = await (options.freeSpace ?? freeSpace)(dataDir);
+    if (needed > free) {
+      throw new RestoreError(
+        `Restoring this backup needs ${describeBytes(needed)} of disk space in ${dataDir} (its database and files), and only ${describeBytes(free)} is free.`,
+      );
+    }
 
     const staging = await mkdtemp(path.join(dataDir, '.restore-'));
     try {

@@ -6,8 +6,8 @@ import { createGunzip } from 'node:zlib';
 /**
  * The little of tar (POSIX ustar, with pax records for long or non-ASCII names) that the backup and
  * export archives need: regular files only, written and read as streams. Any tar program lists and
- * extracts these archives; the reader accepts only what the writer produces (plus directories, which
- * it skips) and refuses links, devices and damaged headers, so an archive cannot place anything but
+ * extracts these archives; the reader accepts only what the writer produces (plus empty directories,
+ * which it skips) and refuses links, devices and damaged headers, so an archive cannot place anything but
  * plain files.
  */
 
@@ -187,8 +187,9 @@ function octalField(block: Buffer, start: number, length: number, what: string):
 function checkHeader(block: Buffer): void {
   let sum = 0;
   for (let i = 0; i < BLOCK; i += 1) sum += i >= 148 && i < 156 ? 0x20 : block[i];
-  if (octalField(block, 148, 8, 'checksum') !== sum) throw new TarFormatError('The archive has a damaged header (checksum mismatch).');
+  // The magic first: a file that is no tar at all is not "damaged".
   if (!block.subarray(257, 262).equals(Buffer.from('ustar'))) throw new TarFormatError('The file is not a tar archive.');
+  if (octalField(block, 148, 8, 'checksum') !== sum) throw new TarFormatError('The archive has a damaged header (checksum mismatch).');
 }
 
 function parsePax(text: string): Map<string, string> {
@@ -246,7 +247,8 @@ async function* entriesOf(reader: ByteReader): AsyncGenerator<TarEntry> {
     const name = pax.get('path') ?? headerName;
     pax = new Map();
     if (type === '5') {
-      for await (const chunk of reader.stream(padded)) void chunk;
+      // A folder has no bytes: a size here would only make the reader unpack and skip them.
+      if (size !== 0) throw new TarFormatError(`The archive holds the folder ${JSON.stringify(name)} with ${size} bytes of content, which a folder never has.`);
       continue;
     }
     if (type !== '0' && type !== '7') throw new TarFormatError(`The archive holds ${JSON.stringify(name)}, which is not a regular file.`);

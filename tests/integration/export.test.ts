@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ArchiveError, readArchive } from '@/lib/backup/archive';
 import { exportSite } from '@/lib/backup/export';
 import {
@@ -14,7 +14,7 @@ import {
   type ExportManifest,
 } from '@/lib/backup/export-format';
 import { sha256, writeArchiveAtomically } from '@/lib/backup/files';
-import { ImportFailedError, ImportRefusedError, importSite } from '@/lib/backup/import';
+import { ImportRefusedError, importSite } from '@/lib/backup/import';
 import { migrate } from '@/lib/db/migrate';
 import { openDatabase, type OpenedDatabase } from '@/lib/db/open';
 import { openPostgres } from '@/lib/db/postgres';
@@ -223,18 +223,49 @@ describe('export and import', () => {
     const before = await contentOf(target);
     const filesBefore = filesOf(targetStorage);
 
-    // A new file, new rows everywhere, and at the end a personal post of a type the schema refuses.
+    // A new file, new rows everywhere, and at the end a personal post without its title, which the
+    // database requires: refused by the trial write, before any upload.
     const broken = structuredClone(rows);
     broken.blog_posts.push({ ...broken.blog_posts[0], id: '00000000-0000-4000-8000-000000000001', slug: 'new-post', title: 'New' });
-    broken.personal_posts.push({ ...broken.personal_posts[0], id: '00000000-0000-4000-8000-000000000002', type: 'poem' });
+    const untitled: Record<string, unknown> = { ...broken.personal_posts[0], id: '00000000-0000-4000-8000-000000000002' };
+    delete untitled.title;
+    broken.personal_posts.push(untitled);
     const file = path.join(work, 'broken.tar.gz');
     await writeExport(file, manifest, broken, [{ bucket: 'blog-images', path: '9-new.png', bytes: SAMPLES.png }]);
 
-    const failure = importSite({ db: target, storage: targetStorage, file, mode: 'merge' });
-    await expect(failure).rejects.toThrowError(ImportFailedError);
-    await expect(importSite({ db: target, storage: targetStorage, file, mode: 'merge' })).rejects.toThrowError(
-      /Writing personal_posts failed: .*personal_posts_type_check[\s\S]*Nothing was imported/,
-    );
+    const upload = vi.spyOn(targetStorage, 'upload');
+    try {
+      await expect(importSite({ db: target, storage: targetStorage, file, mode: 'merge' })).rejects.toThrowError(ImportRefusedError);
+      await expect(importSite({ db: target, storage: targetStorage, file, mode: 'merge' })).rejects.toThrowError(
+        /content\/personal_posts\.json, row \d+ \(id 00000000-0000-4000-8000-000000000002\): null value in column "title"/,
+      );
+      expect(upload).not.toHaveBeenCalled();
+    } finally {
+      upload.mockRestore();
+    }
+    expect(await contentOf(target)).toEqual(before);
+    expect(filesOf(targetStorage)).toEqual(filesBefore);
+
+    // The rows pass the trial, but writing them fails (the database goes away): the new file is removed again.
+    const good = path.join(work, 'good-with-file.tar.gz');
+    await writeExport(good, manifest, rows, [{ bucket: 'blog-images', path: '9-new.png', bytes: SAMPLES.png }]);
+    const original = target.transaction.bind(target);
+    const transaction = vi
+      .spyOn(target, 'transaction')
+      .mockImplementationOnce(original)
+      .mockImplementationOnce((fn) =>
+        original(async (tx) => {
+          await fn(tx);
+          throw new Error('the connection was lost');
+        }),
+      );
+    try {
+      await expect(importSite({ db: target, storage: targetStorage, file: good, mode: 'merge' })).rejects.toThrowError(
+        /The import failed: the connection was lost[\s\S]*Nothing was imported: the site is as it was/,
+      );
+    } finally {
+      transaction.mockRestore();
+    }
     expect(await contentOf(target)).toEqual(before);
     expect(filesOf(targetStorage)).toEqual(filesBefore);
   });

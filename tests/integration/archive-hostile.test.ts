@@ -1,0 +1,767 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ArchiveError } from '@/lib/backup/archive';
+import { createBackup } from '@/lib/backup/backup';
+import { exportSite } from '@/lib/backup/export';
+import { CONTENT_TABLES } from '@/lib/backup/export-format';
+import { ImportRefusedError, importSite } from '@/lib/backup/import';
+import { restoreBackup, RestoreError } from '@/lib/backup/restore';
+import { migrate } from '@/lib/db/migrate';
+import { openDatabase } from '@/lib/db/open';
+import { seedSampleContent } from '@/lib/db/seed';
+import type { Database } from '@/lib/db/types';
+import { parseEnv } from '@/lib/env';
+import { LocalStorage } from '@/lib/storage/local';
+import { rawTar, readEntries, writeRawArchive, withManifest, type RawEntry } from '../helpers/archives';
+import { openTestPglite } from '../helpers/db';
+import { tempDataDir as newTempDir } from '../helpers/site-server';
+import { SAMPLES } from '../helpers/storage-samples';
+
+/**
+ * Issue 24, hostile archives: an import (`importSite`) or a restore (`restoreBackup`) given an archive
+ * with entries that climb out of their folder, absolute paths, links, duplicates, missing entries, the
+ * wrong format or version, a manifest of the wrong shape, truncation or damage refuses it with a message
+ * that says what is wrong, and the site (rows and stored files) or the data directory is as it was.
+ */
+
+type Entries = { name: string; bytes: Buffer }[];
+
+const tempDirs: string[] = [];
+function tempDir(): string {
+  const dir = newTempDir('portfolio-hostile-');
+  tempDirs.push(dir);
+  return dir;
+}
+
+const work = tempDir();
+let site: { db: Database; cleanup(): Promise<void> };
+let storage: LocalStorage;
+/** A good export of `site`, and a good backup of the data directory `dataDir`, entry by entry. */
+let exportEntries: Entries;
+let backupEntries: Entries;
+let exportFile: string;
+let backupFile: string;
+let dataDir: string;
+
+const COVER = 'files/blog-images/1-cover.png';
+const STORED_COVER = 'storage/blog-images/1-cover.png';
+
+beforeAll(async () => {
+  site = await openTestPglite();
+  await seedSampleContent(site.db);
+  storage = new LocalStorage(path.join(tempDir(), 'storage'));
+  await storage.ensureBuckets();
+  await storage.upload('blog-images', { path: '1-cover.png', bytes: SAMPLES.png, contentType: 'image/png' });
+  await site.db.query(`update blog_posts set cover_image = '/storage/blog-images/1-cover.png' where slug = (select min(slug) from blog_posts)`);
+  exportFile = path.join(work, 'good-export.tar.gz');
+  await exportSite({ db: site.db, storage, file: exportFile });
+  exportEntries = await readEntries(exportFile);
+
+  dataDir = tempDir();
+  const opened = await openDatabase(parseEnv({ DATA_DIR: dataDir }), { purpose: 'hostile archive test' });
+  try {
+    await migrate(opened.db, { authBootstrap: true });
+    await seedSampleContent(opened.db);
+    const own = new LocalStorage(path.join(dataDir, 'storage'));
+    await own.ensureBuckets();
+    await own.upload('blog-images', { path: '1-cover.png', bytes: SAMPLES.png, contentType: 'image/png' });
+    backupFile = (await createBackup({ db: opened.db, dataDir })).file;
+  } finally {
+    await opened.release();
+  }
+  backupEntries = await readEntries(backupFile);
+}, 120_000);
+
+afterAll(async () => {
+  await site?.cleanup();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The content tables as JSON, for "unchanged" checks. */
+async function contentOf(db: Database): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const table of CONTENT_TABLES) {
+    const { rows } = await db.query<{ rows: string }>(
+      `select coalesce(jsonb_agg(to_jsonb(t) order by to_jsonb(t)::text), '[]')::text as rows from public.${table} t`,
+    );
+    out[table] = JSON.parse(rows[0].rows);
+  }
+  return out;
+}
+
+/** Names and sizes of everything in a directory tree: enough to see that nothing was touched. */
+function treeListing(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() || entry.isDirectory())
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return `${path.relative(dir, file)}${entry.isFile() ? ` ${readFileSync(file).length}` : '/'}`;
+    })
+    .sort();
+}
+
+let counter = 0;
+function archivePath(suffix: string): string {
+  counter += 1;
+  return path.join(work, `hostile-${counter}${suffix}`);
+}
+
+/** Imports `file` with --replace and expects a refusal matching `message`, the site left as it was. */
+async function expectImportRefused(file: string, message: RegExp): Promise<void> {
+  const before = await contentOf(site.db);
+  const filesBefore = treeListing(storage.root);
+  const error = await importSite({ db: site.db, storage, file, mode: 'replace' }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error, 'the import was not refused').toBeInstanceOf(Error);
+  expect([ArchiveError, ImportRefusedError].some((type) => error instanceof type), String(error)).toBe(true);
+  expect((error as Error).message).toMatch(message);
+  expect(await contentOf(site.db)).toEqual(before);
+  expect(treeListing(storage.root)).toEqual(filesBefore);
+}
+
+/** Restores `file` into the data directory and expects a refusal matching `message`, the directory as it was. */
+async function expectRestoreRefused(file: string, message: RegExp): Promise<void> {
+  const before = treeListing(dataDir);
+  const error = await restoreBackup({ file, dataDir }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error, 'the restore was not refused').toBeInstanceOf(Error);
+  expect([ArchiveError, RestoreError].some((type) => error instanceof type), String(error)).toBe(true);
+  expect((error as Error).message).toMatch(message);
+  expect(treeListing(dataDir)).toEqual(before);
+}
+
+function entry(entries: Entries, name: string): { name: string; bytes: Buffer } {
+  const found = entries.find((e) => e.name === name);
+  if (!found) throw new Error(`no ${name} in the archive`);
+  return found;
+}
+
+/** A listed file of the manifest (export or backup) replaced by a link or other non-file entry. */
+function replaced(entries: Entries, name: string, by: RawEntry): RawEntry[] {
+  return entries.map((e) => (e.name === name ? by : e));
+}
+
+function sha(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+interface HostileCase {
+  title: string;
+  entries(): RawEntry[];
+  /** Bytes to write instead of a tar made from entries(). */
+  raw?(): Buffer;
+  message: RegExp;
+  end?: boolean;
+}
+
+const exportCases: HostileCase[] = [
+  {
+    title: 'an unlisted entry whose name climbs out of its folder with ../',
+    entries: () => [...exportEntries, { name: 'files/blog-images/../../x.png', bytes: Buffer.from(SAMPLES.png) }],
+    message: /The archive holds "files\/blog-images\/\.\.\/\.\.\/x\.png", which its manifest does not list/,
+  },
+  {
+    title: 'an unlisted entry with an absolute path',
+    entries: () => [...exportEntries, { name: '/etc/cron.d/evil', bytes: Buffer.from('* * * * * root sh') }],
+    message: /The archive holds "\/etc\/cron\.d\/evil", which its manifest does not list/,
+  },
+  {
+    title: 'a manifest listing a path with ../',
+    entries: () => [
+      ...withManifest(exportEntries, (m) => {
+        (m.files as unknown[]).push({ bucket: 'blog-images', path: '../x.png', size: SAMPLES.png.byteLength, sha256: sha(SAMPLES.png) });
+      }),
+      { name: 'files/blog-images/../x.png', bytes: Buffer.from(SAMPLES.png) },
+    ],
+    message: /The export's manifest is not valid:\n {2}files\.1: is not a valid object path/,
+  },
+  {
+    title: 'a manifest listing an absolute path',
+    entries: () => [
+      ...withManifest(exportEntries, (m) => {
+        (m.files as unknown[]).push({ bucket: 'blog-images', path: '/etc/passwd', size: 1, sha256: sha(Buffer.from('x')) });
+      }),
+      { name: 'files/blog-images//etc/passwd', bytes: Buffer.from('x') },
+    ],
+    message: /The export's manifest is not valid:\n {2}files\.1: is not a valid object path/,
+  },
+  {
+    title: 'a symlink under a listed name',
+    entries: () => replaced(exportEntries, COVER, { name: COVER, type: '2', linkname: '/etc/passwd' }),
+    message: /The archive holds "files\/blog-images\/1-cover\.png", which is not a regular file/,
+  },
+  {
+    title: 'a hard link under a listed name',
+    entries: () => replaced(exportEntries, COVER, { name: COVER, type: '1', linkname: 'manifest.json' }),
+    message: /The archive holds "files\/blog-images\/1-cover\.png", which is not a regular file/,
+  },
+  {
+    title: 'the same listed entry twice',
+    entries: () => [...exportEntries, entry(exportEntries, COVER)],
+    message: /The archive holds "files\/blog-images\/1-cover\.png" twice/,
+  },
+  {
+    title: 'a listed file missing from the archive',
+    entries: () => exportEntries.filter((e) => e.name !== COVER),
+    message: /The archive lacks 1 listed entry \(files\/blog-images\/1-cover\.png\): it is incomplete/,
+  },
+  {
+    title: 'a backup instead of an export',
+    entries: () => backupEntries,
+    message: /This is not an export archive of this site \(its manifest does not say format "portfolio-export"\)/,
+  },
+  ...versionCases('export', () => exportEntries),
+  {
+    title: 'a manifest without its files',
+    entries: () =>
+      withManifest(exportEntries, (m) => {
+        delete m.files;
+      }),
+    message: /The export's manifest is not valid:\n {2}files: /,
+  },
+  {
+    title: 'a manifest whose row count is text',
+    entries: () =>
+      withManifest(exportEntries, (m) => {
+        (m.tables as Record<string, { rows: unknown }>).blog_posts.rows = '3';
+      }),
+    message: /The export's manifest is not valid:\n {2}tables\.blog_posts\.rows: /,
+  },
+  {
+    title: 'a manifest that is not JSON',
+    entries: () => [{ name: 'manifest.json', bytes: Buffer.from('{"format": "portfolio-export",') }, ...exportEntries.slice(1)],
+    message: /manifest\.json is not valid JSON/,
+  },
+  {
+    title: 'an archive that does not start with its manifest',
+    entries: () => [...exportEntries.slice(1), exportEntries[0]],
+    message: /The archive does not start with manifest\.json: it is not an export of this site/,
+  },
+  {
+    title: 'a file whose bytes do not match its checksum',
+    entries: () => exportEntries.map((e) => (e.name === COVER ? { name: e.name, bytes: Buffer.from(e.bytes).fill(0, 40) } : e)),
+    message: /files\/blog-images\/1-cover\.png does not match its checksum: the archive is damaged/,
+  },
+  {
+    title: 'a truncated archive (no end marker)',
+    entries: () => exportEntries,
+    end: false,
+    message: /The archive ends without its end marker \(it is truncated\)/,
+  },
+  {
+    title: 'an archive cut off in the middle of an entry',
+    entries: () => exportEntries,
+    raw: () => {
+      const bytes = readFileSync(exportFile);
+      return bytes.subarray(0, Math.floor(bytes.length / 2));
+    },
+    message: /truncated|compression is damaged/,
+  },
+  {
+    title: 'damaged compression',
+    entries: () => exportEntries,
+    raw: () => {
+      const bytes = Buffer.from(readFileSync(exportFile));
+      for (let i = 100; i < 400; i += 1) bytes[i] ^= 0x5a;
+      return bytes;
+    },
+    message: /compression is damaged|damaged header|damaged .* field|does not match its checksum|not a tar archive|not valid/,
+  },
+  {
+    title: 'a damaged tar header',
+    entries: () => exportEntries,
+    raw: () => {
+      const tar = rawTar(exportEntries);
+      tar[10] ^= 0xff; // inside the manifest's header
+      return tar;
+    },
+    message: /damaged header \(checksum mismatch\)|damaged pax/,
+  },
+  {
+    title: 'a file that is not an archive at all',
+    entries: () => [],
+    raw: () => Buffer.from('<html>not an archive</html>'.padEnd(2048, ' ')),
+    message: /The file is not a tar archive/,
+  },
+];
+
+const backupCases: HostileCase[] = [
+  {
+    title: 'an unlisted entry whose name climbs out of storage/ with ../',
+    entries: () => [...backupEntries, { name: 'storage/../../evil.sh', bytes: Buffer.from('rm -rf /') }],
+    message: /The archive holds "storage\/\.\.\/\.\.\/evil\.sh", which its manifest does not list/,
+  },
+  {
+    title: 'an unlisted entry with an absolute path',
+    entries: () => [...backupEntries, { name: '/etc/cron.d/evil', bytes: Buffer.from('x') }],
+    message: /The archive holds "\/etc\/cron\.d\/evil", which its manifest does not list/,
+  },
+  {
+    title: 'a manifest listing a path with ../',
+    entries: () => {
+      const bytes = Buffer.from('x');
+      return [
+        ...withManifest(backupEntries, (m) => {
+          (m.files as unknown[]).push({ path: 'storage/../pglite/PG_VERSION', size: 1, sha256: sha(bytes) });
+        }),
+        { name: 'storage/../pglite/PG_VERSION', bytes },
+      ];
+    },
+    message: /The backup's manifest is not valid:\n {2}files\.1: is not a path inside storage\//,
+  },
+  {
+    title: 'a manifest listing an absolute path',
+    entries: () => {
+      const bytes = Buffer.from('x');
+      return [
+        ...withManifest(backupEntries, (m) => {
+          (m.files as unknown[]).push({ path: '/etc/passwd', size: 1, sha256: sha(bytes) });
+        }),
+        { name: '/etc/passwd', bytes },
+      ];
+    },
+    message: /The backup's manifest is not valid:\n {2}files\.1: is not a path inside storage\//,
+  },
+  {
+    title: 'a symlink under a listed name',
+    entries: () => replaced(backupEntries, STORED_COVER, { name: STORED_COVER, type: '2', linkname: '/etc/passwd' }),
+    message: /The archive holds "storage\/blog-images\/1-cover\.png", which is not a regular file/,
+  },
+  {
+    title: 'a hard link under a listed name',
+    entries: () => replaced(backupEntries, STORED_COVER, { name: STORED_COVER, type: '1', linkname: 'database.tar.gz' }),
+    message: /The archive holds "storage\/blog-images\/1-cover\.png", which is not a regular file/,
+  },
+  {
+    title: 'the database as a symlink',
+    entries: () => replaced(backupEntries, 'database.tar.gz', { name: 'database.tar.gz', type: '2', linkname: '/dev/zero' }),
+    message: /The archive holds "database\.tar\.gz", which is not a regular file/,
+  },
+  {
+    title: 'the same listed entry twice',
+    entries: () => [...backupEntries, entry(backupEntries, STORED_COVER)],
+    message: /The archive holds "storage\/blog-images\/1-cover\.png" twice/,
+  },
+  {
+    title: 'a listed file missing from the archive',
+    entries: () => backupEntries.filter((e) => e.name !== STORED_COVER),
+    message: /The archive lacks 1 listed entry \(storage\/blog-images\/1-cover\.png\): it is incomplete/,
+  },
+  {
+    title: 'an export instead of a backup',
+    entries: () => exportEntries,
+    message: /This is not a backup archive of this site \(its manifest does not say format "portfolio-backup"\)/,
+  },
+  ...versionCases('backup', () => backupEntries),
+  {
+    title: 'a manifest without its files',
+    entries: () =>
+      withManifest(backupEntries, (m) => {
+        delete m.files;
+      }),
+    message: /The backup's manifest is not valid:\n {2}files: /,
+  },
+  {
+    title: 'a manifest whose row count is text',
+    entries: () =>
+      withManifest(backupEntries, (m) => {
+        (m.tables as Record<string, unknown>)['public.blog_posts'] = '3';
+      }),
+    message: /The backup's manifest is not valid:\n {2}tables\.public\.blog_posts: /,
+  },
+  {
+    title: 'a manifest that is not JSON',
+    entries: () => [{ name: 'manifest.json', bytes: Buffer.from('not json') }, ...backupEntries.slice(1)],
+    message: /manifest\.json is not valid JSON/,
+  },
+  {
+    title: 'a file whose bytes do not match its checksum',
+    entries: () => backupEntries.map((e) => (e.name === STORED_COVER ? { name: e.name, bytes: Buffer.from(e.bytes).fill(0, 40) } : e)),
+    message: /storage\/blog-images\/1-cover\.png does not match its checksum: the archive is damaged/,
+  },
+  {
+    title: 'a truncated archive (no end marker)',
+    entries: () => backupEntries,
+    end: false,
+    message: /The archive ends without its end marker \(it is truncated\)/,
+  },
+  {
+    title: 'an archive cut off in the middle of an entry',
+    entries: () => backupEntries,
+    raw: () => {
+      const bytes = readFileSync(backupFile);
+      return bytes.subarray(0, Math.floor(bytes.length / 2) + 100);
+    },
+    message: /The archive ends in the middle of an entry \(it is truncated\)/,
+  },
+  {
+    title: 'a damaged tar header',
+    entries: () => backupEntries,
+    raw: () => {
+      const bytes = Buffer.from(readFileSync(backupFile));
+      bytes[10] ^= 0xff;
+      return bytes;
+    },
+    message: /The archive has a damaged header \(checksum mismatch\)/,
+  },
+];
+
+function versionCases(noun: 'export' | 'backup', entries: () => Entries): HostileCase[] {
+  const withVersion = (version: unknown) => () =>
+    withManifest(entries(), (m) => {
+      m.version = version;
+    });
+  return [
+    { title: 'format version 0', entries: withVersion(0), message: new RegExp(`The ${noun}'s format version 0 is not valid`) },
+    { title: 'a negative format version', entries: withVersion(-1), message: new RegExp(`The ${noun}'s format version -1 is not valid`) },
+    { title: 'a format version that is not whole', entries: withVersion(1.5), message: new RegExp(`The ${noun}'s format version 1\\.5 is not valid`) },
+    { title: 'a format version that is text', entries: withVersion('1'), message: new RegExp(`The ${noun}'s format version "1" is not valid`) },
+    { title: 'no format version', entries: withVersion(undefined), message: new RegExp(`The ${noun}'s manifest gives no format version`) },
+    {
+      title: 'a newer format version',
+      entries: withVersion(2),
+      message: new RegExp(`This ${noun} was made by a newer version of the site \\(format version 2; this one reads up to 1\\)`),
+    },
+  ];
+}
+
+function writeCase(c: HostileCase, gzip: boolean): string {
+  const file = archivePath(gzip ? '.tar.gz' : '.tar');
+  if (c.raw) writeFileSync(file, c.raw());
+  else writeRawArchive(file, c.entries(), { gzip, end: c.end });
+  return file;
+}
+
+describe('hostile archives: import', () => {
+  it('imports the good export rewritten by the test helper (the refusals below are the hostile parts)', async () => {
+    const file = archivePath('.tar.gz');
+    writeRawArchive(file, exportEntries, { gzip: true });
+    const before = await contentOf(site.db);
+    await importSite({ db: site.db, storage, file, mode: 'replace' });
+    expect(await contentOf(site.db)).toEqual(before);
+  });
+
+  it.each(exportCases)('refuses $title, changing nothing', async (c) => {
+    await expectImportRefused(writeCase(c, true), c.message);
+  });
+});
+
+describe('hostile archives: restore', () => {
+  it('restores the good backup rewritten by the test helper (the refusals below are the hostile parts)', async () => {
+    const file = archivePath('.tar');
+    writeRawArchive(file, backupEntries);
+    const target = tempDir();
+    await restoreBackup({ file, dataDir: target });
+    const files = (dir: string) => treeListing(path.join(dir, 'storage')).filter((line) => !line.endsWith('/'));
+    expect(files(target)).toEqual(['blog-images/1-cover.png 96']);
+    expect(files(target)).toEqual(files(dataDir));
+  });
+
+  it.each(backupCases)('refuses $title, changing nothing', async (c) => {
+    await expectRestoreRefused(writeCase(c, false), c.message);
+  });
+});
+
+const MiB = 1024 * 1024;
+
+/**
+ * A decompression bomb: `before`, then `megabytes` pax global headers of 1 MiB of zeros each, then
+ * `after`, as concatenated gzip members (gunzip reads them as one stream). Each member is about 1 kB,
+ * so the file is about `megabytes` kB and unpacks to `megabytes` MiB.
+ */
+function writeBomb(file: string, before: RawEntry[], after: RawEntry[], megabytes: number): void {
+  const filler = gzipSync(rawTar([{ name: 'pax_global_header', type: 'g', bytes: Buffer.alloc(MiB) }], { end: false }));
+  const members = [gzipSync(rawTar(before, { end: false })), ...Array.from({ length: megabytes }, () => filler), gzipSync(rawTar(after))];
+  writeFileSync(file, Buffer.concat(members));
+}
+
+/** Runs `refused` and answers how long it took and how much the resident memory grew meanwhile (at most). */
+async function measured(refused: () => Promise<void>): Promise<{ ms: number; rssGrowth: number }> {
+  const start = Date.now();
+  const rss = process.memoryUsage().rss;
+  let peak = rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  try {
+    await refused();
+  } finally {
+    clearInterval(sampler);
+  }
+  return { ms: Date.now() - start, rssGrowth: Math.max(peak, process.memoryUsage().rss) - rss };
+}
+
+describe('decompression bombs and sizes: import', () => {
+  it('refuses a manifest that gives one content file 10 GB, before reading it', async () => {
+    const file = archivePath('.tar.gz');
+    writeRawArchive(
+      file,
+      withManifest(exportEntries, (m) => {
+        (m.tables as Record<string, { size: number }>).blog_posts.size = 10 * 1024 ** 3;
+      }),
+      { gzip: true },
+    );
+    await expectImportRefused(file, /content\/blog_posts\.json is too large: the export's manifest gives it 10\.0 GB, and a content file may hold at most 64\.0 MB/);
+  });
+
+  it('refuses a manifest that gives a stored file 300 MB', async () => {
+    const file = archivePath('.tar.gz');
+    writeRawArchive(
+      file,
+      withManifest(exportEntries, (m) => {
+        (m.files as { size: number }[])[0].size = 300 * MiB;
+      }),
+      { gzip: true },
+    );
+    await expectImportRefused(file, /files\/blog-images\/1-cover\.png is too large: the export's manifest gives it 300\.0 MB, and a stored file may hold at most 256\.0 MB/);
+  });
+
+  it('refuses a manifest whose entries add up to more than 4 GB', async () => {
+    const file = archivePath('.tar.gz');
+    writeRawArchive(
+      file,
+      withManifest(exportEntries, (m) => {
+        m.files = Array.from({ length: 20 }, (_, i) => ({ bucket: 'blog-images', path: `${i}.png`, size: 250 * MiB, sha256: sha(Buffer.from(String(i))) }));
+      }),
+      { gzip: true },
+    );
+    await expectImportRefused(file, /The export is too large: its manifest lists 4\.9 GB of entries, and this site reads at most 4\.0 GB from one archive/);
+  });
+
+  it('refuses a small archive that unpacks to gigabytes, within seconds and without the memory', async () => {
+    const file = archivePath('.tar.gz');
+    writeBomb(file, exportEntries.slice(0, 1), exportEntries.slice(1), 1500);
+    expect(readFileSync(file).length).toBeLessThan(5 * MiB);
+    const { ms, rssGrowth } = await measured(() => expectImportRefused(file, /The archive unpacks to more than its manifest lists \(over [\d.]+ MB\).*decompression bomb/));
+    expect(ms).toBeLessThan(20_000);
+    expect(rssGrowth).toBeLessThan(100 * MiB);
+  });
+
+  it('refuses a folder entry that claims a terabyte of content', async () => {
+    const file = archivePath('.tar.gz');
+    writeRawArchive(file, [exportEntries[0], { name: 'files/', type: '5', pax: { size: String(1e12) } }, ...exportEntries.slice(1)], { gzip: true });
+    await expectImportRefused(file, /The archive holds the folder "files\/" with 1000000000000 bytes of content, which a folder never has/);
+  });
+
+  it('refuses when the disk has no room for the archive\'s files', async () => {
+    const before = await contentOf(site.db);
+    await expect(importSite({ db: site.db, storage, file: exportFile, mode: 'replace', freeSpace: async () => 10 })).rejects.toThrowError(
+      /The archive's files need \d+ B of disk space in .*, and only 10 B is free/,
+    );
+    expect(await contentOf(site.db)).toEqual(before);
+  });
+});
+
+describe('decompression bombs and sizes: restore', () => {
+  /** The backup's entries with database.tar.gz replaced by `dump`, the manifest updated to match. */
+  function withDatabase(dump: Buffer): Entries {
+    return withManifest(backupEntries, (m) => {
+      m.database = { path: 'database.tar.gz', size: dump.length, sha256: sha(dump) };
+    }).map((e) => (e.name === 'database.tar.gz' ? { name: e.name, bytes: dump } : e));
+  }
+
+  it('refuses a manifest that gives the database dump 2 GB', async () => {
+    const file = archivePath('.tar');
+    writeRawArchive(
+      file,
+      withManifest(backupEntries, (m) => {
+        (m.database as { size: number }).size = 2 * 1024 ** 3;
+      }),
+    );
+    await expectRestoreRefused(file, /database\.tar\.gz is too large: the backup's manifest gives it 2\.0 GB, and a database dump may hold at most 1\.0 GB/);
+  });
+
+  it('refuses a small archive that unpacks to gigabytes, within seconds and without the memory', async () => {
+    const file = archivePath('.tar');
+    writeBomb(file, backupEntries.slice(0, 1), backupEntries.slice(1), 1500);
+    const { ms, rssGrowth } = await measured(() => expectRestoreRefused(file, /The archive unpacks to more than its manifest lists/));
+    expect(ms).toBeLessThan(20_000);
+    expect(rssGrowth).toBeLessThan(100 * MiB);
+  });
+
+  it('refuses a database dump that unpacks to more than the database may be (a bomb inside the archive)', async () => {
+    const file = archivePath('.tar');
+    writeRawArchive(file, withDatabase(gzipSync(Buffer.alloc(64 * MiB))));
+    const before = treeListing(dataDir);
+    await expect(restoreBackup({ file, dataDir, maxDatabaseBytes: 16 * MiB })).rejects.toThrowError(
+      /The backup's database unpacks to more than 16\.0 MB, more than this site restores/,
+    );
+    expect(treeListing(dataDir)).toEqual(before);
+  });
+
+  it('refuses a database dump that is not gzip, though its checksum matches', async () => {
+    const file = archivePath('.tar');
+    writeRawArchive(file, withDatabase(Buffer.from('not a gzip stream at all')));
+    await expectRestoreRefused(file, /The backup's database is damaged \(incorrect header check\)/);
+  });
+
+  it('refuses a folder entry that claims a terabyte of content', async () => {
+    const file = archivePath('.tar');
+    writeRawArchive(file, [backupEntries[0], { name: 'storage/', type: '5', pax: { size: String(1e12) } }, ...backupEntries.slice(1)]);
+    await expectRestoreRefused(file, /The archive holds the folder "storage\/" with 1000000000000 bytes of content, which a folder never has/);
+  });
+
+  it('refuses when the disk has no room for the database and files', async () => {
+    const before = treeListing(dataDir);
+    await expect(restoreBackup({ file: backupFile, dataDir, freeSpace: async () => 10 })).rejects.toThrowError(
+      /Restoring this backup needs [\d.]+ MB of disk space in .* \(its database and files\), and only 10 B is free/,
+    );
+    expect(treeListing(dataDir)).toEqual(before);
+  });
+});
+
+/** The export's entries with content/<table>.json rows changed by `change`, the manifest updated to match. */
+function withRows(change: (rows: Record<string, Record<string, unknown>[]>) => void, extra: { name: string; bytes: Buffer }[] = []): Entries {
+  const rows: Record<string, Record<string, unknown>[]> = {};
+  for (const table of CONTENT_TABLES) rows[table] = JSON.parse(entry(exportEntries, `content/${table}.json`).bytes.toString('utf8'));
+  change(rows);
+  const content = new Map(CONTENT_TABLES.map((table) => [`content/${table}.json`, Buffer.from(JSON.stringify(rows[table]))]));
+  const changed = withManifest(exportEntries, (m) => {
+    for (const table of CONTENT_TABLES) {
+      const bytes = content.get(`content/${table}.json`)!;
+      (m.tables as Record<string, unknown>)[table] = { rows: rows[table].length, size: bytes.length, sha256: sha(bytes) };
+    }
+    for (const file of extra) {
+      const [, bucket, ...rest] = file.name.split('/');
+      (m.files as unknown[]).push({ bucket, path: rest.join('/'), size: file.bytes.length, sha256: sha(file.bytes) });
+    }
+  });
+  return [...changed.map((e) => (content.has(e.name) ? { name: e.name, bytes: content.get(e.name)! } : e)), ...extra];
+}
+
+/** A new file in the archive, so that an import that got as far as uploading would show it. */
+const NEW_FILE = { name: 'files/blog-images/9-new.png', bytes: Buffer.from(SAMPLES.png) };
+
+/** Imports `entries` and expects a refusal matching `message` before any file was uploaded. */
+async function expectRowsRefused(entries: Entries, message: RegExp): Promise<void> {
+  const file = archivePath('.tar.gz');
+  writeRawArchive(file, entries, { gzip: true });
+  const upload = vi.spyOn(storage, 'upload');
+  try {
+    await expectImportRefused(file, message);
+    expect(upload).not.toHaveBeenCalled();
+  } finally {
+    upload.mockRestore();
+  }
+}
+
+describe('extra and missing fields, wrong types, references to missing files: import', () => {
+  it('refuses a manifest with a key this version does not know, naming it', async () => {
+    await expectRowsRefused(
+      withManifest(exportEntries, (m) => {
+        m.signedBy = 'someone';
+      }),
+      /The export's manifest is not valid:\n {2}manifest: Unrecognized key: "signedBy"/,
+    );
+    await expectRowsRefused(
+      withManifest(exportEntries, (m) => {
+        (m.files as Record<string, unknown>[])[0].mode = '4755';
+      }),
+      /The export's manifest is not valid:\n {2}files\.0: Unrecognized key: "mode"/,
+    );
+  });
+
+  it('refuses a manifest that lists the same file twice', async () => {
+    await expectRowsRefused(
+      withManifest(exportEntries, (m) => {
+        m.files = [...(m.files as unknown[]), (m.files as unknown[])[0]];
+      }),
+      /The export's manifest is not valid:\n {2}files\.1: lists blog-images\/1-cover\.png a second time/,
+    );
+  });
+
+  it('refuses a row without a required column, naming the file, row and column, before any upload', async () => {
+    await expectRowsRefused(
+      withRows((rows) => {
+        delete rows.blog_posts[1].title;
+      }, [NEW_FILE]),
+      /content\/blog_posts\.json, row 2 \(id [0-9a-f-]{36}\): null value in column "title" of relation "blog_posts" violates not-null constraint/,
+    );
+  });
+
+  it('refuses two rows with the same slug, naming the second, before any upload', async () => {
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.blog_posts[1].slug = rows.blog_posts[0].slug;
+      }, [NEW_FILE]),
+      /content\/blog_posts\.json, row 2 \(id [0-9a-f-]{36}\): duplicate key value violates unique constraint "blog_posts_slug_key"/,
+    );
+  });
+
+  it('refuses values of the wrong type, enum or date, naming the file, row and column', async () => {
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.personal_posts[0].type = 'poem';
+      }, [NEW_FILE]),
+      /content\/personal_posts\.json, row 1: type Invalid option: expected one of "story"\|"update"\|"thought"/,
+    );
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.research_papers[0].date = '2024-02-30';
+      }, [NEW_FILE]),
+      /content\/research_papers\.json, row 1: date must be a date \(YYYY-MM-DD\)/,
+    );
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.blog_posts[0].tags = 'mathematics';
+      }, [NEW_FILE]),
+      /content\/blog_posts\.json, row 1: tags Invalid input: expected array, received string/,
+    );
+  });
+
+  it("refuses values longer than the editors allow (a 200,001-character post, a 121-character site title)", async () => {
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.blog_posts[0].content = 'x'.repeat(200_001);
+      }),
+      /content\/blog_posts\.json, row 1: content Too big: expected string to have <=200000 characters/,
+    );
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.site_settings = [{ id: true, site_title: 'x'.repeat(121) }];
+      }),
+      /content\/site_settings\.json, row 1: site_title Too big: expected string to have <=120 characters/,
+    );
+  });
+
+  it('refuses content that links to stored files neither in the archive nor on the site, naming them', async () => {
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.blog_posts[0].cover_image = '/storage/blog-images/missing.png';
+        rows.blog_posts[1].content = 'See ![a figure](/storage/blog-images/figures/also-missing.png) and ![ok](/storage/blog-images/1-cover.png).';
+      }, [NEW_FILE]),
+      /The archive's content links to 2 stored files that are neither in the archive nor on this site \(blog-images\/missing\.png, blog-images\/figures\/also-missing\.png\)/,
+    );
+  });
+});
+
+describe('extra fields and duplicate listings: restore', () => {
+  it('refuses a manifest with a key this version does not know, naming it', async () => {
+    const file = archivePath('.tar');
+    writeRawArchive(
+      file,
+      withManifest(backupEntries, (m) => {
+        (m.database as Record<string, unknown>).compression = 'zstd';
+      }),
+    );
+    await expectRestoreRefused(file, /The backup's manifest is not valid:\n {2}database: Unrecognized key: "compression"/);
+  });
+
+  it('refuses a manifest that lists the same file twice', async () => {
+    const file = archivePath('.tar');
+    writeRawArchive(
+      file,
+      withManifest(backupEntries, (m) => {
+        m.files = [...(m.files as unknown[]), (m.files as unknown[])[0]];
+      }),
+    );
+    await expectRestoreRefused(file, /The backup's manifest is not valid:\n {2}files\.1: lists storage\/blog-images\/1-cover\.png a second time/);
+  });
+});
