@@ -144,6 +144,8 @@ test.describe('admin Personal Posts editor', () => {
     await page.reload();
     await expect(card(page, title)).toHaveCount(1);
     expect(await dashboardCount(page, 'personal')).toBe(countBefore + 1);
+    // Selected first: a post's actions show on the selected card.
+    await card(page, title).getByRole('button', { name: new RegExp(title) }).first().click();
     acceptNextDialog(page);
     await card(page, title).getByRole('button', { name: 'Delete' }).click();
     await expect(toast(page, 'Personal post deleted successfully')).toBeVisible();
