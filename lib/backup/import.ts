@@ -20,13 +20,15 @@ import {
 } from './export-format';
 import { sha256, writeChunks } from './files';
 import { objectBytes } from './objects';
+import { UploadCheck } from './uploadable';
 
 /**
  * `npm run import`: loads a `portfolio-export` archive into the configured site, whichever backend it
  * runs on, through the same database port and storage adapter the site uses. All or nothing:
  *
- * 1. The archive is read whole and checked (manifest, checksums, every row's shape) before anything is
- *    written; so is the receiving site (its columns, what it already holds, files that would clash).
+ * 1. The archive is read whole and checked (manifest, checksums, every row's shape, every file as an
+ *    upload would check it) before anything is written; so is the receiving site (its columns, what it
+ *    already holds, files that would clash).
  * 2. Files the site does not have yet are uploaded; a file already there with the same bytes is left.
  * 3. The rows are written in ONE transaction. If it fails, the files uploaded in step 2 are removed
  *    again, so the site is as it was.
@@ -285,6 +287,14 @@ export async function importSite(options: {
         await writeChunks(temp, chunks);
       },
     });
+    // Each file as the upload would check it: an archive brings in no SVG, HTML named .png or pixel bomb.
+    const uploadCheck = new UploadCheck();
+    for (const file of manifest.files) {
+      const name = fileEntry(file.bucket, file.path);
+      await uploadCheck.checkFile(file.bucket, name, fileTemps.get(name)!, file.size);
+    }
+    const refused = uploadCheck.describe('the export');
+    if (refused) throw new ImportRefusedError(refused);
     const rewrite = storageUrlRewriter(manifest.source.storageUrls, storageUrls(storage));
     const rows = {} as Record<ContentTable, ContentRow[]>;
     for (const table of CONTENT_TABLES) {
