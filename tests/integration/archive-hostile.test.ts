@@ -18,7 +18,7 @@ import type { Bucket } from '@/lib/storage/buckets';
 import { LocalStorage } from '@/lib/storage/local';
 import { rawTar, readEntries, writeRawArchive, withManifest, type RawEntry } from '../helpers/archives';
 import { openTestPglite } from '../helpers/db';
-import { tempDataDir as newTempDir } from '../helpers/site-server';
+import { runScript, tempDataDir as newTempDir } from '../helpers/site-server';
 import { padded, SAMPLES } from '../helpers/storage-samples';
 
 /**
@@ -895,6 +895,19 @@ describe('files an upload refuses: import', () => {
       await storage.remove(bucket as Bucket, [rest.join('/')]);
     }
   });
+});
+
+describe('files an upload refuses: npm run import', () => {
+  it('refuses a hostile export fed to a new site before it makes the schema or the bucket folders', async () => {
+    const file = archivePath('.tar.gz');
+    writeRawArchive(file, withRows(() => undefined, [{ name: 'files/blog-images/bomb.png', bytes: png(1, 100_000_000) }]), { gzip: true });
+    const newSite = tempDir();
+    const cli = runScript('scripts/import.ts', [file], { DATA_DIR: newSite });
+    expect((await cli.exited).code, cli.output()).toBe(1);
+    expect(cli.output()).toContain('files/blog-images/bomb.png is too large an image: 1 × 100,000,000 pixels');
+    expect(cli.output()).toContain('Nothing was imported.');
+    expect(readdirSync(newSite)).toEqual([]);
+  }, 60_000);
 });
 
 describe('files an upload refuses: restore', () => {
