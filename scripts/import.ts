@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { needsAuthBootstrap } from '@/lib/auth/schema';
 import { ArchiveError } from '@/lib/backup/archive';
-import { ImportFailedError, ImportRefusedError, importSite, type ImportMode } from '@/lib/backup/import';
+import { checkExport, ImportFailedError, ImportRefusedError, importSite, type ImportMode } from '@/lib/backup/import';
 import { prepareBuckets } from '@/lib/backup/objects';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { migrate, MigrationError } from '@/lib/db/migrate';
@@ -39,13 +39,17 @@ async function main(): Promise<void> {
 
   loadEnvFiles();
   const env = parseEnv();
+  // The archive alone first, before the site is opened: a refused archive leaves a new data directory
+  // or database without the schema and bucket folders made below. importSite checks it again.
+  log(`Checking ${file}…`);
+  await checkExport(file);
   const opened = await openDatabase(env, { purpose: 'npm run import' });
   try {
     // A site never started yet (a new data directory, a new database) gets its schema first.
     await migrate(opened.db, { authBootstrap: needsAuthBootstrap(env) });
     const storage = createStorage(env);
     await prepareBuckets(storage);
-    log(`Checking ${file}…`);
+    log('Checking the site and importing…');
     const result = await importSite({ db: opened.db, storage, file, mode });
     const rows = Object.entries(result.rows).map(([table, n]) => `${table} ${n}`);
     log(`Imported ${file} (exported ${result.manifest.exportedAt}) into the ${env.mode} site${mode === 'only-if-empty' ? '' : ` (${mode})`}.`);

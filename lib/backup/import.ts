@@ -20,13 +20,15 @@ import {
 } from './export-format';
 import { sha256, writeChunks } from './files';
 import { objectBytes } from './objects';
+import { collectForCheck, UploadCheck } from './uploadable';
 
 /**
  * `npm run import`: loads a `portfolio-export` archive into the configured site, whichever backend it
  * runs on, through the same database port and storage adapter the site uses. All or nothing:
  *
- * 1. The archive is read whole and checked (manifest, checksums, every row's shape) before anything is
- *    written; so is the receiving site (its columns, what it already holds, files that would clash).
+ * 1. The archive is read whole and checked (manifest, checksums, every row's shape, every file as an
+ *    upload would check it) before anything is written; so is the receiving site (its columns, what it
+ *    already holds, files that would clash).
  * 2. Files the site does not have yet are uploaded; a file already there with the same bytes is left.
  * 3. The rows are written in ONE transaction. If it fails, the files uploaded in step 2 are removed
  *    again, so the site is as it was.
@@ -253,6 +255,39 @@ async function checkSpace(tempDir: string, storage: StorageAdapter, needed: numb
   }
 }
 
+async function readContent(chunks: AsyncIterable<Buffer>): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+/**
+ * What importSite checks of the archive alone, touching no site and writing nothing: the manifest,
+ * sizes and checksums, every file as an upload would check it, every row's shape. `npm run import` runs
+ * it before it makes a new site's schema and bucket folders, so a hostile archive leaves even a new data
+ * directory as it was. Files are not spooled: each is held in memory while it is checked (at most the
+ * largest upload, 50 MB). Throws as importSite does (ArchiveError, ImportRefusedError).
+ */
+export async function checkExport(file: string): Promise<ExportManifest> {
+  const content = new Map<ContentTable, Buffer>();
+  const uploadCheck = new UploadCheck();
+  const manifest = await readArchive(file, EXPORT_FORMAT, {
+    async consume(entry, chunks) {
+      const table = CONTENT_TABLES.find((name) => contentEntry(name) === entry.name);
+      if (table) {
+        content.set(table, await readContent(chunks));
+        return;
+      }
+      const bucket = entry.name.split('/')[1];
+      await uploadCheck.check(bucket, entry.name, await collectForCheck(chunks, entry.size), entry.size);
+    },
+  });
+  const refused = uploadCheck.describe('the export');
+  if (refused) throw new ImportRefusedError(refused);
+  for (const table of CONTENT_TABLES) parseRows(table, content.get(table)!, manifest.tables[table].rows);
+  return manifest;
+}
+
 export async function importSite(options: {
   db: Database;
   storage: StorageAdapter;
@@ -275,9 +310,7 @@ export async function importSite(options: {
       async consume(entry, chunks) {
         const table = CONTENT_TABLES.find((name) => contentEntry(name) === entry.name);
         if (table) {
-          const parts: Buffer[] = [];
-          for await (const chunk of chunks) parts.push(chunk);
-          content.set(table, Buffer.concat(parts));
+          content.set(table, await readContent(chunks));
           return;
         }
         const temp = path.join(tempDir, String(fileTemps.size));
@@ -285,6 +318,14 @@ export async function importSite(options: {
         await writeChunks(temp, chunks);
       },
     });
+    // Each file as the upload would check it: an archive brings in no SVG, HTML named .png or pixel bomb.
+    const uploadCheck = new UploadCheck();
+    for (const file of manifest.files) {
+      const name = fileEntry(file.bucket, file.path);
+      await uploadCheck.checkFile(file.bucket, name, fileTemps.get(name)!, file.size);
+    }
+    const refused = uploadCheck.describe('the export');
+    if (refused) throw new ImportRefusedError(refused);
     const rewrite = storageUrlRewriter(manifest.source.storageUrls, storageUrls(storage));
     const rows = {} as Record<ContentTable, ContentRow[]>;
     for (const table of CONTENT_TABLES) {

@@ -5,12 +5,14 @@ import { createGunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { acquireDataDirLock } from '@/lib/db/lock';
 import { ARCHIVE_LIMITS, describeBytes, freeSpace, readArchive } from './archive';
-import { BACKUP_FORMAT, countRows, DATABASE_ENTRY, type BackupManifest } from './backup';
+import { BACKUP_FORMAT, countRows, DATABASE_ENTRY, STORAGE_PREFIX, type BackupManifest } from './backup';
 import { exists, fsyncDir, writeChunks } from './files';
+import { collectForCheck, UploadCheck } from './uploadable';
 
 /**
  * `npm run restore`: puts a backup back into a data directory. Nothing in the data directory changes
- * until the archive has been read whole and checked (manifest, sizes, checksums), extracted beside it
+ * until the archive has been read whole and checked (manifest, sizes, checksums, every stored file as an
+ * upload would check it: lib/backup/uploadable.ts), extracted beside it
  * and the extracted database opened with the backup's row counts. Then the current `pglite` and
  * `storage` folders are moved (never deleted) to DATA_DIR/replaced-<time>/ and the restored ones take
  * their place with two renames.
@@ -132,17 +134,27 @@ export async function restoreBackup(options: {
   const lock = acquireDataDirLock(dataDir, 'npm run restore');
   try {
     // First pass: check everything, write nothing. The database dump is unpacked as it goes by, to know
-    // its size; the files' sizes are in the manifest.
+    // its size; the files' sizes are in the manifest. Each stored file is checked as an upload would be
+    // (held in memory one at a time, up to the largest upload), the verdicts given once the archive is
+    // known to be whole: a damaged archive is called damaged.
     type Unpacked = { size: number } | { error: Error };
     let unpacked: Unpacked | undefined;
+    const uploadCheck = new UploadCheck();
     const checked = await readArchive(options.file, BACKUP_FORMAT, {
       async consume(entry, chunks) {
-        if (entry.name === DATABASE_ENTRY) unpacked = await unpackedSize(chunks, options.maxDatabaseBytes ?? ARCHIVE_LIMITS.databaseUnpackedBytes);
-        else for await (const chunk of chunks) void chunk;
+        if (entry.name === DATABASE_ENTRY) {
+          unpacked = await unpackedSize(chunks, options.maxDatabaseBytes ?? ARCHIVE_LIMITS.databaseUnpackedBytes);
+          return;
+        }
+        // storage/<bucket>/<path>: a file outside the buckets gets the upload's check without a bucket rule.
+        const bucket = entry.name.slice(STORAGE_PREFIX.length).split('/')[0];
+        await uploadCheck.check(bucket, entry.name, await collectForCheck(chunks, entry.size), entry.size);
       },
     });
     const database: Unpacked = unpacked ?? { size: 0 };
     if ('error' in database) throw new RestoreError(`The backup's database is damaged (${database.error.message}).`, { cause: database.error });
+    const refused = uploadCheck.describe('the backup');
+    if (refused) throw new RestoreError(refused);
     const needed = database.size + checked.files.reduce((sum, file) => sum + file.size, 0);
     const free = await (options.freeSpace ?? freeSpace)(dataDir);
     if (needed > free) {

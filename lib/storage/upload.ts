@@ -2,9 +2,9 @@ import 'server-only';
 import { noteAdminWrite } from '@/lib/backup/notify';
 import { z } from '@/lib/validation/zod';
 import type { AdminCheck } from '@/lib/auth/guard';
-import { MAX_REQUEST_BYTES, formatBytes, uploadFieldsSchema, type UploadKind, type UploadResult } from '@/lib/validation/upload';
-import { BUCKET_FOLDERS, isBucket, type Bucket } from './buckets';
-import { detectUpload } from './content-type';
+import { MAX_REQUEST_BYTES, formatBytes, uploadFieldsSchema, type UploadResult } from '@/lib/validation/upload';
+import { BUCKET_FOLDERS, isBucket } from './buckets';
+import { bucketRefusal, detectUpload } from './content-type';
 import { generateObjectPath } from './names';
 import { StorageError, type StorageAdapter } from './types';
 
@@ -134,15 +134,6 @@ export async function receiveUpload(request: Request, deps: UploadDeps): Promise
     console.error(`Upload to ${bucket} failed`, error);
     return fail(500, 'The file could not be stored. Please try again.');
   }
-}
-
-/**
- * Papers are PDFs and every other bucket holds images: a file of the other kind is refused, so no image
- * bucket ever serves a PDF (which, unlike images, is not served in a CSP sandbox: lib/storage/serve.ts).
- */
-export function bucketRefusal(bucket: Bucket, kind: UploadKind): string | null {
-  if (bucket === 'research-papers') return kind === 'pdf' ? null : 'Only PDF files can be uploaded to research-papers.';
-  return kind === 'image' ? null : `Only images (JPEG, PNG, GIF or WebP) can be uploaded to ${bucket}.`;
 }
 
 /** GET /api/upload?bucket=…: whether uploads to the bucket can work right now (for the upload box). */

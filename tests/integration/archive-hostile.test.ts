@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ArchiveError } from '@/lib/backup/archive';
 import { createBackup } from '@/lib/backup/backup';
@@ -14,11 +14,12 @@ import { openDatabase } from '@/lib/db/open';
 import { seedSampleContent } from '@/lib/db/seed';
 import type { Database } from '@/lib/db/types';
 import { parseEnv } from '@/lib/env';
+import type { Bucket } from '@/lib/storage/buckets';
 import { LocalStorage } from '@/lib/storage/local';
 import { rawTar, readEntries, writeRawArchive, withManifest, type RawEntry } from '../helpers/archives';
 import { openTestPglite } from '../helpers/db';
-import { tempDataDir as newTempDir } from '../helpers/site-server';
-import { SAMPLES } from '../helpers/storage-samples';
+import { runScript, tempDataDir as newTempDir } from '../helpers/site-server';
+import { padded, SAMPLES } from '../helpers/storage-samples';
 
 /**
  * Issue 24, hostile archives: an import (`importSite`) or a restore (`restoreBackup`) given an archive
@@ -763,5 +764,181 @@ describe('extra fields and duplicate listings: restore', () => {
       }),
     );
     await expectRestoreRefused(file, /The backup's manifest is not valid:\n {2}files\.1: lists storage\/blog-images\/1-cover\.png a second time/);
+  });
+});
+
+/** A PNG whose header states `width` × `height` pixels (as in tests/unit/image-size.test.ts): a few hundred bytes. */
+function png(width: number, height: number): Buffer {
+  const u32 = (value: number) => {
+    const bytes = Buffer.alloc(4);
+    bytes.writeUInt32BE(value);
+    return bytes;
+  };
+  const chunk = (type: string, data: Buffer) => Buffer.concat([u32(data.length), Buffer.from(type, 'latin1'), data, u32(0)]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', Buffer.concat([u32(width), u32(height), Buffer.from([8, 0, 0, 0, 0])])),
+    chunk('IDAT', deflateSync(Buffer.alloc(Math.min(height, 1000) * 2))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A GIF of `frames` one-pixel frames (as in tests/unit/image-size.test.ts). */
+function gif(frames: number): Buffer {
+  return Buffer.concat([
+    Buffer.from('GIF89a', 'latin1'),
+    Buffer.from([1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff]),
+    ...Array.from({ length: frames }, () => Buffer.from([0x21, 0xf9, 0x04, 0x04, 0, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00])),
+    Buffer.from([0x3b]),
+  ]);
+}
+
+/**
+ * Files an upload refuses (lib/storage/content-type.ts), by bucket and name: each case is refused in an
+ * export (files/<bucket>/<name>) and in a backup (storage/<bucket>/<name>), with the upload's reason.
+ */
+const UNUPLOADABLE: { title: string; bucket: string; name: string; bytes: () => Buffer; reason: (entry: string) => RegExp }[] = [
+  {
+    title: 'a decompression-bomb PNG (1 × 100,000,000 pixels)',
+    bucket: 'blog-images',
+    name: 'bomb.png',
+    bytes: () => png(1, 100_000_000),
+    reason: (entry) => new RegExp(`${entry} is too large an image: 1 × 100,000,000 pixels \\(at most 20,000 a side and 50 megapixels\\)`),
+  },
+  {
+    title: 'a GIF of 10,000 frames',
+    bucket: 'blog-images',
+    name: 'frames.gif',
+    bytes: () => gif(10_000),
+    reason: (entry) => new RegExp(`${entry} has too many frames: 10,000 \\(at most 1,000\\)`),
+  },
+  {
+    title: 'an SVG',
+    bucket: 'blog-images',
+    name: 'drawing.svg',
+    bytes: () => Buffer.from(SAMPLES.svg),
+    reason: (entry) => new RegExp(`${entry} is not a JPEG, PNG, GIF, WebP or PDF file \\(its content was checked, not its name\\)`),
+  },
+  {
+    title: 'HTML bytes named .png',
+    bucket: 'blog-images',
+    name: 'page.png',
+    bytes: () => Buffer.from(SAMPLES.html),
+    reason: (entry) => new RegExp(`${entry} is not a JPEG, PNG, GIF, WebP or PDF file \\(its content was checked, not its name\\)`),
+  },
+  {
+    title: 'a PDF among the blog images',
+    bucket: 'blog-images',
+    name: 'paper.pdf',
+    bytes: () => Buffer.from(SAMPLES.pdf),
+    reason: (entry) => new RegExp(`${entry}: Only images \\(JPEG, PNG, GIF or WebP\\) can be uploaded to blog-images`),
+  },
+  {
+    title: 'an image among the papers',
+    bucket: 'research-papers',
+    name: 'figure.png',
+    bytes: () => Buffer.from(SAMPLES.png),
+    reason: (entry) => new RegExp(`${entry}: Only PDF files can be uploaded to research-papers`),
+  },
+  {
+    title: 'a PNG of 12 MB (images may be 10 MB)',
+    bucket: 'blog-images',
+    name: 'large.png',
+    bytes: () => Buffer.from(padded(SAMPLES.png, 12 * MiB)),
+    reason: (entry) => new RegExp(`${entry} is 12\\.0 MB; images may be at most 10\\.0 MB`),
+  },
+];
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The backup's entries with `extra` files added to storage/ and to the manifest. */
+function withStoredFiles(extra: Entries): Entries {
+  return [
+    ...withManifest(backupEntries, (m) => {
+      for (const file of extra) (m.files as unknown[]).push({ path: file.name, size: file.bytes.length, sha256: sha(file.bytes) });
+    }),
+    ...extra,
+  ];
+}
+
+describe('files an upload refuses: import', () => {
+  it.each(UNUPLOADABLE)('refuses an export holding $title, naming the file and the reason, before anything is touched', async (c) => {
+    const name = `files/${c.bucket}/${c.name}`;
+    await expectRowsRefused(
+      withRows(() => undefined, [{ name, bytes: c.bytes() }]),
+      new RegExp(`^1 file of the export would be refused by this site's upload, and an archive brings in nothing an upload would refuse: ${c.reason(escaped(name)).source}`),
+    );
+  });
+
+  it('names three of the refused files and counts the rest', async () => {
+    const extra = UNUPLOADABLE.slice(0, 4).map((c) => ({ name: `files/${c.bucket}/${c.name}`, bytes: c.bytes() }));
+    await expectRowsRefused(
+      withRows(() => undefined, extra),
+      /^4 files of the export would be refused .*: files\/blog-images\/bomb\.png is too large .* files\/blog-images\/frames\.gif has too many .* files\/blog-images\/drawing\.svg is not .* \(and 1 more\)$/,
+    );
+  });
+
+  it('imports an export whose files all pass the upload check (the samples of every type)', async () => {
+    const file = archivePath('.tar.gz');
+    const extra = [
+      { name: 'files/blog-images/9-new.jpg', bytes: Buffer.from(SAMPLES.jpeg) },
+      { name: 'files/blog-images/9-new.gif', bytes: Buffer.from(SAMPLES.gif) },
+      { name: 'files/blog-images/9-new.webp', bytes: Buffer.from(SAMPLES.webp) },
+      { name: 'files/research-papers/9-new.pdf', bytes: Buffer.from(SAMPLES.pdf) },
+    ];
+    writeRawArchive(file, withRows(() => undefined, extra), { gzip: true });
+    const result = await importSite({ db: site.db, storage, file, mode: 'replace' });
+    expect(result.filesWritten).toBe(4);
+    for (const e of extra) {
+      const [, bucket, ...rest] = e.name.split('/');
+      expect(readFileSync(path.join(storage.root, bucket, ...rest))).toEqual(e.bytes);
+      await storage.remove(bucket as Bucket, [rest.join('/')]);
+    }
+  });
+});
+
+describe('files an upload refuses: npm run import', () => {
+  it('refuses a hostile export fed to a new site before it makes the schema or the bucket folders', async () => {
+    const file = archivePath('.tar.gz');
+    writeRawArchive(file, withRows(() => undefined, [{ name: 'files/blog-images/bomb.png', bytes: png(1, 100_000_000) }]), { gzip: true });
+    const newSite = tempDir();
+    const cli = runScript('scripts/import.ts', [file], { DATA_DIR: newSite });
+    expect((await cli.exited).code, cli.output()).toBe(1);
+    expect(cli.output()).toContain('files/blog-images/bomb.png is too large an image: 1 × 100,000,000 pixels');
+    expect(cli.output()).toContain('Nothing was imported.');
+    expect(readdirSync(newSite)).toEqual([]);
+  }, 60_000);
+});
+
+describe('files an upload refuses: restore', () => {
+  it.each(UNUPLOADABLE)('refuses a backup holding $title, naming the file and the reason, changing nothing', async (c) => {
+    const name = `storage/${c.bucket}/${c.name}`;
+    const file = archivePath('.tar');
+    writeRawArchive(file, withStoredFiles([{ name, bytes: c.bytes() }]));
+    await expectRestoreRefused(
+      file,
+      new RegExp(`^1 file of the backup would be refused by this site's upload, and an archive brings in nothing an upload would refuse: ${c.reason(escaped(name)).source}`),
+    );
+  });
+
+  it('refuses a stored file past every upload limit from its beginning, without holding it whole', async () => {
+    const name = 'storage/research-papers/huge.pdf';
+    const file = archivePath('.tar');
+    writeRawArchive(file, withStoredFiles([{ name, bytes: Buffer.from(padded(SAMPLES.pdf, 60 * MiB)) }]));
+    await expectRestoreRefused(file, /storage\/research-papers\/huge\.pdf is 60\.0 MB; PDFs may be at most 50\.0 MB/);
+  });
+
+  it('refuses a file outside the buckets that an upload would refuse', async () => {
+    const file = archivePath('.tar');
+    writeRawArchive(file, withStoredFiles([{ name: 'storage/elsewhere/page.png', bytes: Buffer.from(SAMPLES.html) }]));
+    await expectRestoreRefused(file, /storage\/elsewhere\/page\.png is not a JPEG, PNG, GIF, WebP or PDF file/);
+  });
+
+  it('a damaged archive is called damaged, not refused for its files', async () => {
+    const name = 'storage/blog-images/page.png';
+    const bytes = Buffer.from(SAMPLES.html);
+    const file = archivePath('.tar');
+    writeRawArchive(file, [...withStoredFiles([{ name, bytes }]).slice(0, -1), { name, bytes: Buffer.from(bytes).fill(0x20, 20) }]);
+    await expectRestoreRefused(file, /storage\/blog-images\/page\.png does not match its checksum: the archive is damaged/);
   });
 });

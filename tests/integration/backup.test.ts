@@ -110,6 +110,11 @@ async function waitFor(predicate: () => boolean | Promise<boolean>, what: string
   }
 }
 
+/** The sample PNG with `tail` after its end: still a PNG to the upload's check, and a file of its own. */
+function pngWith(tail: string): Buffer {
+  return Buffer.concat([SAMPLES.png, Buffer.from(tail)]);
+}
+
 async function storageOf(dataDir: string): Promise<LocalStorage> {
   const storage = new LocalStorage(path.join(dataDir, 'storage'));
   await storage.ensureBuckets();
@@ -171,7 +176,8 @@ describe('backup and restore', () => {
     // Other files, so that taking the files' snapshot takes a while: writes must not slip in meanwhile.
     // They sort before the covers, so the covers are linked last.
     mkdirSync(path.join(dataDir, 'storage', 'blog-images', 'archive'), { recursive: true });
-    for (let i = 0; i < 150; i += 1) writeFileSync(path.join(dataDir, 'storage', 'blog-images', 'archive', `${i}.png`), `older ${i}`);
+    // Real PNGs (a restore refuses what an upload would: lib/backup/uploadable.ts), told apart by bytes after their end.
+    for (let i = 0; i < 150; i += 1) writeFileSync(path.join(dataDir, 'storage', 'blog-images', 'archive', `${i}.png`), pngWith(`older ${i}`));
 
     // Each round: upload a new cover, point both posts at it in one transaction of two statements, then
     // delete the previous cover, as a save that replaces an image does.
@@ -180,7 +186,7 @@ describe('backup and restore', () => {
     const writer = (async () => {
       for (let i = 1; !stop; i += 1) {
         const name = `cover-${i}.png`;
-        await storage.upload('blog-images', { path: name, bytes: Buffer.from(`cover ${i}`), contentType: 'image/png' });
+        await storage.upload('blog-images', { path: name, bytes: pngWith(`cover ${i}`), contentType: 'image/png' });
         await site.db.transaction(async (tx) => {
           await tx.query(`update blog_posts set excerpt = $1, cover_image = $2 where slug = 'pair-a'`, [String(i), `/storage/blog-images/${name}`]);
           await new Promise((resolve) => setImmediate(resolve));
@@ -216,7 +222,7 @@ describe('backup and restore', () => {
       expect(Number(rows[0].excerpt)).toBeGreaterThan(0);
       // The file the restored posts point at was restored with them, with its bytes.
       const cover = path.join(target, 'storage', 'blog-images', `cover-${rows[0].excerpt}.png`);
-      expect(readFileSync(cover, 'utf8')).toBe(`cover ${rows[0].excerpt}`);
+      expect(readFileSync(cover)).toEqual(pngWith(`cover ${rows[0].excerpt}`));
       seen.add(rows[0].excerpt);
     }
     expect(seen.size).toBe(2);
@@ -227,7 +233,7 @@ describe('backup and restore', () => {
     const source = tempDataDir();
     const site = await openSite(source);
     const storage = await storageOf(source);
-    await storage.upload('blog-images', { path: 'marker.png', bytes: Buffer.from('MARKER-BYTES-0123456789'), contentType: 'image/png' });
+    await storage.upload('blog-images', { path: 'marker.png', bytes: pngWith('MARKER-BYTES-0123456789'), contentType: 'image/png' });
     const { file } = await createBackup({ db: site.db, dataDir: source });
     await close(site);
 
