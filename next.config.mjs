@@ -104,6 +104,9 @@ const nextConfig = {
   // 'use cache' entries: Next's in-memory handler, or Redis shared by several instances with REDIS_URL.
   cacheHandlers: { default: path.resolve(import.meta.dirname, 'lib/cache/use-cache-handler.mjs') },
   poweredByHeader: false,
+  // A page's ETag is made once, when the route cache stores it (lib/cache/route-cache-handler.mjs), and
+  // proxy.ts answers If-None-Match: Next's own hashed the whole body in JavaScript on every response.
+  generateEtags: false,
   reactStrictMode: true,
   // Database drivers load WebAssembly and native files at run time: keep them out of the bundle.
   // ioredis: lib/cache/shared-cache.mjs is loaded by Next as it is and also bundled into the startup code;

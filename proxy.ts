@@ -5,6 +5,8 @@ import { sessionFromRequest } from '@/lib/auth/request-session';
 import { getAuthSecret } from '@/lib/auth/secret';
 import { isFresh, readFreshnessStamp, signFreshnessStamp } from '@/lib/auth/tokens';
 import { getEnv } from '@/lib/env';
+import { storedPageEtag } from '@/lib/cache/stored-etag.mjs';
+import { etagMatches } from '@/lib/etag';
 import { cacheControlFor } from '@/lib/public-pages';
 
 /**
@@ -55,13 +57,23 @@ function decodesCleanly(rawPath: string): boolean {
  * Public pages: who may keep a copy (lib/public-pages.ts). Next.js leaves a Cache-Control set here in
  * place (its own would let any shared cache keep a page for 15 minutes), except on error pages, which it
  * marks no-store itself. Page loads only: the router's requests do not come here (see `config`).
+ *
+ * A copy the client already has is answered 304 Not Modified here: the ETag is the one the route cache
+ * made when it stored the page (lib/cache/route-cache-handler.mjs; Next's own, a hash of the whole body on
+ * every response, is off), asked for with the same checks Next's lookup makes, so a page stored before a
+ * save is never confirmed. A page Next would render (nothing stored, a query string) goes on to Next.
  */
-function publicResponse(request: NextRequest): NextResponse {
-  const response = NextResponse.next();
+async function publicResponse(request: NextRequest): Promise<NextResponse> {
   const cacheControl = cacheControlFor(
     { method: request.method, pathname: request.nextUrl.pathname, search: request.nextUrl.search, header: (name) => request.headers.get(name) },
     getEnv().PUBLIC_CACHE_SECONDS,
   );
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (cacheControl && ifNoneMatch && !request.nextUrl.search) {
+    const etag = await storedPageEtag(request.nextUrl.pathname);
+    if (etag && etagMatches(ifNoneMatch, etag)) return new NextResponse(null, { status: 304, headers: { ETag: etag, 'Cache-Control': cacheControl } });
+  }
+  const response = NextResponse.next();
   if (cacheControl) response.headers.set('Cache-Control', cacheControl);
   return response;
 }

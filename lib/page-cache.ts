@@ -1,5 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gunzipSync, inflateSync } from 'node:zlib';
+import { etagMatches } from './etag';
 import { NO_PAGE_CACHE_ATTRIBUTE } from './page-cache-marker';
 import { hasSessionCookie, isRouterRequest, PUBLIC_PAGE } from './public-pages';
 
@@ -213,15 +214,6 @@ export function serveFromPageCache(cache: PageCache, key: string, res: ServerRes
   res.writeHead(entry.status, { ...entry.headers, 'content-length': entry.body.length, [PAGE_CACHE_HEADER]: 'hit' });
   res.end(entry.body);
   return true;
-}
-
-/** Whether an If-None-Match header names this ETag (weak comparison, `*` included). */
-export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return String(header)
-    .split(',')
-    .some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
 /**

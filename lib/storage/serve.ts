@@ -2,6 +2,7 @@
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { etagMatches } from '@/lib/etag';
 import { sizeProblem } from '@/lib/validation/upload';
 import { CACHE_CONTROL_SECONDS } from './buckets';
 import { resolveObjectFile } from './files';
@@ -62,12 +63,6 @@ export function parseRange(header: string | null, size: number): ByteRange | 'no
   if (last !== '' && end < start) return 'none';
   if (start >= size) return 'unsatisfiable';
   return { start, end: Math.min(end, size - 1) };
-}
-
-function etagMatches(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  const weakless = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => weakless(tag) === weakless(etag));
 }
 
 /**

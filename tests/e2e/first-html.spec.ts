@@ -41,6 +41,7 @@ test('under plain next start every public page is whole in its first HTML, then 
       { path: personalPath!, text: 'Back to all posts', loading: 'Loading post...' },
       { path: paperPath!, text: 'All research papers', loading: 'Loading paper...' },
     ];
+    const etags = new Map<string, string>();
     for (const { path, text, loading } of pages) {
       const first = await fetch(`${site.url}${path}`);
       const html = await first.text();
@@ -57,6 +58,12 @@ test('under plain next start every public page is whole in its first HTML, then 
       expect(etag, path).toBeTruthy();
       const revalidated = await fetch(`${site.url}${path}`, { headers: { 'If-None-Match': etag! } });
       expect(revalidated.status, `${path}: If-None-Match`).toBe(304);
+      expect(revalidated.headers.get('etag'), path).toBe(etag);
+      expect(revalidated.headers.get('cache-control'), path).toBe('public, max-age=0, must-revalidate');
+      // Another page's ETag, or the same address with a query, is not this copy.
+      expect((await fetch(`${site.url}${path}`, { headers: { 'If-None-Match': '"another-page"' } })).status, path).toBe(200);
+      expect((await fetch(`${site.url}${path}?from=feed`, { headers: { 'If-None-Match': etag! } })).status, `${path}?from=feed`).toBe(200);
+      etags.set(path, etag!);
     }
 
     // A browser without JavaScript sees the content, not a loading text.
@@ -75,10 +82,21 @@ test('under plain next start every public page is whole in its first HTML, then 
     const cookie = await sessionCookieHeader(context);
     const marker = `Route cache check ${Date.now()}`;
     expect(await createPaper(context.request, site.url, marker, cookie)).toContain('"ok":true');
-    const after = await fetch(`${site.url}/research`);
+    // The copy a browser kept from before the save is not confirmed: it gets the new page.
+    const after = await fetch(`${site.url}/research`, { headers: { 'If-None-Match': etags.get('/research')! } });
+    expect(after.status).toBe(200);
     const afterHtml = await after.text();
     expect(afterHtml).toContain(marker);
     expect(afterHtml).not.toMatch(SWAPPED_IN);
+    expect((await fetch(`${site.url}/`, { headers: { 'If-None-Match': etags.get('/')! } })).status, 'home after the save').toBe(200);
+    // …and the page stored after the save has an ETag of its own, confirmed as before.
+    const stored = await fetch(`${site.url}/research`);
+    const newEtag = stored.headers.get('etag');
+    expect(newEtag).toBeTruthy();
+    expect(newEtag).not.toBe(etags.get('/research'));
+    expect((await fetch(`${site.url}/research`, { headers: { 'If-None-Match': newEtag! } })).status).toBe(304);
+    // A page the save did not touch still confirms its copy.
+    expect((await fetch(`${site.url}/about`, { headers: { 'If-None-Match': etags.get('/about')! } })).status, '/about after the save').toBe(304);
     expect((await (await fetch(`${site.url}/`)).text()).includes(marker), 'home lists the newest paper').toBe(true);
     await context.close();
 

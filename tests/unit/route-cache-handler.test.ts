@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
+import { createHash } from 'node:crypto';
+
 import RouteCache from '@/lib/cache/route-cache-handler.mjs';
+import { storedPageEtag } from '@/lib/cache/stored-etag.mjs';
 
 const require = createRequire(import.meta.url);
 const { nodeFs } = require('next/dist/server/lib/node-fs-methods.js') as { nodeFs: unknown };
@@ -31,6 +34,42 @@ const htmlOf = (entry: unknown) => (entry as { value?: { html?: string } } | nul
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('the route cache handler', () => {
+  it("stores a whole page with its ETag, made once from its HTML, and says it for the page's path until a save expires one of its tags", async () => {
+    const key = '/route-cache/APP_PAGE/0123abc/$/etag-page';
+    const render = handler();
+    await render.get(key, ctx);
+    await render.set(key, page(['etag-page'], '<p>kept</p>'), ctx);
+    const etag = `"${createHash('sha1').update('<p>kept</p>').digest('base64url')}"`;
+    const stored = (await handler().get(key, ctx)) as { value: { headers: Record<string, string> } };
+    expect(stored.value.headers.etag).toBe(etag);
+    // What the proxy asks before Next: the same answer for the path, nothing for a path never looked up.
+    expect(await storedPageEtag('/etag-page')).toBe(etag);
+    expect(await storedPageEtag('/never-asked')).toBeNull();
+
+    await tick();
+    tagsManifest.set('etag-page', { expired: Date.now() });
+    await tick();
+    expect(await storedPageEtag('/etag-page')).toBeNull();
+  });
+
+  it('gives no ETag to a page with dynamic holes or another status, which Next renders per request', async () => {
+    const cache = handler();
+    await cache.get('/route-cache/APP_PAGE/0123abc/$/holes', ctx);
+    await cache.set('/route-cache/APP_PAGE/0123abc/$/holes', { ...page(['holes'], '<p>shell</p>'), postponed: 'state' }, ctx);
+    await cache.get('/route-cache/APP_PAGE/0123abc/$/gone', ctx);
+    await cache.set('/route-cache/APP_PAGE/0123abc/$/gone', { ...page(['gone'], '<p>not found</p>'), status: 404 }, ctx);
+    expect(await storedPageEtag('/holes')).toBeNull();
+    expect(await storedPageEtag('/gone')).toBeNull();
+  });
+
+  it("names the home page '/' (Next's key ends in /index)", async () => {
+    const key = '/route-cache/APP_PAGE/0123abc/$/index';
+    const render = handler();
+    await render.get(key, ctx);
+    await render.set(key, page(['home-etag'], '<p>home</p>'), ctx);
+    expect(await storedPageEtag('/')).toMatch(/^"[\w-]+"$/);
+  });
+
   it('stores a rendered page as Next does, and answers the next lookup with it', async () => {
     const render = handler();
     expect(await render.get('/about-a', ctx)).toBeNull();
