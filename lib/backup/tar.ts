@@ -40,7 +40,11 @@ function octal(value: number, width: number): string {
   return value.toString(8).padStart(width - 1, '0') + '\0';
 }
 
-function headerBlock(name: string, size: number, mtime: Date, type: '0' | 'x'): Buffer {
+/**
+ * One ustar header. The writer makes regular files ('0') and pax records ('x'); the hostile-archive tests
+ * (tests/helpers/archives.ts) make every other type and a link name through the same layout.
+ */
+export function headerBlock(name: string, size: number, mtime: Date, type: string, linkname = ''): Buffer {
   const block = Buffer.alloc(BLOCK);
   block.write(name, 0, 100, 'utf8');
   block.write(octal(0o644, 8), 100, 'ascii');
@@ -50,6 +54,7 @@ function headerBlock(name: string, size: number, mtime: Date, type: '0' | 'x'): 
   block.write(octal(Math.max(0, Math.floor(mtime.getTime() / 1000)), 12), 136, 'ascii');
   block.write('        ', 148, 'ascii');
   block.write(type, 156, 'ascii');
+  block.write(linkname, 157, 100, 'utf8');
   block.write('ustar\0', 257, 'ascii');
   block.write('00', 263, 'ascii');
   let sum = 0;
@@ -59,7 +64,7 @@ function headerBlock(name: string, size: number, mtime: Date, type: '0' | 'x'): 
 }
 
 /** One pax record: "<length> <key>=<value>\n", where length counts the whole record, itself included. */
-function paxRecord(key: string, value: string): Buffer {
+export function paxRecord(key: string, value: string): Buffer {
   const body = ` ${key}=${value}\n`;
   const bodyLength = Buffer.byteLength(body);
   let length = bodyLength + String(bodyLength).length;
@@ -67,7 +72,7 @@ function paxRecord(key: string, value: string): Buffer {
   return Buffer.from(`${length}${body}`, 'utf8');
 }
 
-function padding(size: number): Buffer {
+export function padding(size: number): Buffer {
   const rest = size % BLOCK;
   return rest === 0 ? Buffer.alloc(0) : Buffer.alloc(BLOCK - rest);
 }

@@ -3,4 +3,6 @@ export default class RouteCache {
   constructor(ctx: { fs: unknown; flushToDisk: boolean; serverDistDir: string; revalidatedTags: string[]; maxMemoryCacheSize: number });
   get(key: string, ctx: unknown): Promise<unknown>;
   set(key: string, data: unknown, ctx: unknown): Promise<void>;
+  /** The stored entry Next would be answered with now, without recording a lookup. */
+  stored(key: string, ctx: unknown): Promise<unknown>;
 }

@@ -115,6 +115,8 @@ function pagePath(/** @type {string} */ key) {
  */
 const lookups = pageLookups();
 const MAX_LOOKUPS = 10_000;
+/** The handler Next made last, of whichever copy of this file. */
+const NEWEST = Symbol.for('portfolio.route-cache.newest');
 
 export default class RouteCache extends fileSystemCache.default {
   /** @type {Map<string, number>} when each key was looked up by this request */
@@ -123,11 +125,12 @@ export default class RouteCache extends fileSystemCache.default {
   /** @param {ConstructorParameters<typeof fileSystemCache.default>[0]} ctx */
   constructor(ctx) {
     super(ctx);
-    registerEtagLookup((key, lookup) => this.#stored(key, lookup));
+    // Next makes one handler per request; storedPageEtag asks the newest (the stored pages are Next's, shared).
+    /** @type {any} */ (globalThis)[NEWEST] = this;
   }
 
   /** The stored entry Next would be answered with now: the shared tag expiries first, then Next's own checks. */
-  async #stored(/** @type {string} */ key, /** @type {unknown} */ ctx) {
+  async stored(/** @type {string} */ key, /** @type {unknown} */ ctx) {
     if (!(await refreshSharedTags())) return null;
     /** @type {any} */
     const data = await super.get(key, ctx);
@@ -144,7 +147,7 @@ export default class RouteCache extends fileSystemCache.default {
       if (lookups.size >= MAX_LOOKUPS) lookups.delete(lookups.keys().next().value ?? '');
       lookups.set(path, { key, ctx });
     }
-    return this.#stored(key, ctx);
+    return this.stored(key, ctx);
   }
 
   /** @param {string} key @param {any} data @param {unknown} ctx */
@@ -162,15 +165,14 @@ export default class RouteCache extends fileSystemCache.default {
  * Makes storedPageEtag (lib/cache/stored-etag.mjs) answer from this cache: the ETag of the page Next would
  * answer a request for a path with now, or null when it would render it (nothing stored, or stored before a
  * save that expired one of its tags: the same checks as Next's own lookup, with the key and lookup Next last
- * used for that path).
- * @param {(key: string, ctx: unknown) => Promise<any>} stored
+ * used for that path). Set once for each copy of this file; every copy answers alike.
  */
-function registerEtagLookup(stored) {
-  /** @type {any} */ (globalThis)[ETAG_LOOKUP] = async function storedEtag(/** @type {string} */ path) {
-    const lookup = lookups.get(path);
-    if (!lookup) return null;
-    const data = await stored(lookup.key, lookup.ctx);
-    const etag = data?.value?.headers?.etag;
-    return typeof etag === 'string' ? etag : null;
-  };
-}
+/** @type {any} */ (globalThis)[ETAG_LOOKUP] = async function storedEtag(/** @type {string} */ path) {
+  const lookup = lookups.get(path);
+  /** @type {RouteCache | undefined} */
+  const cache = /** @type {any} */ (globalThis)[NEWEST];
+  if (!lookup || !cache) return null;
+  const data = await cache.stored(lookup.key, lookup.ctx);
+  const etag = data?.value?.headers?.etag;
+  return typeof etag === 'string' ? etag : null;
+};

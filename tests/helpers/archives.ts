@@ -1,6 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { openArchiveStream, readTar } from '@/lib/backup/tar';
+import { CONTENT_TABLES } from '@/lib/backup/export-format';
+import { headerBlock, openArchiveStream, padding, paxRecord, readTar } from '@/lib/backup/tar';
+import type { Database } from '@/lib/db/types';
 
 /**
  * Hostile archives for the import and restore tests: any entry name, any tar type (links, directories),
@@ -21,41 +24,10 @@ export interface RawEntry {
 }
 
 const BLOCK = 512;
-
-function octal(value: number, width: number): string {
-  return value.toString(8).padStart(width - 1, '0') + '\0';
-}
-
-function header(name: string, size: number, type: string, linkname = ''): Buffer {
-  const block = Buffer.alloc(BLOCK);
-  block.write(name.slice(0, 100), 0, 100, 'utf8');
-  block.write(octal(0o644, 8), 100, 'ascii');
-  block.write(octal(0, 8), 108, 'ascii');
-  block.write(octal(0, 8), 116, 'ascii');
-  block.write(octal(Math.min(size, 0o77777777777), 12), 124, 'ascii');
-  block.write(octal(1_767_000_000, 12), 136, 'ascii');
-  block.write('        ', 148, 'ascii');
-  block.write(type, 156, 'ascii');
-  block.write(linkname.slice(0, 100), 157, 100, 'utf8');
-  block.write('ustar\0', 257, 'ascii');
-  block.write('00', 263, 'ascii');
-  let sum = 0;
-  for (const byte of block) sum += byte;
-  block.write(octal(sum, 7) + ' ', 148, 'ascii');
-  return block;
-}
-
-function paxRecord(key: string, value: string): string {
-  const body = ` ${key}=${value}\n`;
-  const bodyLength = Buffer.byteLength(body);
-  let length = bodyLength + String(bodyLength).length;
-  if (String(length).length !== String(bodyLength).length) length = bodyLength + String(length).length;
-  return `${length}${body}`;
-}
-
-function padding(size: number): Buffer {
-  return Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
-}
+/** The largest size a ustar size field holds: a larger claim goes in a pax record. */
+const MAX_SIZE_FIELD = 0o77777777777;
+/** Any fixed time: the tests compare contents, not dates. */
+const MTIME = new Date(1_767_000_000_000);
 
 /** The tar's bytes; `end: false` leaves out the end marker. */
 export function rawTar(entries: RawEntry[], options: { end?: boolean } = {}): Buffer {
@@ -65,10 +37,11 @@ export function rawTar(entries: RawEntry[], options: { end?: boolean } = {}): Bu
     const pax = { ...entry.pax };
     if (Buffer.byteLength(entry.name) > 100 || !/^[\x20-\x7e]*$/.test(entry.name)) pax.path ??= entry.name;
     if (Object.keys(pax).length > 0) {
-      const body = Buffer.from(Object.entries(pax).map(([k, v]) => paxRecord(k, v)).join(''), 'utf8');
-      parts.push(header('PaxHeader', body.length, 'x'), body, padding(body.length));
+      const body = Buffer.concat(Object.entries(pax).map(([k, v]) => paxRecord(k, v)));
+      parts.push(headerBlock('PaxHeader', body.length, MTIME, 'x'), body, padding(body.length));
     }
-    parts.push(header(entry.name, entry.size ?? bytes.length, entry.type ?? '0', entry.linkname), bytes, padding(bytes.length));
+    const size = Math.min(entry.size ?? bytes.length, MAX_SIZE_FIELD);
+    parts.push(headerBlock(entry.name, size, MTIME, entry.type ?? '0', entry.linkname), bytes, padding(bytes.length));
   }
   if (options.end !== false) parts.push(Buffer.alloc(2 * BLOCK));
   return Buffer.concat(parts);
@@ -99,4 +72,27 @@ export function withManifest(
   const manifest = JSON.parse(first.bytes.toString('utf8')) as Record<string, unknown>;
   const changed = change(manifest) ?? manifest;
   return [{ name: first.name, bytes: Buffer.from(JSON.stringify(changed)) }, ...rest];
+}
+
+/** The content tables as JSON, for "unchanged" checks. */
+export async function contentOf(db: Database): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const table of CONTENT_TABLES) {
+    const { rows } = await db.query<{ rows: string }>(
+      `select coalesce(jsonb_agg(to_jsonb(t) order by to_jsonb(t)::text), '[]')::text as rows from public.${table} t`,
+    );
+    out[table] = JSON.parse(rows[0].rows);
+  }
+  return out;
+}
+
+/** Names and sizes of everything in a directory tree: enough to see that nothing was touched. */
+export function treeListing(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() || entry.isDirectory())
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return `${path.relative(dir, file)}${entry.isFile() ? ` ${readFileSync(file).length}` : '/'}`;
+    })
+    .sort();
 }

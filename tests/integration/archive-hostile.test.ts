@@ -16,7 +16,7 @@ import type { Database } from '@/lib/db/types';
 import { parseEnv } from '@/lib/env';
 import type { Bucket } from '@/lib/storage/buckets';
 import { LocalStorage } from '@/lib/storage/local';
-import { rawTar, readEntries, writeRawArchive, withManifest, type RawEntry } from '../helpers/archives';
+import { contentOf, rawTar, readEntries, treeListing, writeRawArchive, withManifest, type RawEntry } from '../helpers/archives';
 import { openTestPglite } from '../helpers/db';
 import { runScript, tempDataDir as newTempDir } from '../helpers/site-server';
 import { padded, SAMPLES } from '../helpers/storage-samples';
@@ -80,29 +80,6 @@ afterAll(async () => {
   await site?.cleanup();
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
-
-/** The content tables as JSON, for "unchanged" checks. */
-async function contentOf(db: Database): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = {};
-  for (const table of CONTENT_TABLES) {
-    const { rows } = await db.query<{ rows: string }>(
-      `select coalesce(jsonb_agg(to_jsonb(t) order by to_jsonb(t)::text), '[]')::text as rows from public.${table} t`,
-    );
-    out[table] = JSON.parse(rows[0].rows);
-  }
-  return out;
-}
-
-/** Names and sizes of everything in a directory tree: enough to see that nothing was touched. */
-function treeListing(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() || entry.isDirectory())
-    .map((entry) => {
-      const file = path.join(entry.parentPath, entry.name);
-      return `${path.relative(dir, file)}${entry.isFile() ? ` ${readFileSync(file).length}` : '/'}`;
-    })
-    .sort();
-}
 
 let counter = 0;
 function archivePath(suffix: string): string {

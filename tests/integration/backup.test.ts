@@ -14,6 +14,7 @@ import { seedSampleContent } from '@/lib/db/seed';
 import type { Database, Queryable } from '@/lib/db/types';
 import { parseEnv } from '@/lib/env';
 import { LocalStorage } from '@/lib/storage/local';
+import { treeListing } from '../helpers/archives';
 import { createUser, makeAdmin } from '../helpers/db';
 import { runScript, tempDataDir as newTempDir, type ScriptRun } from '../helpers/site-server';
 import { SAMPLES } from '../helpers/storage-samples';
@@ -89,17 +90,6 @@ function storedFiles(dataDir: string): Record<string, string> {
     found[path.relative(root, file)] = createHash('sha256').update(readFileSync(file)).digest('hex');
   }
   return found;
-}
-
-/** Names and sizes of everything in a directory tree: enough to see that nothing was touched. */
-function treeListing(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() || entry.isDirectory())
-    .map((entry) => {
-      const file = path.join(entry.parentPath, entry.name);
-      return `${path.relative(dir, file)}${entry.isFile() ? ` ${readFileSync(file).length}` : '/'}`;
-    })
-    .sort();
 }
 
 async function waitFor(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {

@@ -24,6 +24,7 @@ import { parseEnv } from '@/lib/env';
 import type { Bucket } from '@/lib/storage/buckets';
 import { LocalStorage } from '@/lib/storage/local';
 import { SupabaseStorage } from '@/lib/storage/supabase';
+import { contentOf } from '../helpers/archives';
 import { createUser, makeAdmin, openTestPglite } from '../helpers/db';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 import { runScript, tempDataDir as newTempDir } from '../helpers/site-server';
@@ -101,18 +102,6 @@ async function archiveContents(file: string): Promise<{ manifest: ExportManifest
     },
   });
   return { manifest, entries };
-}
-
-/** The content tables as JSON, for "unchanged" checks. */
-async function contentOf(db: Database): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = {};
-  for (const table of CONTENT_TABLES) {
-    const { rows } = await db.query<{ rows: string }>(
-      `select coalesce(jsonb_agg(to_jsonb(t) order by to_jsonb(t)::text), '[]')::text as rows from public.${table} t`,
-    );
-    out[table] = JSON.parse(rows[0].rows);
-  }
-  return out;
 }
 
 function filesOf(storage: LocalStorage): string[] {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { startRedis, type RedisServer } from '../helpers/redis-server';
+import { cacheEntry } from '../helpers/cache-entry';
 
 /**
  * What Redis holds for the shared cache (lib/cache/use-cache-handler.mjs, lib/cache/shared-cache.mjs) may
@@ -52,22 +53,6 @@ afterEach(() => {
 
 const warned = () => warnings.mock.calls.map((args) => args.map(String).join(' '));
 
-function entry(tags: string[], bytes: Uint8Array) {
-  return {
-    value: new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(bytes);
-        controller.close();
-      },
-    }),
-    tags,
-    stale: 300,
-    timestamp: Date.now(),
-    revalidate: 900,
-    expire: 3600,
-  };
-}
-
 /** 4 bytes of length, then the metadata's JSON, then the value: the layout the handler stores. */
 function layout(metaJson: string, value: string | Buffer = ''): Buffer {
   const json = Buffer.from(metaJson);
@@ -84,7 +69,7 @@ const realValue = Buffer.from('0:{"title":"A post","content":"Its text"}\n');
 /** What a handler wrote for the real value: the stored bytes, read back from Redis. */
 async function writtenByTheApp(): Promise<Buffer> {
   const handler = handlers.createUseCacheHandler();
-  await handler.set('written-by-the-app', Promise.resolve(entry(['blog'], realValue)));
+  await handler.set('written-by-the-app', Promise.resolve(cacheEntry(['blog'], realValue)));
   const stored = await other.getBuffer(`${PREFIX}entry:written-by-the-app`);
   if (!stored) throw new Error('the handler stored nothing');
   return stored;
@@ -176,7 +161,7 @@ describe("'use cache' entries the app did not write", () => {
 
   it("the app's own entries are still read, and carry their value's length and checksum", async () => {
     const handler = handlers.createUseCacheHandler();
-    await handler.set('key-good', Promise.resolve(entry(['blog'], realValue)));
+    await handler.set('key-good', Promise.resolve(cacheEntry(['blog'], realValue)));
     const found = await handler.get('key-good', []);
     expect(found && (await new Response(found.value).text())).toBe(realValue.toString());
     expect(found).not.toHaveProperty('sha256');
@@ -189,9 +174,9 @@ describe("'use cache' entries the app did not write", () => {
   it('an entry over the bound is not written to Redis (one warning), and reads of it are misses', async () => {
     const bound = handlers.MAX_ENTRY_BYTES ?? 8 * 1024 * 1024;
     const handler = handlers.createUseCacheHandler();
-    await handler.set('key-too-large', Promise.resolve(entry(['blog'], new Uint8Array(bound + 1024))));
+    await handler.set('key-too-large', Promise.resolve(cacheEntry(['blog'], new Uint8Array(bound + 1024))));
     expect(await other.exists(`${PREFIX}entry:key-too-large`)).toBe(0);
-    await handler.set('key-too-large', Promise.resolve(entry(['blog'], new Uint8Array(bound + 1024))));
+    await handler.set('key-too-large', Promise.resolve(cacheEntry(['blog'], new Uint8Array(bound + 1024))));
     expect(warned()).toHaveLength(1);
     expect(warned()[0]).toContain('"key-too-large"');
     expect(await handler.get('key-too-large', [])).toBeUndefined();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRedis, type RedisServer } from '../helpers/redis-server';
+import { cacheEntry } from '../helpers/cache-entry';
 
 /**
  * The cache several instances share (lib/cache/shared-cache.mjs, lib/cache/use-cache-handler.mjs) against
@@ -43,24 +44,6 @@ afterAll(async () => {
   delete process.env.REDIS_URL;
   delete process.env.REDIS_KEY_PREFIX;
 });
-
-function entry(tags: string[], text: string, overrides: Partial<{ timestamp: number; revalidate: number; expire: number }> = {}) {
-  const bytes = new TextEncoder().encode(text);
-  return {
-    value: new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(bytes);
-        controller.close();
-      },
-    }),
-    tags,
-    stale: 300,
-    timestamp: Date.now(),
-    revalidate: 900,
-    expire: 3600,
-    ...overrides,
-  };
-}
 
 async function text(stream: ReadableStream<Uint8Array> | undefined): Promise<string> {
   return stream ? new Response(stream).text() : '';
@@ -103,7 +86,7 @@ describe("'use cache' entries in Redis", () => {
   it('are shared between handlers, and missed once one of their tags expires', async () => {
     const first = handlers.createUseCacheHandler();
     const second = handlers.createUseCacheHandler();
-    await first.set('key-about', Promise.resolve(entry(['about'], 'about text')));
+    await first.set('key-about', Promise.resolve(cacheEntry(['about'], 'about text')));
 
     await second.refreshTags();
     const found = await second.get('key-about', []);
@@ -120,20 +103,20 @@ describe("'use cache' entries in Redis", () => {
 
   it('keeps no entry that expires at once, and none past its revalidate time', async () => {
     const handler = handlers.createUseCacheHandler();
-    await handler.set('key-dynamic', Promise.resolve(entry(['blog'], 'x', { expire: 0 })));
+    await handler.set('key-dynamic', Promise.resolve(cacheEntry(['blog'], 'x', { expire: 0 })));
     expect(await other.exists(`${PREFIX}entry:key-dynamic`)).toBe(0);
 
-    await handler.set('key-old', Promise.resolve(entry(['blog'], 'x', { timestamp: Date.now() - 20_000, revalidate: 10 })));
+    await handler.set('key-old', Promise.resolve(cacheEntry(['blog'], 'x', { timestamp: Date.now() - 20_000, revalidate: 10 })));
     expect(await handler.get('key-old', [])).toBeUndefined();
   });
 
   it('answers a get that comes while the same entry is being stored with that entry', async () => {
     const handler = handlers.createUseCacheHandler();
-    let resolve: (value: ReturnType<typeof entry>) => void = () => {};
-    const pending = new Promise<ReturnType<typeof entry>>((r) => (resolve = r));
+    let resolve: (value: ReturnType<typeof cacheEntry>) => void = () => {};
+    const pending = new Promise<ReturnType<typeof cacheEntry>>((r) => (resolve = r));
     const stored = handler.set('key-pending', pending);
     const read = handler.get('key-pending', []);
-    resolve(entry(['experience'], 'pending text'));
+    resolve(cacheEntry(['experience'], 'pending text'));
     await stored;
     expect(await text((await read)?.value)).toBe('pending text');
   });
@@ -144,7 +127,7 @@ describe('Redis going away', () => {
     const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {
       const handler = handlers.createUseCacheHandler();
-      await handler.set('key-before', Promise.resolve(entry(['personal'], 'before')));
+      await handler.set('key-before', Promise.resolve(cacheEntry(['personal'], 'before')));
       const before = Date.now();
       await new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -152,7 +135,7 @@ describe('Redis going away', () => {
       expect(await shared.refreshSharedTags()).toBe(false);
       expect(shared.sharedCacheDown()).toBe(true);
       expect(await handler.get('key-before', [])).toBeUndefined();
-      await expect(handler.set('key-during', Promise.resolve(entry(['personal'], 'during')))).resolves.toBeUndefined();
+      await expect(handler.set('key-during', Promise.resolve(cacheEntry(['personal'], 'during')))).resolves.toBeUndefined();
       await handler.updateTags(['personal']);
       expect(await shared.refreshSharedTags()).toBe(false);
       const down = warnings.mock.calls.map(([message]) => String(message)).filter((message) => message.includes('unreachable'));
@@ -173,7 +156,7 @@ describe('Redis going away', () => {
       expect(shared.keptRecently(Date.now())).toBe(true);
 
       // And the cache works again.
-      await handler.set('key-after', Promise.resolve(entry(['personal'], 'after')));
+      await handler.set('key-after', Promise.resolve(cacheEntry(['personal'], 'after')));
       expect(await text((await handler.get('key-after', []))?.value)).toBe('after');
     } finally {
       warnings.mockRestore();
