@@ -11,6 +11,8 @@
  * own tooling picks it (closest to the median FCP and time to interactive), with the range of the
  * performance score, LCP and TBT over all runs beside it.
  *
+ * `--pages=a long post,research` measures only the pages of those labels.
+ *
  * Builds first when the sources changed (as `npm start` does); run it on a quiet machine.
  */
 import { rmSync } from 'node:fs';
@@ -72,6 +74,16 @@ async function pages(baseUrl: string): Promise<{ label: string; path: string }[]
     { label: 'a long post', path: `/blog/${LONG_POST.slug}` },
     { label: '404 page', path: '/no-such-page' },
   ];
+}
+
+/** `--pages=home,a long post`: only the pages of those labels (default every page). */
+function selected(all: { label: string; path: string }[]): { label: string; path: string }[] {
+  const flag = process.argv.find((arg) => arg.startsWith('--pages='));
+  if (!flag) return all;
+  const labels = flag.slice('--pages='.length).split(',').map((label) => label.trim());
+  const unknown = labels.filter((label) => !all.some((page) => page.label === label));
+  if (unknown.length > 0) fail(`--pages: no page labelled ${unknown.join(', ')} (the labels: ${all.map((page) => page.label).join(', ')}).`);
+  return all.filter((page) => labels.includes(page.label));
 }
 
 /** Plain `next start` on a prepared data directory (the sample content, an admin from the environment). */
@@ -183,7 +195,7 @@ async function main(): Promise<void> {
   });
   try {
     const rows: Row[] = [];
-    for (const page of await pages(site.url)) {
+    for (const page of selected(await pages(site.url))) {
       // One unmeasured load first: the page cache and Next's caches are warm, as for a real visitor.
       await (await fetch(site.url + page.path)).arrayBuffer();
       log(`Lighthouse (mobile): ${page.path}${runs > 1 ? `, ${runs} runs` : ''}`);

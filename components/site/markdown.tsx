@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 import { KatexStylesheet } from '@/components/site/katex-stylesheet';
 import { hasMathematics, markupToSiteHtml, type MathLook } from '@/lib/markup/site-html';
 import { cn } from '@/lib/utils';
@@ -12,6 +14,15 @@ export interface MarkdownProps {
    * has no other formula (the home page's research highlights), which then loads no KaTeX at all.
    */
   math?: MathLook;
+  /**
+   * How the HTML is inserted. A public page passes PageHtml (page-html.tsx, server only), which packs it in
+   * the page's payload; the admin's previews, rendered in the browser, use a plain div.
+   */
+  insert?: (props: { html: string; className: string }) => ReactNode;
+}
+
+function PlainHtml({ html, className }: { html: string; className: string }) {
+  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /**
@@ -21,12 +32,12 @@ export interface MarkdownProps {
  * (no client-side math script); KaTeX's stylesheet, and through it its fonts, is linked only when the
  * markup has a formula, so a page without mathematics loads neither.
  */
-export function Markdown({ source, className, math = 'typeset' }: MarkdownProps) {
+export function Markdown({ source, className, math = 'typeset', insert: Insert = PlainHtml }: MarkdownProps) {
   return (
     <>
       {math === 'typeset' && hasMathematics(source) ? <KatexStylesheet /> : null}
       {/* Safe by construction: markupToSiteHtml renders text, never the source's own HTML. */}
-      <div className={cn('markup', className)} dangerouslySetInnerHTML={{ __html: markupToSiteHtml(source, math) }} />
+      <Insert html={markupToSiteHtml(source, math)} className={cn('markup', className)} />
     </>
   );
 }

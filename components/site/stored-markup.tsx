@@ -1,5 +1,6 @@
 import { cacheTag } from 'next/cache';
 import { Markdown } from '@/components/site/markdown';
+import { PageHtml } from '@/components/site/page-html';
 import { getBlogPost } from '@/lib/content/blog/queries';
 import { getResearchPapers } from '@/lib/content/research/queries';
 import { ABSTRACT_CARD_LENGTH, ABSTRACT_HIGHLIGHT_LENGTH, cutMarkup } from '@/lib/content/research/rules';
@@ -17,7 +18,7 @@ export async function BlogPostBody({ slug }: { slug: string }) {
   'use cache';
   cacheTag(TAGS.blog);
   const post = await getBlogPost(slug);
-  return post ? <Markdown source={post.content} /> : null;
+  return post ? <Markdown source={post.content} insert={PageHtml} /> : null;
 }
 
 const ABSTRACT_LOOKS = {
@@ -36,5 +37,5 @@ export async function PaperAbstract({ id, look }: { id: string; look: keyof type
   if (!paper?.abstract || !(look in ABSTRACT_LOOKS)) return null;
   const source = cutMarkup(paper.abstract, ABSTRACT_LENGTHS[look]);
   // The home page's highlights draw their formulas as MathML: the home page then needs no KaTeX at all.
-  return <Markdown source={source} className={ABSTRACT_LOOKS[look]} math={look === 'highlight' ? 'mathml' : 'typeset'} />;
+  return <Markdown source={source} className={ABSTRACT_LOOKS[look]} math={look === 'highlight' ? 'mathml' : 'typeset'} insert={PageHtml} />;
 }

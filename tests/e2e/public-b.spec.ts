@@ -51,9 +51,17 @@ test.describe('/blog', () => {
     await expect(prime.locator('img')).toHaveAttribute('src', /placeholder\.svg/);
     // A post without a cover image shows the placeholder.
     await expect(cards(page).filter({ hasText: TALK }).locator('img')).toHaveAttribute('src', /placeholder\.svg/);
+    // A client-side navigation (the page is not loaded anew): the body comes packed in the payload and is
+    // unpacked in the browser (lib/markup/html-fragment.ts), formulas typeset.
+    await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
     await prime.getByRole('link', { name: /Read Article/ }).click();
     await expect(page).toHaveURL(/\/blog\/why-the-prime-number-theorem-still-surprises-me$/);
     await expect(page.getByRole('heading', { level: 1, name: PRIME })).toBeVisible();
+    const article = mainArticle(page);
+    await expect(article.getByRole('heading', { name: 'From primes to zeros' })).toBeVisible();
+    await expect(article.locator('.katex-display')).toHaveCount(2);
+    await expect(article.locator('.katex-display').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
   });
 
   test('search matches title or excerpt, case-insensitive, and combines with the tag filter', async ({ page }) => {
@@ -132,6 +140,9 @@ test.describe('/blog/{slug}', () => {
     await expect(article.locator('p .katex-display')).toHaveCount(0);
     // No dollar-delimited source is left over as text.
     await expect(article.getByText('$')).toHaveCount(0);
+    // The page's HTML holds the body once: the payload React hydrates from carries it packed, not a second copy.
+    const html = await (await page.request.get('/blog/why-the-prime-number-theorem-still-surprises-me')).text();
+    expect(html.split('katex-display').length - 1).toBe(2);
 
     // Up to 2 other posts sharing a tag, newest first.
     const related = page.getByRole('region', { name: 'Related Articles' });

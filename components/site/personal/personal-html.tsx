@@ -1,19 +1,14 @@
+import { PageHtml } from '@/components/site/page-html';
 import { personalBody } from '@/lib/content/personal/rules';
 import { sanitizeHtml } from '@/lib/sanitize';
 
 /**
  * The one place a personal post's HTML reaches the page (spec section 2: content rendered as raw HTML).
  * It is sanitised here on every render, whatever was stored, so dangerouslySetInnerHTML only ever
- * receives sanitizeHtml's output.
+ * receives sanitizeHtml's output (packed in the page's payload when it is long: lib/markup/html-fragment.ts).
  */
 export function PersonalHtml({ title, content }: { title: string; content: string }) {
   const html = sanitizeHtml(personalBody(title, content));
-  return (
-    <div
-      data-slot="personal-content"
-      className="personal-prose"
-      // Safe by construction: sanitizeHtml's allowlist (lib/sanitize.ts) is the only input.
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  );
+  // Safe by construction: sanitizeHtml's allowlist (lib/sanitize.ts) is the only input.
+  return <PageHtml slot="personal-content" className="personal-prose" html={html} />;
 }
