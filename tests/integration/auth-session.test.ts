@@ -36,10 +36,15 @@ beforeEach(async () => {
 
 describe('built-in sessions', () => {
   it('a session carries access_token, refresh_token, expires_at, expires_in, token_type and user', async () => {
+    const seconds = () => Math.floor(Date.now() / 1000);
+    const before = seconds();
     const session = await createSession(db, secret, user, 'vitest');
+    const after = seconds();
     expect(session).toMatchObject({ token_type: 'bearer', user: { id: user.id, email: 'owner@example.com' } });
     expect(session.expires_in).toBeGreaterThan(0);
-    expect(session.expires_at).toBe(Math.floor(Date.now() / 1000) + session.expires_in);
+    // expires_at is the moment of issue plus expires_in; a second may turn while the session is made.
+    expect(session.expires_at).toBeGreaterThanOrEqual(before + session.expires_in);
+    expect(session.expires_at).toBeLessThanOrEqual(after + session.expires_in);
     const verdict = await verifyAccessToken(secret, session.access_token);
     expect(verdict.status).toBe('valid');
     // Only the hash is stored.
