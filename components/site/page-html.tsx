@@ -1,4 +1,4 @@
-import { PackedHtml } from '@/components/site/html-fragment';
+import { PackedHtml } from '@/components/site/packed-html';
 import { packHtml } from '@/lib/markup/pack-html';
 
 export interface PageHtmlProps {

@@ -62,11 +62,12 @@ class Inflater {
   private index = 0;
   private tag = 0;
   private bitCount = 0;
-  length = 0;
+  /** How many bytes have been written to `dest`. */
+  private length = 0;
 
   constructor(
     private readonly source: Uint8Array,
-    readonly dest: Uint8Array,
+    private readonly dest: Uint8Array,
   ) {}
 
   private nextByte(): number {
