@@ -7,5 +7,6 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   const { startUp } = await import('./lib/startup');
-  await startUp();
+  // Written into the build by next.config.mjs (its `env`): the value the build's pages' policy was made with.
+  await startUp({ builtPublicCacheSeconds: process.env.BUILT_PUBLIC_CACHE_SECONDS ?? '' });
 }

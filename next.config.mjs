@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { NEVER_STORE, publicCacheSecondsSchema, publicPageHeaderRules } from './lib/public-page-policy.mjs';
 
 /** @type {import('next').NextConfig} */
 const securityHeaders = [
@@ -74,10 +75,23 @@ function supabaseIsLocal() {
   }
 }
 
+/**
+ * PUBLIC_CACHE_SECONDS as this build is made with it. It is written into the build: the public pages'
+ * Cache-Control for anonymous page loads (headers() below, lib/public-page-policy.mjs) and, as
+ * BUILT_PUBLIC_CACHE_SECONDS, the value the server checks its own against when it starts (lib/startup.ts).
+ */
+function publicCacheSecondsOfBuild() {
+  const parsed = publicCacheSecondsSchema.safeParse(process.env.PUBLIC_CACHE_SECONDS);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join('; '));
+  return parsed.data;
+}
+const publicCacheSeconds = publicCacheSecondsOfBuild();
+
 const nextConfig = {
   // Where the build goes: `.next` unless NEXT_DIST_DIR names another folder (the Supabase-mode end-to-end
   // build, scripts/lib/build.ts, which bakes other NEXT_PUBLIC_ values in); `next start` needs the same value.
   distDir: process.env.NEXT_DIST_DIR || '.next',
+  env: { BUILT_PUBLIC_CACHE_SECONDS: publicCacheSeconds === undefined ? '' : String(publicCacheSeconds) },
   // `npm test` type-checks the whole project (tsc --noEmit) before it builds, twice (the Supabase-mode build
   // too): it sets BUILD_TYPECHECKED=1 so that those builds skip Next's own second pass over the same
   // sources (about 15 s each). Every other build checks types as usual.
@@ -130,15 +144,14 @@ const nextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },
-      // The App Router's requests (RSC payloads, prefetches, Next's 307 to a payload's cache-busting address)
-      // are never stored by anyone, as NEVER_STORE in lib/public-pages.ts says; proxy.ts, which sets the
-      // pages' policy, cannot tell them from page loads and leaves them to this rule. The admin area's
-      // router requests get the proxy's own no-store on top.
-      {
-        source: '/:path*',
-        has: [{ type: 'header', key: 'rsc', value: '1' }],
-        headers: [{ key: 'Cache-Control', value: 'private, no-cache, no-store, max-age=0, must-revalidate' }],
-      },
+      // The App Router's requests (RSC payloads, prefetches, Next's 307 to a payload's cache-busting address,
+      // which carries `_rsc`) are never stored by anyone (NEVER_STORE); proxy.ts cannot tell them from page
+      // loads and leaves them to these rules. The admin area's router requests get the proxy's own no-store.
+      { source: '/:path*', has: [{ type: 'header', key: 'rsc', value: '1' }], headers: [{ key: 'Cache-Control', value: NEVER_STORE }] },
+      { source: '/:path*', has: [{ type: 'query', key: '_rsc' }], headers: [{ key: 'Cache-Control', value: NEVER_STORE }] },
+      // Anonymous page loads of the public pages: their policy, without a proxy run. The proxy sets it, or
+      // no-store, on the page loads it still sees (a session cookie, If-None-Match).
+      ...publicPageHeaderRules(publicCacheSeconds),
       // Stored files carry their own, stricter policy (lib/storage/serve.ts).
       { source: '/((?!storage/).*)', headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy() }] },
       // Behind a TLS-terminating proxy (the only way this server is reached over HTTPS).

@@ -7,7 +7,7 @@ import { isFresh, readFreshnessStamp, signFreshnessStamp } from '@/lib/auth/toke
 import { getEnv } from '@/lib/env';
 import { storedPageEtag } from '@/lib/cache/stored-etag.mjs';
 import { etagMatches } from '@/lib/etag';
-import { cacheControlFor } from '@/lib/public-pages';
+import { cacheControlFor, NEVER_STORE } from '@/lib/public-pages';
 
 /**
  * The admin area's first gate (ARCHITECTURE.md, "Request flow"). It reads cookies only, never the
@@ -54,9 +54,10 @@ function decodesCleanly(rawPath: string): boolean {
 }
 
 /**
- * Public pages: who may keep a copy (lib/public-pages.ts). Next.js leaves a Cache-Control set here in
- * place (its own would let any shared cache keep a page for 15 minutes), except on error pages, which it
- * marks no-store itself. Page loads only: the router's requests do not come here (see `config`).
+ * Public pages: who may keep a copy (lib/public-pages.ts). Only the page loads with a session cookie or
+ * If-None-Match come here (see `config`); next.config.mjs gives the others the same policy. Next.js leaves
+ * a Cache-Control set here in place (its own would let any shared cache keep a page for 15 minutes), except
+ * on error pages, which it marks no-store itself.
  *
  * A copy the client already has is answered 304 Not Modified here: the ETag is the one the route cache
  * made when it stored the page (lib/cache/route-cache-handler.mjs; Next's own, a hash of the whole body on
@@ -80,7 +81,9 @@ async function publicResponse(request: NextRequest): Promise<NextResponse> {
 
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
-  if (!decodesCleanly(new URL(request.url).pathname)) return new NextResponse('Bad Request: the address is not valid.', { status: 400 });
+  if (!decodesCleanly(new URL(request.url).pathname)) {
+    return new NextResponse('Bad Request: the address is not valid.', { status: 400, headers: { 'Cache-Control': NEVER_STORE } });
+  }
   if (!pathname.startsWith('/admin')) return publicResponse(request);
   if (isOpenAdminPath(pathname)) return withAdminHeaders(NextResponse.next());
 
@@ -136,22 +139,32 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 }
 
 export const config = {
-  // The admin area, the public pages (their Cache-Control) and the routes whose path segments are decoded
-  // as parameters. The App Router's own requests for public pages (RSC payloads, prefetches, and Next's
-  // 307 to a payload's cache-busting address) are left out: Next hides their headers from this proxy, so it
-  // would give them a page's policy; next.config.mjs marks them never-store instead. Except where the path
-  // has a percent-escape, so that one that does not decode is still a 400 (Next would answer a router
-  // request for it with a 500); such a request, if it decodes, gets a page's policy, for an address the
-  // router only asks for when a slug has letters outside ASCII. Next reads this literally, so each route
-  // spells its conditions out.
+  // The admin area, the public page loads the proxy must decide, and the routes whose path segments are
+  // decoded as parameters. Public page loads: those with a session cookie (no-store) and those asking
+  // If-None-Match (a 304); an anonymous load without it never comes here, since next.config.mjs gives it
+  // the policy (lib/public-page-policy.mjs: PUBLIC_PAGE_SOURCES, SESSION_COOKIE_HEADER, which a unit test
+  // holds these to). The App Router's own requests for public pages (RSC payloads, prefetches, and
+  // Next's 307 to a payload's cache-busting address) are left out: Next hides their headers from this
+  // proxy, so it would give them a page's policy; next.config.mjs marks them never-store instead. Except
+  // where the path has a percent-escape, so that one that does not decode is still a 400 (Next would answer
+  // a router request for it with a 500); such a request, if it decodes, gets a page's policy, for an
+  // address the router only asks for when a slug has letters outside ASCII. Next reads this literally, so
+  // each route spells its conditions out.
   matcher: [
-    { source: '/', missing: [{ type: 'header', key: 'rsc', value: '1' }] },
-    { source: '/about', missing: [{ type: 'header', key: 'rsc', value: '1' }] },
-    { source: '/experience', missing: [{ type: 'header', key: 'rsc', value: '1' }] },
-    { source: '/projects', missing: [{ type: 'header', key: 'rsc', value: '1' }] },
-    { source: '/research/:path*', missing: [{ type: 'header', key: 'rsc', value: '1' }] },
-    { source: '/blog/:path*', missing: [{ type: 'header', key: 'rsc', value: '1' }] },
-    { source: '/personal/:path*', missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/', has: [{ type: 'header', key: 'cookie', value: '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=]*)=.*' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/', has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/about', has: [{ type: 'header', key: 'cookie', value: '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=]*)=.*' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/about', has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/experience', has: [{ type: 'header', key: 'cookie', value: '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=]*)=.*' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/experience', has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/projects', has: [{ type: 'header', key: 'cookie', value: '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=]*)=.*' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/projects', has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/research/:path*', has: [{ type: 'header', key: 'cookie', value: '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=]*)=.*' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/research/:path*', has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/blog/:path*', has: [{ type: 'header', key: 'cookie', value: '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=]*)=.*' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/blog/:path*', has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/personal/:path*', has: [{ type: 'header', key: 'cookie', value: '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=]*)=.*' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/personal/:path*', has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
     '/research/:path(.*%.*)',
     '/blog/:path(.*%.*)',
     '/personal/:path(.*%.*)',

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { publicCacheSecondsSchema } from './public-page-policy.mjs';
 
 const flag = (fallback: boolean) =>
   z
@@ -42,14 +43,8 @@ const schema = z
     ADMIN_FRESHNESS_BYPASS: flag(false),
     TRUST_PROXY: flag(false),
     ALLOW_SIGNUP: flag(false),
-    /**
-     * Opt-in CDN caching: public pages for anonymous visitors may be kept this many seconds by a shared
-     * cache (CDN, nginx proxy_cache). Unset: every cache must ask the server again (ETag, 304).
-     */
-    PUBLIC_CACHE_SECONDS: z.preprocess(
-      emptyAsUndefined,
-      z.coerce.number().int('PUBLIC_CACHE_SECONDS must be a whole number of seconds').min(1, 'PUBLIC_CACHE_SECONDS must be at least 1').max(31_536_000).optional(),
-    ),
+    /** Opt-in CDN caching, part of the build (lib/public-page-policy.mjs). */
+    PUBLIC_CACHE_SECONDS: publicCacheSecondsSchema,
     /** The site's public address ('https://example.org'): makes a site-path social image an absolute URL. */
     SITE_URL: z.preprocess(emptyAsUndefined, z.url('SITE_URL must be an absolute address').optional()),
   })

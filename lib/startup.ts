@@ -12,6 +12,7 @@ import { EnvError, parseEnv, type Env } from '@/lib/env';
 import { checkStorageAtStartup } from '@/lib/storage/status';
 import { expireBuildShells } from '@/lib/cache/build-shells';
 import { refreshSharedTags } from '@/lib/cache/shared-cache.mjs';
+import { publicCacheMismatch } from '@/lib/public-page-policy.mjs';
 
 /**
  * What the server does before it serves, whichever way it was started (`next start`, `npm start`'s
@@ -91,8 +92,12 @@ async function checkSharedCache(redisUrl: string): Promise<void> {
   // Otherwise lib/cache/shared-cache.mjs has said that Redis is unreachable and what that means.
 }
 
-/** Startup work; on a configuration or lock problem it says so and ends the process. */
-export async function startUp(options: { purpose?: string } = {}): Promise<void> {
+/**
+ * Startup work; on a configuration or lock problem it says so and ends the process. `builtPublicCacheSeconds`
+ * is the PUBLIC_CACHE_SECONDS the build was made with (instrumentation.ts passes it, '' when unset): a
+ * server with another value is refused. `npm start` builds for its own environment and passes nothing.
+ */
+export async function startUp(options: { purpose?: string; builtPublicCacheSeconds?: string } = {}): Promise<void> {
   let env: Env;
   try {
     env = parseEnv();
@@ -102,6 +107,11 @@ export async function startUp(options: { purpose?: string } = {}): Promise<void>
       process.exit(1);
     }
     throw error;
+  }
+  const mismatch = options.builtPublicCacheSeconds === undefined ? null : publicCacheMismatch(env.PUBLIC_CACHE_SECONDS, options.builtPublicCacheSeconds);
+  if (mismatch) {
+    console.error(`✖ ${mismatch}`);
+    process.exit(1);
   }
   // `npm run dev` and tests may have opened the database already; then there is nothing to take.
   if (databaseSlot().opening) return;

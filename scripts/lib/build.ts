@@ -24,7 +24,7 @@ function walk(entry: string, out: string[]): void {
 export interface BuildVariant {
   /** The build folder, relative to the project root (next start needs NEXT_DIST_DIR set to it too). */
   distDir: string;
-  /** Variables set for this build only (NEXT_PUBLIC_ ones count towards its fingerprint). */
+  /** Variables set for this build only (NEXT_PUBLIC_ ones and PUBLIC_CACHE_SECONDS count towards its fingerprint). */
   env: Record<string, string>;
 }
 
@@ -45,9 +45,10 @@ export function sourceFingerprint(env: NodeJS.ProcessEnv = process.env): string 
     hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
   }
   // NEXT_PUBLIC_ variables are written into the build (browser code, next.config's image hosts): moving
-  // to Supabase, or to another project, needs a new build too.
+  // to Supabase, or to another project, needs a new build too. So is PUBLIC_CACHE_SECONDS (the public
+  // pages' Cache-Control, lib/public-page-policy.mjs): changing it in .env.local and restarting rebuilds.
   for (const [name, value] of Object.entries(env).sort(([a], [b]) => a.localeCompare(b))) {
-    if (name.startsWith('NEXT_PUBLIC_')) hash.update(`${name}=${value ?? ''}`).update('\0');
+    if (name.startsWith('NEXT_PUBLIC_') || name === 'PUBLIC_CACHE_SECONDS') hash.update(`${name}=${value ?? ''}`).update('\0');
   }
   return hash.digest('hex');
 }

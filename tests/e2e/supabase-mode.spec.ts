@@ -17,6 +17,7 @@ import {
   SUPABASE_E2E_SERVICE_ROLE_KEY,
   SUPABASE_E2E_URL,
 } from '../helpers/supabase-e2e-config';
+import { NEVER_STORE } from '../../lib/public-pages';
 import { AUTH_SECRET, freshnessStamp, signIn } from './fixtures/auth';
 import { expect, test as base } from './fixtures/csp';
 
@@ -67,6 +68,7 @@ async function startProject(): Promise<void> {
       DATABASE_URL: postgres.url,
       AUTH_SECRET,
       ALLOW_SIGNUP: 'true',
+      PUBLIC_CACHE_SECONDS: SUPABASE_E2E_BUILD.env.PUBLIC_CACHE_SECONDS!,
     },
   });
 }
@@ -130,6 +132,43 @@ function setCookies(response: APIResponse): string[] {
     .filter((h) => h.name.toLowerCase() === 'set-cookie')
     .map((h) => h.value);
 }
+
+test('PUBLIC_CACHE_SECONDS, written into this build, lets a CDN keep public pages, never admin pages, signed-in responses, the router\'s requests or error pages', async ({ project }) => {
+  const shared = 'public, max-age=0, s-maxage=120, stale-while-revalidate=120';
+  for (const path of ['/', '/blog', '/blog/why-the-prime-number-theorem-still-surprises-me', '/research']) {
+    // Anonymous loads get the build's policy without a proxy run; an unrelated cookie changes nothing.
+    const response = await fetch(`${project}${path}`);
+    expect(response.headers.get('cache-control'), path).toBe(shared);
+    expect((await fetch(`${project}${path}`, { headers: { cookie: 'theme=dark' } })).headers.get('cache-control'), path).toBe(shared);
+    // The proxy's 304 (the stored page's ETag) says the same policy.
+    const etag = response.headers.get('etag') ?? (await fetch(`${project}${path}`)).headers.get('etag');
+    expect(etag, path).toBeTruthy();
+    const confirmed = await fetch(`${project}${path}`, { headers: { 'If-None-Match': etag! } });
+    expect(confirmed.status, path).toBe(304);
+    expect(confirmed.headers.get('cache-control'), path).toBe(shared);
+  }
+  for (const cookie of [`${SESSION_COOKIE}=whoever`, `theme=dark; ${SESSION_COOKIE}.0=whoever`, 'pf-access=whoever']) {
+    const signedIn = await fetch(`${project}/blog`, { headers: { cookie } });
+    expect(signedIn.headers.get('cache-control'), cookie).toBe(NEVER_STORE);
+  }
+  const admin = await fetch(`${project}/admin/login`);
+  expect(admin.headers.get('cache-control')).toContain('no-store');
+  const missing = await fetch(`${project}/no-such-page`);
+  expect(missing.status).toBe(404);
+  expect(missing.headers.get('cache-control')).toContain('no-store');
+  const action = await fetch(`${project}/`, { method: 'POST', headers: { 'Next-Action': 'x', 'Content-Type': 'text/plain' }, body: '[]' });
+  expect(action.headers.get('cache-control') ?? '').not.toContain('public');
+  // The App Router's requests: Next's redirect to a payload's cache-busting address (a client that sends
+  // RSC: 1 without it), then the payload. A CDN that keys on the address alone must keep neither.
+  const toPayload = await fetch(`${project}/blog`, { headers: { RSC: '1' }, redirect: 'manual' });
+  expect(toPayload.status).toBe(307);
+  expect(toPayload.headers.get('cache-control')).toBe(NEVER_STORE);
+  const payload = await fetch(new URL(toPayload.headers.get('location')!, project), { headers: { RSC: '1' }, redirect: 'manual' });
+  expect(payload.status).toBe(200);
+  expect(payload.headers.get('content-type')).toContain('text/x-component');
+  expect(payload.headers.get('cache-control')).toBe(NEVER_STORE);
+  expect((await fetch(`${project}/blog?_rsc=abc`, { redirect: 'manual' })).headers.get('cache-control')).toBe(NEVER_STORE);
+});
 
 test('sign-up goes to Supabase Auth (POST /auth/v1/signup), which writes auth.users; its refusals come back as Supabase words them', async ({ page }) => {
   const since = doubles.calls.length;

@@ -36,5 +36,8 @@ export const SUPABASE_E2E_BUILD: BuildVariant = {
     NEXT_PUBLIC_SUPABASE_ANON_KEY: SUPABASE_E2E_ANON_KEY,
     // lib/env.ts wants it in Supabase mode; the build never connects (no page reads the database then).
     DATABASE_URL: 'postgres://build-only@127.0.0.1:1/none',
+    // Written into the build (lib/public-page-policy.mjs): this build is also the one with a CDN in front,
+    // as a hosted Supabase site may be; the server starts with the same value.
+    PUBLIC_CACHE_SECONDS: '120',
   },
 };

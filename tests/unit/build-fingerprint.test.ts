@@ -18,6 +18,12 @@ describe('the production build fingerprint', () => {
     expect(sourceFingerprint()).not.toBe(before);
   });
 
+  it('changes with PUBLIC_CACHE_SECONDS, which the build writes into the public pages\' Cache-Control', () => {
+    const before = sourceFingerprint({ ...process.env, PUBLIC_CACHE_SECONDS: '' });
+    expect(sourceFingerprint({ ...process.env, PUBLIC_CACHE_SECONDS: '120' })).not.toBe(before);
+    expect(sourceFingerprint({ ...process.env, PUBLIC_CACHE_SECONDS: '60' })).not.toBe(sourceFingerprint({ ...process.env, PUBLIC_CACHE_SECONDS: '120' }));
+  });
+
   it('fingerprints a build variant (its own folder and NEXT_PUBLIC_ values) by the variables it is built with', () => {
     const normal = sourceFingerprint();
     expect(sourceFingerprint({ ...process.env, NEXT_PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321' })).not.toBe(normal);
