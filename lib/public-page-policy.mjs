@@ -46,7 +46,7 @@ export const PUBLIC_PAGE_SOURCES = ['/', '/about', '/experience', '/projects', '
  * A Cookie header that holds a session cookie (built-in auth's, then Supabase's `sb-…`): the visitor is,
  * or may be, signed in. A pattern of Next's `has`/`missing` conditions, which Next anchors at both ends.
  */
-export const SESSION_COOKIE_HEADER = '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=]*)=.*';
+export const SESSION_COOKIE_HEADER = '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=;]*)=.*';
 
 /**
  * next.config.mjs headers(): the public policy for the page loads the proxy does not see, which are those

@@ -80,6 +80,13 @@ describe('the public pages\' Cache-Control without a proxy run (next.config.mjs)
     }
   });
 
+  it('a cookie\'s name never spans a `;`, so the pattern reads a long Cookie header once, without backtracking over it', () => {
+    const session = new RegExp(`^${SESSION_COOKIE_HEADER}$`);
+    expect(session.test('sb-;x=1')).toBe(false);
+    expect(session.test(`${'; sb-'.repeat(3000)}; pf-access=x`)).toBe(true);
+    expect(session.test('; sb-'.repeat(3000))).toBe(false);
+  });
+
   it('a page load asking If-None-Match runs the proxy (its 304), which sets the same policy', async () => {
     for (const path of PAGES) expect(proxyRuns(path, { 'if-none-match': '"abc"' }), path).toBe(true);
   });
