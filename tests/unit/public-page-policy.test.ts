@@ -91,13 +91,15 @@ describe('the public pages\' Cache-Control without a proxy run (next.config.mjs)
     for (const path of PAGES) expect(proxyRuns(path, { 'if-none-match': '"abc"' }), path).toBe(true);
   });
 
-  it('the App Router\'s requests and actions get no-store or nothing, never the public policy, and skip the proxy', async () => {
+  it('the App Router\'s requests and actions get no-store or nothing, never the public policy; only actions run the proxy', async () => {
     for (const path of PAGES) {
       expect(await configCacheControl(path, { rsc: '1' }), path).toBe(NEVER_STORE);
       expect(await configCacheControl(path, { rsc: '1', cookie: 'pf-access=x' }), path).toBe(NEVER_STORE);
       expect(await configCacheControl(path, {}, { _rsc: 'abc' }), path).toBe(NEVER_STORE);
       expect(await configCacheControl(path, { 'next-action': 'x' }), path).toBeUndefined();
       expect(proxyRuns(path, { rsc: '1', cookie: 'pf-access=x', 'if-none-match': '"a"' }), path).toBe(false);
+      // Actions still run the proxy, which hands their body on (see proxy.ts).
+      expect(proxyRuns(path, { 'next-action': 'x' }), path).toBe(true);
     }
   });
 
@@ -116,10 +118,13 @@ describe('the public pages\' Cache-Control without a proxy run (next.config.mjs)
 
   it('the proxy\'s matcher spells out the same routes and session pattern (Next reads it literally)', () => {
     const conditioned = (proxyConfig.matcher as (string | Conditioned)[]).filter((entry): entry is Conditioned => typeof entry !== 'string' && Boolean(entry.has));
-    const expected = PUBLIC_PAGE_SOURCES.flatMap((source) => [
-      { source, has: [{ type: 'header', key: 'cookie', value: SESSION_COOKIE_HEADER }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
-      { source, has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
-    ]);
+    const expected = [
+      ...PUBLIC_PAGE_SOURCES.flatMap((source) => [
+        { source, has: [{ type: 'header', key: 'cookie', value: SESSION_COOKIE_HEADER }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+        { source, has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+      ]),
+      { source: '/:path*', has: [{ type: 'header', key: 'next-action' }] },
+    ];
     expect(conditioned).toEqual(expected);
   });
 });
