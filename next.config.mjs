@@ -79,19 +79,16 @@ function supabaseIsLocal() {
  * PUBLIC_CACHE_SECONDS as this build is made with it. It is written into the build: the public pages'
  * Cache-Control for anonymous page loads (headers() below, lib/public-page-policy.mjs) and, as
  * BUILT_PUBLIC_CACHE_SECONDS, the value the server checks its own against when it starts (lib/startup.ts).
+ * `next start` loads this file too: there an invalid value is left to the start-up check, which names it
+ * with every other problem; headers() runs only when building, and refuses it there.
  */
-function publicCacheSecondsOfBuild() {
-  const parsed = publicCacheSecondsSchema.safeParse(process.env.PUBLIC_CACHE_SECONDS);
-  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join('; '));
-  return parsed.data;
-}
-const publicCacheSeconds = publicCacheSecondsOfBuild();
+const publicCacheSeconds = publicCacheSecondsSchema.safeParse(process.env.PUBLIC_CACHE_SECONDS);
 
 const nextConfig = {
   // Where the build goes: `.next` unless NEXT_DIST_DIR names another folder (the Supabase-mode end-to-end
   // build, scripts/lib/build.ts, which bakes other NEXT_PUBLIC_ values in); `next start` needs the same value.
   distDir: process.env.NEXT_DIST_DIR || '.next',
-  env: { BUILT_PUBLIC_CACHE_SECONDS: publicCacheSeconds === undefined ? '' : String(publicCacheSeconds) },
+  env: { BUILT_PUBLIC_CACHE_SECONDS: publicCacheSeconds.data === undefined ? '' : String(publicCacheSeconds.data) },
   // `npm test` type-checks the whole project (tsc --noEmit) before it builds, twice (the Supabase-mode build
   // too): it sets BUILD_TYPECHECKED=1 so that those builds skip Next's own second pass over the same
   // sources (about 15 s each). Every other build checks types as usual.
@@ -142,6 +139,9 @@ const nextConfig = {
     globalNotFound: true,
   },
   async headers() {
+    if (!publicCacheSeconds.success) {
+      throw new Error(`Invalid configuration: PUBLIC_CACHE_SECONDS: ${publicCacheSeconds.error.issues.map((issue) => issue.message).join('; ')}`);
+    }
     return [
       { source: '/:path*', headers: securityHeaders },
       // The App Router's requests (RSC payloads, prefetches, Next's 307 to a payload's cache-busting address,
@@ -151,7 +151,7 @@ const nextConfig = {
       { source: '/:path*', has: [{ type: 'query', key: '_rsc' }], headers: [{ key: 'Cache-Control', value: NEVER_STORE }] },
       // Anonymous page loads of the public pages: their policy, without a proxy run. The proxy sets it, or
       // no-store, on the page loads it still sees (a session cookie, If-None-Match).
-      ...publicPageHeaderRules(publicCacheSeconds),
+      ...publicPageHeaderRules(publicCacheSeconds.data),
       // Stored files carry their own, stricter policy (lib/storage/serve.ts).
       { source: '/((?!storage/).*)', headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy() }] },
       // Behind a TLS-terminating proxy (the only way this server is reached over HTTPS).

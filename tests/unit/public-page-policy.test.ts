@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { NextConfig } from 'next';
 import { config as proxyConfig } from '@/proxy';
 import {
@@ -130,6 +130,17 @@ describe('the public pages\' Cache-Control without a proxy run (next.config.mjs)
 });
 
 describe('PUBLIC_CACHE_SECONDS is part of the build', () => {
+  it('a build with an invalid value fails, naming it; loading the config, as `next start` does, leaves it to the start-up check', async () => {
+    vi.stubEnv('PUBLIC_CACHE_SECONDS', 'soon');
+    try {
+      const { default: invalid } = (await import(`${configFile}?invalid`)) as { default: NextConfig };
+      expect(invalid.env).toEqual({ BUILT_PUBLIC_CACHE_SECONDS: '' });
+      await expect(invalid.headers!()).rejects.toThrow(/^Invalid configuration: PUBLIC_CACHE_SECONDS: /);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('is read as lib/env.ts reads it', () => {
     expect(publicCacheSecondsSchema.parse('')).toBeUndefined();
     expect(publicCacheSecondsSchema.parse('120')).toBe(120);
