@@ -55,9 +55,9 @@ function decodesCleanly(rawPath: string): boolean {
 
 /**
  * Public pages: who may keep a copy (lib/public-pages.ts). Only the page loads with a session cookie or
- * If-None-Match come here (see `config`); next.config.mjs gives the others the same policy. Next.js leaves
- * a Cache-Control set here in place (its own would let any shared cache keep a page for 15 minutes), except
- * on error pages, which it marks no-store itself.
+ * If-None-Match come here, and actions (see `config`); next.config.mjs gives the other loads the same
+ * policy. Next.js leaves a Cache-Control set here in place (its own would let any shared cache keep a page
+ * for 15 minutes), except on error pages, which it marks no-store itself.
  *
  * A copy the client already has is answered 304 Not Modified here: the ETag is the one the route cache
  * made when it stored the page (lib/cache/route-cache-handler.mjs; Next's own, a hash of the whole body on

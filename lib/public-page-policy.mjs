@@ -8,7 +8,7 @@ import { z } from 'zod';
  * build (`publicPageHeaderRules`), and Next applies it before it serves the stored page. A proxy run costs
  * a page under `next start` about a third of its throughput. The proxy still sees the page loads it must
  * decide: those with a session cookie (`no-store`) and those with If-None-Match (a 304 from the stored
- * ETag), and applies the same values. So PUBLIC_CACHE_SECONDS is part of the build: the server refuses to
+ * ETag), and applies the same values (and server actions, see proxy.ts's matcher). So PUBLIC_CACHE_SECONDS is part of the build: the server refuses to
  * start with another value (lib/startup.ts), and `npm start` builds again when it changes.
  */
 
