@@ -1,34 +1,16 @@
 import 'server-only';
 import sanitize, { type IOptions, type Attributes } from 'sanitize-html';
 
+import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_SCHEMES_BY_TAG, ALLOWED_TAGS, NON_TEXT_TAGS, URL_ATTRIBUTES } from '@/lib/markup/allowed-html';
+
 /**
  * Personal posts are HTML written in the admin's rich editor (spec section 3) and rendered as raw HTML on
  * /personal/{id}. Everything that could run code, leave the page, or cover it is removed here, by an
  * allowlist: a tag, attribute or URL scheme not named below does not survive. The editor calls this on
  * save and the public page calls it again before rendering, so rows written before a rule tightened (or
- * straight into the database) are still safe.
+ * straight into the database) are still safe. The lists themselves live in `lib/markup/allowed-html.ts`,
+ * shared with the editor's paste filter so the two cannot drift apart.
  */
-
-const ALLOWED_TAGS = [
-  'p', 'br', 'hr', 'div', 'span',
-  'strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'sub', 'sup', 'small',
-  'blockquote', 'h1', 'h2', 'h3', 'h4',
-  'ul', 'ol', 'li',
-  'code', 'pre',
-  'a', 'img',
-  'figure', 'figcaption',
-  'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
-];
-
-// No `style`, `class` or `id` anywhere: a style or a utility class (`fixed inset-0 z-50`) could lay a fake
-// page over the real one, and an id could clobber globals the page's scripts read (DOM clobbering).
-const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
-  a: ['href', 'title', 'rel', 'target'],
-  img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
-  th: ['colspan', 'rowspan', 'scope'],
-  td: ['colspan', 'rowspan'],
-  ol: ['start'],
-};
 
 /** Control characters and whitespace a browser ignores inside a URL scheme (`java\tscript:`). */
 const URL_NOISE = /[\u0000-\u0020\u007f-\u009f]/g;
@@ -57,18 +39,17 @@ function transformImage(tagName: string, attribs: Attributes) {
   return { tagName, attribs: next };
 }
 
+// sanitize-html takes mutable arrays; it gets copies, so the shared frozen lists stay untouched.
 const OPTIONS: IOptions = {
-  allowedTags: ALLOWED_TAGS,
-  allowedAttributes: ALLOWED_ATTRIBUTES,
-  // Relative URLs stay (uploads are served from this site). No data:, javascript:, vbscript:, file:.
-  allowedSchemes: ['http', 'https', 'mailto'],
-  // data: images are left out on purpose: an SVG data URL is a document of its own, and nothing the
-  // editor produces needs inline images (uploads are stored files).
-  allowedSchemesByTag: { img: ['http', 'https'] },
-  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  allowedTags: [...ALLOWED_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(ALLOWED_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
+  // Relative URLs stay (uploads are served from this site); see ALLOWED_SCHEMES for what else does.
+  allowedSchemes: [...ALLOWED_SCHEMES],
+  allowedSchemesByTag: Object.fromEntries(Object.entries(ALLOWED_SCHEMES_BY_TAG).map(([tag, schemes]) => [tag, [...schemes]])),
+  allowedSchemesAppliedToAttributes: [...URL_ATTRIBUTES],
   allowProtocolRelative: true,
   // The text inside these is markup or code in disguise, never prose: drop it with the tag.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'iframe', 'noembed', 'noframes', 'xmp', 'title', 'object', 'svg', 'math'],
+  nonTextTags: [...NON_TEXT_TAGS],
   disallowedTagsMode: 'discard',
   allowVulnerableTags: false,
   transformTags: { a: transformLink, img: transformImage },

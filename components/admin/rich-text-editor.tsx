@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { Bold, Heading2, Italic, Link2, List, ListOrdered, Quote, type LucideIcon } from 'lucide-react';
 
+import { inertHtml } from '@/components/admin/paste-filter';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
@@ -18,26 +19,6 @@ const COMMANDS: readonly Command[] = [
   { label: 'Quote', icon: Quote, command: 'formatBlock', argument: 'blockquote' },
   { label: 'Link', icon: Link2, command: 'link' },
 ];
-
-/**
- * Makes HTML safe to put into the editable area: parsed inertly, then scripts, frames, styles and
- * every event-handler attribute and script URL removed. Drafts and pasted markup pass through here; the
- * server sanitises again on save with the public page's sanitiser.
- */
-export function inertHtml(html: string): string {
-  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
-  doc.querySelectorAll('script, style, iframe, object, embed, link, meta, base, form, template').forEach((node) => node.remove());
-  doc.body.querySelectorAll('*').forEach((element) => {
-    for (const attribute of Array.from(element.attributes)) {
-      const name = attribute.name.toLowerCase();
-      const value = attribute.value.trim().toLowerCase();
-      if (name.startsWith('on') || name === 'style' || ((name === 'href' || name === 'src') && /^(javascript|data|vbscript):/.test(value))) {
-        element.removeAttribute(attribute.name);
-      }
-    }
-  });
-  return doc.body.innerHTML;
-}
 
 /**
  * The personal posts' rich editor (spec section 2): an editable area producing HTML, with a toolbar for
@@ -62,7 +43,8 @@ export function RichTextEditor({
   const ref = useRef<HTMLDivElement>(null);
 
   // The area keeps its own DOM while typing; it is rewritten only when the value changes from outside
-  // (a restored draft, a reset after create), so the caret does not jump.
+  // (a restored draft, a reset after create), so the caret does not jump. A draft is HTML read back from
+  // the browser's storage, not typed here, so it goes through the same filter as a paste.
   useEffect(() => {
     const area = ref.current;
     if (area && area.innerHTML !== value) area.innerHTML = inertHtml(value);
@@ -121,7 +103,8 @@ export function RichTextEditor({
           }
         }}
         onPaste={(event) => {
-          // Pasted HTML is cleaned before it enters the area; plain text goes in as it is.
+          // Pasted HTML is cleaned (components/admin/paste-filter.ts) before it enters the area; plain text
+          // goes in as it is.
           const html = event.clipboardData.getData('text/html');
           if (!html) return;
           event.preventDefault();

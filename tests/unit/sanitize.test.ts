@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 // parse5 is the WHATWG HTML parser (the algorithm browsers run), installed with rehype-katex: the output
 // is checked the way a browser would read it, not with regular expressions alone.
 import { parseFragment } from 'parse5';
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS, NON_TEXT_TAGS } from '@/lib/markup/allowed-html';
 import { sanitizeHtml } from '@/lib/sanitize';
 
 interface Node {
@@ -162,5 +163,30 @@ describe('sanitizeHtml keeps ordinary formatting', () => {
 
   it('escapes text so that angle brackets stay text', () => {
     expect(sanitizeHtml('<p>1 &lt; 2 &amp;&amp; 3 &gt; 2</p>')).toBe('<p>1 &lt; 2 &amp;&amp; 3 &gt; 2</p>');
+  });
+});
+
+// The editor's paste filter (components/admin/paste-filter.ts) reads the same lists; these tests pin the
+// server to them, so a list edited in one place only cannot pass unnoticed.
+describe('sanitizeHtml follows the shared allow-list in lib/markup/allowed-html.ts', () => {
+  /** A value each listed attribute keeps on the server (addresses external, sizes in whole pixels). */
+  const SAMPLE_VALUES: Record<string, string> = { href: 'https://example.org/x', src: 'https://example.org/a.png', width: '10', height: '10', colspan: '2', rowspan: '2', start: '3', scope: 'col', target: '_blank', loading: 'lazy' };
+
+  it.each([...ALLOWED_TAGS])('keeps <%s>', (tag) => {
+    expect(sanitizeHtml(`<${tag}>x</${tag}>`)).toMatch(new RegExp(`^<${tag}[\\s>/]`));
+  });
+
+  it.each(Object.entries(ALLOWED_ATTRIBUTES).flatMap(([tag, names]) => names.map((name) => [tag, name])))('keeps <%s %s>', (tag, name) => {
+    // A link's target comes from its address, so every link sample carries an external one.
+    const href = tag === 'a' && name !== 'href' ? ` href="${SAMPLE_VALUES.href}"` : '';
+    expect(sanitizeHtml(`<${tag}${href} ${name}="${SAMPLE_VALUES[name] ?? 'v'}">x</${tag}>`)).toMatch(new RegExp(`^<${tag}[^>]*\\s${name}="`));
+  });
+
+  it('drops an element not on the list but keeps its text, and an attribute listed only for another element', () => {
+    expect(sanitizeHtml('<article><p title="t" colspan="2" start="3">x</p></article>')).toBe('<p>x</p>');
+  });
+
+  it.each([...NON_TEXT_TAGS])('drops <%s> together with its text', (tag) => {
+    expect(sanitizeHtml(`<p>kept</p><${tag}>hidden</${tag}>`)).toBe('<p>kept</p>');
   });
 });
