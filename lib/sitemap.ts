@@ -1,8 +1,7 @@
-import type { MetadataRoute } from 'next';
-
 import { blogPostPath } from '@/lib/canonical';
 import type { BlogPost } from '@/lib/content/blog/types';
 import type { PersonalPost } from '@/lib/content/personal/types';
+import { escapeXml } from '@/lib/feed';
 import { isCitable } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
 
@@ -16,13 +15,19 @@ export interface SitemapContent {
   papers: readonly Pick<ResearchPaper, 'id' | 'status' | 'updatedAt'>[];
 }
 
+/** One address of the sitemap, with its last change where it is known. */
+export interface SitemapEntry {
+  url: string;
+  lastModified?: string;
+}
+
 const newest = (dates: readonly string[]): string | undefined => (dates.length > 0 ? dates.reduce((a, b) => (a > b ? a : b)) : undefined);
 
 /**
  * Every public page, post and paper with its last change where it is known (a list page changes when its
  * newest item does). Drafts are left out; `site` is the public address without a trailing slash.
  */
-export function sitemapEntries(site: string, { posts, personal, papers }: SitemapContent): MetadataRoute.Sitemap {
+export function sitemapEntries(site: string, { posts, personal, papers }: SitemapContent): SitemapEntry[] {
   const citable = papers.filter(isCitable);
   const pages: [string, string | undefined][] = [
     ['/', newest([...posts.map((post) => post.updatedAt), ...citable.map((paper) => paper.updatedAt)])],
@@ -40,4 +45,12 @@ export function sitemapEntries(site: string, { posts, personal, papers }: Sitema
     ...citable.map((paper) => ({ url: `${site}/research/${paper.id}`, lastModified: paper.updatedAt })),
   ];
   return entries.slice(0, SITEMAP_URL_LIMIT);
+}
+
+/** The entries as a sitemaps.org urlset document. */
+export function sitemapXml(entries: readonly SitemapEntry[]): string {
+  const urls = entries.map(
+    ({ url, lastModified }) => `<url>\n<loc>${escapeXml(url)}</loc>\n${lastModified ? `<lastmod>${escapeXml(lastModified)}</lastmod>\n` : ''}</url>\n`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('')}</urlset>\n`;
 }

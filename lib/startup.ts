@@ -93,6 +93,13 @@ async function checkSharedCache(redisUrl: string): Promise<void> {
 }
 
 /**
+ * Said once at start-up in production without SITE_URL: the documents that need absolute addresses then take
+ * them from each request's Host header, and are kept from shared caches for it (lib/site-url.ts).
+ */
+export const SITE_URL_UNSET =
+  'SITE_URL is not set: the feed, the sitemap and robots.txt take their addresses from each request\'s Host header, so no shared cache (CDN, proxy) may keep them, and pages carry no canonical link or absolute preview image. Set SITE_URL to the public address of the site (https://…).';
+
+/**
  * Startup work; on a configuration or lock problem it says so and ends the process. `builtPublicCacheSeconds`
  * is the PUBLIC_CACHE_SECONDS the build was made with (instrumentation.ts passes it, '' when unset): a
  * server with another value is refused. `npm start` builds for its own environment and passes nothing.
@@ -115,6 +122,7 @@ export async function startUp(options: { purpose?: string; builtPublicCacheSecon
   }
   // `npm run dev` and tests may have opened the database already; then there is nothing to take.
   if (databaseSlot().opening) return;
+  if (process.env.NODE_ENV === 'production' && !env.SITE_URL) console.warn(`⚠ ${SITE_URL_UNSET}`);
   let opened: OpenedDatabase;
   try {
     opened = await prepareData(env, options.purpose ?? 'the site server');

@@ -8,6 +8,7 @@ import { getSiteSettings } from '@/lib/content/settings/queries';
 import { effectiveSiteSettings } from '@/lib/content/settings/types';
 import { TAGS } from '@/lib/content/tags';
 import { atomFeed, FEED_LIMIT, feedEntries } from '@/lib/feed';
+import { NEVER_STORE } from '@/lib/public-pages';
 import { SITE_DEFAULTS } from '@/lib/site';
 import { siteAddress } from '@/lib/site-url';
 
@@ -27,12 +28,13 @@ async function blogFeed(address: string): Promise<string> {
 export async function GET(): Promise<Response> {
   await connection();
   try {
-    const body = await blogFeed(await siteAddress());
+    const site = await siteAddress();
+    const body = await blogFeed(site.address);
     return new Response(body, {
-      headers: { 'content-type': 'application/atom+xml; charset=utf-8', 'x-content-type-options': 'nosniff' },
+      headers: { 'content-type': 'application/atom+xml; charset=utf-8', 'x-content-type-options': 'nosniff', ...site.headers },
     });
   } catch (error) {
     console.error('Could not build feed.xml', error);
-    return new Response('The blog could not be loaded. Please try again later.\n', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return new Response('The blog could not be loaded. Please try again later.\n', { status: 503, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': NEVER_STORE } });
   }
 }

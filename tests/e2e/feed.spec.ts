@@ -221,6 +221,30 @@ test("canonical addresses are SITE_URL and the page's path, without the query", 
   expect((await headTags(page, request, '/blog?tag=primes')).canonical).toBe(`${SITE_URL}/blog`);
 });
 
+test('with SITE_URL, nothing from the request reaches an absolute address: feed, sitemap, robots and every page (canonical, Open Graph, JSON-LD, citation tags) name SITE_URL only, and may be cached', async ({
+  request,
+  site,
+}) => {
+  const forged = { Host: 'poisoned-host.example', 'X-Forwarded-Host': 'poisoned-host.example', 'X-Forwarded-Proto': 'http' };
+  for (const path of ['/feed.xml', '/sitemap.xml', '/robots.txt']) {
+    const response = await request.get(path, { headers: forged });
+    expect(response.status(), path).toBe(200);
+    const body = await response.text();
+    expect(body, path).toContain(`${SITE_URL}/`);
+    expect(body, path).not.toContain('poisoned-host');
+    expect(response.headers()['cache-control'], path).toBe('public, max-age=0, must-revalidate');
+  }
+  const research = await (await request.get('/research')).text();
+  const paper = /href="(\/research\/[0-9a-f-]{36})"/.exec(research)?.[1];
+  expect(paper).toBeTruthy();
+  for (const path of ['/', '/about', '/research', paper!, '/blog', '/blog/why-the-prime-number-theorem-still-surprises-me', '/personal']) {
+    const body = await (await request.get(path, { headers: forged })).text();
+    expect(body, path).toContain(SITE_URL);
+    expect(body, path).not.toContain('poisoned-host');
+  }
+  expect(site.output()).not.toContain('SITE_URL is not set');
+});
+
 test("link previews: a post and a paper have their own card, a post's cover wins, a draft shows the site's card, and a configured social image replaces the site's card", async ({
   page,
   request,

@@ -57,3 +57,30 @@ test("anyone calling a cached function or action by its id with a large body get
     }
   }
 });
+
+test("without SITE_URL, answers built from the request's host name are kept from shared caches, pages never embed it, and the start-up log says so once", async ({
+  request,
+  site,
+}) => {
+  const forged = { 'X-Forwarded-Host': 'poisoned-host.example', 'X-Forwarded-Proto': 'https' };
+  for (const path of ['/feed.xml', '/sitemap.xml', '/robots.txt']) {
+    const response = await request.get(path, { headers: forged });
+    expect(response.status(), path).toBe(200);
+    // The document is the one this request asked for (its host is all the server knows)...
+    expect(await response.text(), path).toContain('https://poisoned-host.example/');
+    // ...so only the browser that asked may keep it, and a cache keying on the URL alone must not.
+    expect(response.headers()['cache-control'], path).toBe('private, max-age=0, must-revalidate');
+    expect(response.headers()['vary'], path).toContain('X-Forwarded-Host');
+  }
+  // Pages never take an address from the request: no canonical link, Open Graph address, JSON-LD or citation tag names it.
+  const research = await (await request.get('/research')).text();
+  const paper = /href="(\/research\/[0-9a-f-]{36})"/.exec(research)?.[1];
+  expect(paper).toBeTruthy();
+  for (const path of ['/', '/about', '/experience', '/projects', '/research', paper!, '/blog', '/blog/why-the-prime-number-theorem-still-surprises-me', '/personal']) {
+    const response = await request.get(path, { headers: { ...forged, Host: 'poisoned-host.example' } });
+    expect(response.status(), path).toBe(200);
+    expect(await response.text(), path).not.toContain('poisoned-host');
+  }
+  const warning = 'SITE_URL is not set: the feed, the sitemap and robots.txt take their addresses';
+  expect(site.output().split(warning).length - 1).toBe(1);
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { sitemapEntries } from '@/lib/sitemap';
+import { sitemapEntries, sitemapXml } from '@/lib/sitemap';
 
 const SITE = 'https://alex.example';
 
@@ -39,6 +39,15 @@ describe('sitemap builder', () => {
   it('an empty site still lists its pages, undated', () => {
     expect(sitemapEntries(SITE, { posts: [], personal: [], papers: [] }).map((entry) => entry)).toEqual(
       ['', '/about', '/experience', '/projects', '/research', '/blog', '/personal'].map((path) => ({ url: `${SITE}${path}` })),
+    );
+  });
+
+  it('writes a sitemaps.org urlset, addresses escaped', () => {
+    expect(sitemapXml([{ url: `${SITE}/blog/a&b<c>`, lastModified: '2026-03-01T10:00:00.000Z' }, { url: `${SITE}/about` }])).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+        `<url>\n<loc>${SITE}/blog/a&amp;b&lt;c&gt;</loc>\n<lastmod>2026-03-01T10:00:00.000Z</lastmod>\n</url>\n` +
+        `<url>\n<loc>${SITE}/about</loc>\n</url>\n` +
+        '</urlset>\n',
     );
   });
 });

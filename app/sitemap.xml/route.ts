@@ -1,18 +1,18 @@
-import type { MetadataRoute } from 'next';
 import { connection } from 'next/server';
 
 import { getBlogPostStamps } from '@/lib/content/blog/queries';
 import { getPersonalPostStamps } from '@/lib/content/personal/queries';
 import { getResearchPaperStamps } from '@/lib/content/research/queries';
 import { siteAddress } from '@/lib/site-url';
-import { SITEMAP_URL_LIMIT, sitemapEntries } from '@/lib/sitemap';
+import { SITEMAP_URL_LIMIT, sitemapEntries, sitemapXml } from '@/lib/sitemap';
 
 /**
  * Every public page, post and paper (drafts left out), with the last change where it is known: read as
  * addresses and dates only, at most SITEMAP_URL_LIMIT of each, and the whole cut at that limit (a sitemap
- * file's own; issue 24), so 5,000 posts and papers cost a few hundred kB, not their text.
+ * file's own; issue 24), so 5,000 posts and papers cost a few hundred kB, not their text. A route handler
+ * rather than Next's sitemap.ts, so that the answer says who may keep it (lib/site-url.ts).
  */
-export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+export async function GET(): Promise<Response> {
   await connection();
   const [site, posts, personal, papers] = await Promise.all([
     siteAddress(),
@@ -20,5 +20,6 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     getPersonalPostStamps(SITEMAP_URL_LIMIT).catch(() => []),
     getResearchPaperStamps(SITEMAP_URL_LIMIT).catch(() => []),
   ]);
-  return sitemapEntries(site, { posts, personal, papers });
+  const body = sitemapXml(sitemapEntries(site.address, { posts, personal, papers }));
+  return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', ...site.headers } });
 }
