@@ -127,10 +127,12 @@ const nextConfig = {
   // ioredis: lib/cache/shared-cache.mjs is loaded by Next as it is and also bundled into the startup code;
   // one copy of the client library for both.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', '@retorquere/bibtex-parser', 'ioredis'],
-  // Server-action bodies: the largest the editors send is a post with its markup; files go through
-  // /api/upload instead. Anything larger is refused before it is parsed.
   experimental: {
-    serverActions: { bodySizeLimit: '512kb' },
+    // Server-action bodies: ACTION_BODY_LIMIT_BYTES of lib/validation/action-body.ts, derived from the largest
+    // form's limits (the BibTeX import, 302,000 characters at up to six bytes each in JSON); a unit test holds
+    // this literal to it. proxy.ts refuses a larger body first, with a message the form shows; files go
+    // through /api/upload instead.
+    serverActions: { bodySizeLimit: 1_828_384 },
     // Pages rendered at run time stay in this server's memory and are never written into .next: the
     // build's own files keep only the shells, every server renders its own data, and several servers
     // (or test runs) on one build never serve each other's pages.

@@ -8,6 +8,7 @@ import { getEnv } from '@/lib/env';
 import { storedPageEtag } from '@/lib/cache/stored-etag.mjs';
 import { etagMatches } from '@/lib/etag';
 import { cacheControlFor, NEVER_STORE } from '@/lib/public-pages';
+import { ACTION_BODY_LIMIT_BYTES, tooLarge } from '@/lib/validation/action-body';
 
 /**
  * The admin area's first gate (ARCHITECTURE.md, "Request flow"). It reads cookies only, never the
@@ -79,8 +80,42 @@ async function publicResponse(request: NextRequest): Promise<NextResponse> {
   return response;
 }
 
+/**
+ * A server action's body past the limit is refused before the action reads it (issue 31): 413 with the
+ * message the form shows, as plain text, which Next's client throws as the action's error
+ * (lib/validation/action-body.ts turns it back into the form's refusal); Next's own limit would answer with a
+ * bare 500. A browser says how long the body is; a body sent without a length (chunked, as Next itself
+ * forwards an action posted to a page that does not hold it) is counted as it is read, at most one byte
+ * past the limit, from the copy Next hands the proxy.
+ */
+async function oversizedAction(request: NextRequest): Promise<NextResponse | null> {
+  if (request.method !== 'POST' || !request.headers.has('next-action')) return null;
+  const declared = request.headers.get('content-length');
+  const length = declared !== null && /^\d{1,15}$/.test(declared) ? Number(declared) : await countedLength(request.body, ACTION_BODY_LIMIT_BYTES);
+  if (length <= ACTION_BODY_LIMIT_BYTES) return null;
+  return new NextResponse(tooLarge(declared === null ? null : length), { status: 413, headers: { 'Content-Type': 'text/plain', 'Cache-Control': NEVER_STORE } });
+}
+
+/** The bytes of a body, read until its end or until past `limit`. */
+async function countedLength(body: ReadableStream<Uint8Array> | null, limit: number): Promise<number> {
+  if (!body) return 0;
+  const reader = body.getReader();
+  let total = 0;
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      total += chunk.value.byteLength;
+      if (total > limit) break;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return total;
+}
+
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
+  const oversized = await oversizedAction(request);
+  if (oversized) return oversized;
   if (!decodesCleanly(new URL(request.url).pathname)) {
     return new NextResponse('Bad Request: the address is not valid.', { status: 400, headers: { 'Cache-Control': NEVER_STORE } });
   }

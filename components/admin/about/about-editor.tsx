@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 
 import { saveAboutAction } from '@/app/admin/(guarded)/about/edit/actions';
+import { withinBodyLimit } from '@/lib/validation/action-body';
 import type { ActionResult } from '@/lib/action-result';
 import { RestoredDraftNotice, SaveFailedNotice } from '@/components/admin/editor-notices';
 import { EditorLoadFailed } from '@/components/admin/editor-load-failed';
@@ -87,7 +88,7 @@ export function AboutEditor({ initial }: { initial: About | null }) {
     startSaving(async () => {
       let result: ActionResult<About>;
       try {
-        result = await saveAboutAction(toAboutInput(sent));
+        result = await withinBodyLimit(saveAboutAction)(toAboutInput(sent));
       } catch (error) {
         console.error(SAVE_FAILED, error);
         result = { ok: false, error: 'The server could not be reached. Your changes are kept here; please try again.' };

@@ -3,6 +3,7 @@
 import { z } from '@/lib/validation/zod';
 
 import { createBlogPostAction, deleteBlogPostAction, updateBlogPostAction } from '@/app/admin/(guarded)/blog/edit/actions';
+import { withinBodyLimit } from '@/lib/validation/action-body';
 import { ItemEditorShell } from '@/components/admin/item-editor-shell';
 import { useItemEditor, type ItemDraft } from '@/components/admin/use-item-editor';
 import { Markdown } from '@/components/site/markdown';
@@ -32,8 +33,8 @@ export function BlogEditor({ initial }: { initial: BlogPost[] }) {
     toForm,
     emptyForm: emptyPostForm,
     check: checkBlogPost,
-    create: createBlogPostAction,
-    update: updateBlogPostAction,
+    create: withinBodyLimit(createBlogPostAction),
+    update: withinBodyLimit(updateBlogPostAction),
     remove: deleteBlogPostAction,
     messages: {
       created: 'Blog post created successfully',

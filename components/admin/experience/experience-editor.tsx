@@ -3,6 +3,7 @@
 import { Plus } from 'lucide-react';
 
 import { saveExperienceAction } from '@/app/admin/(guarded)/experience/edit/actions';
+import { withinBodyLimit } from '@/lib/validation/action-body';
 import { CollapsibleCard } from '@/components/admin/collapsible-card';
 import { EditFormActions, ItemActions, ListEditorShell } from '@/components/admin/list-editor-shell';
 import { cssId, useListEditor } from '@/components/admin/use-list-editor';
@@ -29,7 +30,7 @@ export function ExperienceEditor({ initial }: { initial: Experience[] }) {
     toItem: formItemFrom,
     newItem: () => formItemFrom(newExperienceDefaults()),
     checkItem,
-    save: (items) => saveExperienceAction({ items }),
+    save: (items) => withinBodyLimit(saveExperienceAction)({ items }),
     messages: {
       saved: { title: 'Changes saved', description: 'Your experience page changes have been saved successfully.' },
       failed: () => ({ title: 'Save failed', description: 'There was an error saving your changes. Please try again.' }),

@@ -3,6 +3,7 @@
 import { z } from '@/lib/validation/zod';
 
 import { createPersonalPostAction, deletePersonalPostAction, updatePersonalPostAction } from '@/app/admin/(guarded)/personal/edit/actions';
+import { withinBodyLimit } from '@/lib/validation/action-body';
 import { ImageThumb } from '@/components/admin/image-thumb';
 import { ItemEditorShell } from '@/components/admin/item-editor-shell';
 import { useItemEditor, type ItemDraft } from '@/components/admin/use-item-editor';
@@ -38,8 +39,8 @@ export function PersonalEditor({ initial }: { initial: PersonalPost[] }) {
     toForm,
     emptyForm: emptyPersonalForm,
     check: checkPersonalPost,
-    create: createPersonalPostAction,
-    update: updatePersonalPostAction,
+    create: withinBodyLimit(createPersonalPostAction),
+    update: withinBodyLimit(updatePersonalPostAction),
     remove: deletePersonalPostAction,
     messages: {
       created: 'Personal post created successfully',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ExternalLink } from 'lucide-react';
 
 import { deleteProjectAction, saveProjectsAction } from '@/app/admin/(guarded)/projects/edit/actions';
+import { withinBodyLimit } from '@/lib/validation/action-body';
 import { CollapsibleCard } from '@/components/admin/collapsible-card';
 import { EditFormActions, ItemActions, ListEditorShell } from '@/components/admin/list-editor-shell';
 import { adminToast } from '@/components/admin/toast';
@@ -34,7 +35,7 @@ export function ProjectsEditor({ initial, previews: initialPreviews }: { initial
     newItem: () => formItemFrom(newProjectDefaults()),
     checkItem,
     save: async (items) => {
-      const result = await saveProjectsAction({ items });
+      const result = await withinBodyLimit(saveProjectsAction)({ items });
       if (result.ok) setPreviews(result.data.previews);
       return result;
     },

@@ -4,6 +4,7 @@ import { useId, useState, useTransition } from 'react';
 import { FileUp, Loader2, Upload, X } from 'lucide-react';
 
 import { importBibtexAction, previewBibtexAction } from '@/app/admin/(guarded)/research/edit/actions';
+import { withinBodyLimit } from '@/lib/validation/action-body';
 import { describedBy, Field } from '@/components/admin/about/field';
 import { adminToast } from '@/components/admin/toast';
 import { Badge } from '@/components/ui/badge';
@@ -64,7 +65,7 @@ export function BibtexImport({ onImported }: { onImported: (papers: ResearchPape
       return;
     }
     startPending(async () => {
-      const result = await settleAction(() => previewBibtexAction(text), UNREACHABLE, 'BibTeX preview');
+      const result = await settleAction(() => withinBodyLimit(previewBibtexAction)(text), UNREACHABLE, 'BibTeX preview');
       if (!result.ok) {
         setError(result.error);
         adminToast.error('Error', { description: result.error });
@@ -79,7 +80,7 @@ export function BibtexImport({ onImported }: { onImported: (papers: ResearchPape
     if (pending || !preview || ticked.size === 0) return;
     const refs = [...ticked];
     startPending(async () => {
-      const result = await settleAction(() => importBibtexAction(text, refs), UNREACHABLE, 'BibTeX import');
+      const result = await settleAction(() => withinBodyLimit(importBibtexAction)(text, refs), UNREACHABLE, 'BibTeX import');
       if (!result.ok) {
         adminToast.error('Error', { description: result.error });
         return;

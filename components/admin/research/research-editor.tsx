@@ -3,6 +3,7 @@
 import { z } from '@/lib/validation/zod';
 
 import { createPaperAction, deletePaperAction, updatePaperAction } from '@/app/admin/(guarded)/research/edit/actions';
+import { withinBodyLimit } from '@/lib/validation/action-body';
 import { ItemEditorShell } from '@/components/admin/item-editor-shell';
 import { useItemEditor, type ItemDraft } from '@/components/admin/use-item-editor';
 import { Markdown } from '@/components/site/markdown';
@@ -61,8 +62,8 @@ export function ResearchEditor({ initial }: { initial: ResearchPaper[] }) {
     toForm,
     emptyForm: () => emptyPaperForm(),
     check: checkPaper,
-    create: createPaperAction,
-    update: updatePaperAction,
+    create: withinBodyLimit(createPaperAction),
+    update: withinBodyLimit(updatePaperAction),
     remove: deletePaperAction,
     messages: {
       created: 'Research paper created successfully',
