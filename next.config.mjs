@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { contentSecurityPolicy } from './lib/content-security-policy.mjs';
 import { NEVER_STORE, publicCacheSecondsSchema, publicPageHeaderRules } from './lib/public-page-policy.mjs';
 
 /** @type {import('next').NextConfig} */
@@ -8,42 +9,6 @@ const securityHeaders = [
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
 ];
-
-/** The Supabase project's origin, when configured: images and API calls may go there. */
-function supabaseOrigin() {
-  try {
-    return process.env.NEXT_PUBLIC_SUPABASE_URL ? new URL(process.env.NEXT_PUBLIC_SUPABASE_URL).origin : '';
-  } catch {
-    return '';
-  }
-}
-
-/**
- * The pages' Content-Security-Policy. Scripts: 'self' plus inline, without nonces, on purpose: public
- * pages are prerendered and cached whole (Next's caches, the page cache, a CDN), and a nonce frozen into
- * a cached page protects nothing; a per-request nonce would make every page dynamic. What keeps script
- * out is that no user input reaches a page unescaped (markup is rendered without raw HTML, personal
- * posts are sanitised with an allow-list); this policy adds what a policy without nonces still gives:
- * no plugins, no <base> hijack, no framing, forms only to this site, and no other origins for scripts,
- * styles, fonts or connections. Development adds 'unsafe-eval' for React's refresh runtime.
- */
-function contentSecurityPolicy() {
-  const supabase = supabaseOrigin();
-  const dev = process.env.NODE_ENV !== 'production';
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}`,
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${supabase ? ` ${supabase}` : ''}`,
-    "font-src 'self' data:",
-    // blob: the upload box reads the files it previews.
-    `connect-src 'self' blob:${supabase ? ` ${supabase}` : ''}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-  ].join('; ');
-}
 
 /**
  * Supabase Storage serves public files from the project's own host; next/image may optimise exactly
@@ -154,8 +119,9 @@ const nextConfig = {
       // Anonymous page loads of the public pages: their policy, without a proxy run. The proxy sets it, or
       // no-store, on the page loads it still sees (a session cookie, If-None-Match).
       ...publicPageHeaderRules(publicCacheSeconds.data),
-      // Stored files carry their own, stricter policy (lib/storage/serve.ts).
-      { source: '/((?!storage/).*)', headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy() }] },
+      // Stored files carry their own, stricter policy (lib/storage/serve.ts). Stored pages and the admin area
+      // add a second, without 'unsafe-inline' (lib/content-security-policy.mjs).
+      { source: '/((?!storage/).*)', headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy("'unsafe-inline'") }] },
       // Behind a TLS-terminating proxy (the only way this server is reached over HTTPS).
       {
         source: '/:path*',

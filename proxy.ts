@@ -6,6 +6,7 @@ import { getAuthSecret } from '@/lib/auth/secret';
 import { isFresh, readFreshnessStamp, signFreshnessStamp } from '@/lib/auth/tokens';
 import { getEnv } from '@/lib/env';
 import { storedPageEtag } from '@/lib/cache/stored-etag.mjs';
+import { contentSecurityPolicy, REACT_TIMING_SCRIPT_HASH } from '@/lib/content-security-policy.mjs';
 import { etagMatches } from '@/lib/etag';
 import { cacheControlFor, NEVER_STORE } from '@/lib/public-pages';
 import { ACTION_BODY_LIMIT_BYTES, tooLarge } from '@/lib/validation/action-body';
@@ -42,6 +43,27 @@ function redirectTo(request: NextRequest, pathname: string, search: Record<strin
   url.pathname = pathname;
   url.search = new URLSearchParams(search).toString();
   return withAdminHeaders(NextResponse.redirect(url));
+}
+
+/**
+ * The admin area's Content-Security-Policy (lib/content-security-policy.mjs): its pages are rendered for each
+ * request and never stored, so each response gets a nonce of its own instead of 'unsafe-inline'. Next reads
+ * it from the request's policy and puts it on every script it writes, its inline ones and React's included,
+ * so an inline script runs only if it carries this response's nonce (or is React's timing mark, which React
+ * writes without it). Production only: development's refresh
+ * runtime adds scripts of its own.
+ */
+function withScriptNonce(requestHeaders: Headers): string | null {
+  if (process.env.NODE_ENV !== 'production') return null;
+  const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))));
+  const policy = contentSecurityPolicy(`'nonce-${nonce}' ${REACT_TIMING_SCRIPT_HASH}`);
+  requestHeaders.set('content-security-policy', policy);
+  return policy;
+}
+
+function withPolicy(response: NextResponse, policy: string | null): NextResponse {
+  if (policy) response.headers.set('Content-Security-Policy', policy);
+  return response;
 }
 
 /** Whether every percent-escape of the raw path decodes (`/blog/%ff` does not: a 400, not a server error). */
@@ -120,7 +142,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     return new NextResponse('Bad Request: the address is not valid.', { status: 400, headers: { 'Cache-Control': NEVER_STORE } });
   }
   if (!pathname.startsWith('/admin')) return publicResponse(request);
-  if (isOpenAdminPath(pathname)) return withAdminHeaders(NextResponse.next());
+  if (isOpenAdminPath(pathname)) {
+    const headers = new Headers(request.headers);
+    const policy = withScriptNonce(headers);
+    return withAdminHeaders(withPolicy(NextResponse.next({ request: { headers } }), policy));
+  }
 
   const env = getEnv();
   const secure = shouldUseSecureCookies(requestOrigin(request.headers));
@@ -131,11 +157,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   // Renewed cookies travel on to the page (as the request's cookies) and back to the browser.
   const requestHeaders = new Headers(request.headers);
   if (renewed.length > 0) requestHeaders.set('cookie', request.cookies.toString());
+  const policy = withScriptNonce(requestHeaders);
   const withRenewed = (out: NextResponse) => {
     renewed.forEach(({ name, value, options }) => out.cookies.set(name, value, options));
     return out;
   };
-  const response = withRenewed(NextResponse.next({ request: { headers: requestHeaders } }));
+  const response = withPolicy(withRenewed(NextResponse.next({ request: { headers: requestHeaders } })), policy);
 
   if (!subject && expiredWithRefreshToken) {
     // An expired access token with a refresh token is not a sign-out. A page load goes through a route

@@ -6,3 +6,7 @@ export default class RouteCache {
   /** The stored entry Next would be answered with now, without recording a lookup. */
   stored(key: string, ctx: unknown): Promise<unknown>;
 }
+/** `script-src 'self'` and the hashes of the page's own inline scripts. */
+export function inlineScriptPolicy(html: string): string;
+/** Whether an inline script's text has the shape of one Next or React writes. */
+export function isOwnInlineScript(text: string): boolean;

@@ -21,6 +21,7 @@
  * from or kept in this cache.
  */
 import { createHash } from 'node:crypto';
+import { REACT_TIMING_SCRIPT } from '../content-security-policy.mjs';
 import { nextTags, requireFromNext } from './next-internals.mjs';
 import { ETAG_LOOKUP, pageLookups } from './stored-etag.mjs';
 import { keptRecently, refreshSharedTags } from './shared-cache.mjs';
@@ -87,17 +88,80 @@ function setImage(/** @type {string} */ key, /** @type {any} */ value) {
 }
 
 /**
- * A page's ETag, made once when the page is stored instead of on every request (next.config.mjs turns
- * Next's own off: it hashed the whole body in JavaScript on each response, about a sixth of the server's
- * time on a 47 kB page). Next sends a stored page's headers with it, so the ETag goes out with every
- * response the stored page answers; proxy.ts answers If-None-Match with 304 through storedPageEtag. Only
- * a whole page gets one: a page with dynamic holes (postponed) or another status is rendered per request.
+ * What a stored page's responses carry besides Next's own headers, made once when the page is stored (or
+ * first read from the build) and kept in the entry's headers, which Next sends with every response the
+ * entry answers, the first one included (Next sends the response after storing it):
+ *
+ * - The ETag (next.config.mjs turns Next's own off: it hashed the whole body in JavaScript on each response,
+ *   about a sixth of the server's time on a 47 kB page). proxy.ts answers If-None-Match with 304 through
+ *   storedPageEtag. Only a whole page gets one: a page with dynamic holes (postponed) or another status is
+ *   rendered per request.
+ * - A second Content-Security-Policy that allows exactly this page's inline scripts, by their SHA-256
+ *   hashes (issue 31). A browser enforces every policy it is sent, so with next.config.mjs's (whose
+ *   script-src still says 'unsafe-inline' for the responses no cache holds) an inline script runs only if
+ *   it is one of the page's own: a script that reached the page another way is refused even if a sanitiser
+ *   missed it. Production only: development's refresh runtime adds scripts of its own.
  * @param {any} data
  */
-function withEtag(data) {
-  if (data?.kind !== 'APP_PAGE' || typeof data.html !== 'string' || data.postponed || (data.status ?? 200) !== 200) return data;
-  const etag = `"${createHash('sha1').update(data.html).digest('base64url')}"`;
-  return { ...data, headers: { ...data.headers, etag } };
+function withStoredHeaders(data) {
+  if (data?.kind !== 'APP_PAGE' || typeof data.html !== 'string' || data.postponed) return data;
+  const headers = data.headers ?? {};
+  if ((data.status ?? 200) === 200 && !headers.etag) headers.etag = `"${createHash('sha1').update(data.html).digest('base64url')}"`;
+  if (process.env.NODE_ENV === 'production' && !headers[CSP]) headers[CSP] = inlineScriptPolicy(data.html);
+  data.headers = headers;
+  return data;
+}
+
+const CSP = 'content-security-policy';
+
+/**
+ * The inline scripts Next and React write into a whole page, by shape: the RSC payload's pushes of a JSON
+ * literal, the payload's and the bundler's bootstraps, and React's timing mark. A script of any other shape
+ * is not Next's: it is left out of the policy, so the browser refuses it.
+ */
+const OWN_SCRIPTS = [
+  { exact: '(self.__next_f=self.__next_f||[]).push([0])' },
+  { exact: REACT_TIMING_SCRIPT },
+  { prefix: 'self.__next_f.push(', suffix: ')' },
+  { prefix: '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push(', suffix: ');' },
+];
+
+/** Whether an inline script's text is one of OWN_SCRIPTS: an exact text, or a call whose argument is JSON (data, never code). */
+export function isOwnInlineScript(/** @type {string} */ text) {
+  return OWN_SCRIPTS.some((shape) => {
+    if ('exact' in shape) return text === shape.exact;
+    if (!text.startsWith(shape.prefix) || !text.endsWith(shape.suffix)) return false;
+    try {
+      JSON.parse(text.slice(shape.prefix.length, text.length - shape.suffix.length));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+let warnedForeignScript = false;
+
+/**
+ * `script-src 'self'` plus the SHA-256 hash of each of the page's own inline scripts (isOwnInlineScript). A
+ * script element's text is raw (no character references) and ends at the first `</script`; the browser
+ * hashes it as parsed, line breaks normalised to LF. Data blocks (JSON-LD) are never run and need none; any
+ * other inline script is left out, and said once in the log.
+ * @param {string} html
+ */
+export function inlineScriptPolicy(html) {
+  const hashes = new Set();
+  for (const [, attributes, raw] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attrs = ` ${attributes}`;
+    if (/\ssrc\s*=/i.test(attrs) || /\stype\s*=\s*["']?application\/(?:ld\+)?json\b/i.test(attrs)) continue;
+    const text = raw.replace(/\r\n?/g, '\n');
+    if (isOwnInlineScript(text)) hashes.add(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+    else if (!warnedForeignScript) {
+      warnedForeignScript = true;
+      console.warn(`A stored page has an inline script that is not Next's own; browsers will refuse it: ${JSON.stringify(text.slice(0, 120))}`);
+    }
+  }
+  return ["script-src 'self'", ...hashes].join(' ');
 }
 
 /** The page path a route cache key ends in (`…/$/about`, `…/$/index` for the home page), or null. */
@@ -134,7 +198,10 @@ export default class RouteCache extends fileSystemCache.default {
     if (!(await refreshSharedTags())) return null;
     /** @type {any} */
     const data = await super.get(key, ctx);
-    return data && !keptRecently(data.lastModified) ? null : data;
+    if (!data || !keptRecently(data.lastModified)) return null;
+    // A page from the build (the 404 page) is read here first; one stored at run time already has them.
+    withStoredHeaders(data.value);
+    return data;
   }
 
   /** @param {string} key @param {unknown} ctx */
@@ -157,7 +224,7 @@ export default class RouteCache extends fileSystemCache.default {
     this.#lookedUpAt.delete(key);
     if (!(await refreshSharedTags())) return;
     if (since !== undefined && expiredSince(tagsOf(data), since)) return;
-    return super.set(key, withEtag(data), ctx);
+    return super.set(key, withStoredHeaders(data), ctx);
   }
 }
 

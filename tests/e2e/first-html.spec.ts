@@ -55,6 +55,12 @@ test('under plain next start every public page is whole in its first HTML, then 
       expect(await second.text()).toBe(html);
       const etag = second.headers.get('etag');
       expect(etag, path).toBeTruthy();
+      // The first response (for most pages the one that rendered it) already has what the route cache keeps
+      // with the page (issues 31, 32): the ETag, and the policy naming the hashes of its inline scripts.
+      expect(first.headers.get('etag'), `${path}: the first response's ETag`).toBe(etag);
+      const policies = (response: Response) => response.headers.get('content-security-policy') ?? '';
+      expect(policies(first), path).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+(,|$)/);
+      expect(policies(first), path).toBe(policies(second));
       const revalidated = await fetch(`${site.url}${path}`, { headers: { 'If-None-Match': etag! } });
       expect(revalidated.status, `${path}: If-None-Match`).toBe(304);
       expect(revalidated.headers.get('etag'), path).toBe(etag);
@@ -92,6 +98,10 @@ test('under plain next start every public page is whole in its first HTML, then 
     const stored = await fetch(`${site.url}/research`);
     const newEtag = stored.headers.get('etag');
     expect(newEtag).toBeTruthy();
+    // The response that rendered the page again carried them already.
+    expect(after.headers.get('x-nextjs-cache')).toBe('MISS');
+    expect(after.headers.get('etag')).toBe(newEtag);
+    expect(after.headers.get('content-security-policy')).toBe(stored.headers.get('content-security-policy'));
     expect(newEtag).not.toBe(etags.get('/research'));
     expect((await fetch(`${site.url}/research`, { headers: { 'If-None-Match': newEtag! } })).status).toBe(304);
     // A page the save did not touch still confirms its copy.

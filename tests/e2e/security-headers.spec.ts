@@ -84,3 +84,53 @@ test("without SITE_URL, answers built from the request's host name are kept from
   const warning = 'SITE_URL is not set: the feed, the sitemap and robots.txt take their addresses';
   expect(site.output().split(warning).length - 1).toBe(1);
 });
+
+test("public pages and the admin area run only their own inline scripts: a policy without 'unsafe-inline' on each, nothing of theirs refused, a foreign one refused", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  // Each response carries two policies (a browser enforces both): next.config.mjs's, and one naming the
+  // hashes of the page's inline scripts (stored pages) or this response's nonce (the admin area).
+  for (const path of ['/', '/about', '/research', '/blog', '/personal', '/blog/why-the-prime-number-theorem-still-surprises-me', '/no-such-page', '/admin/login']) {
+    const response = await request.get(path);
+    const sources = response
+      .headersArray()
+      .filter(({ name }) => name.toLowerCase() === 'content-security-policy')
+      .map(({ value }) => /script-src ([^;]*)/.exec(value)?.[1] ?? '');
+    const strict = sources.filter((source) => !source.includes("'unsafe-inline'"));
+    expect(strict.length, `${path}: ${sources.join(' | ')}`).toBe(1);
+    expect(strict[0], path).toMatch(path.startsWith('/admin') ? /^'self' 'nonce-[\w+/=]+' 'sha256-[\w+/=]+'$/ : /^'self'( 'sha256-[\w+/=]+')+$/);
+  }
+
+  // In the browser nothing of the pages' own is refused (this fixture fails the test on any violation), and a
+  // client navigation works.
+  for (const path of ['/', '/research', '/blog/why-the-prime-number-theorem-still-surprises-me', '/personal', '/no-such-page', '/admin/login']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Research' }).click();
+  await expect(page).toHaveURL(/\/research$/);
+
+  // A script that reached a stored page's HTML another way (what a sanitiser that missed would let through)
+  // does not run, while the page's own do.
+  const other = await browser.newContext({ baseURL });
+  const attacked = await other.newPage();
+  const refused: string[] = [];
+  attacked.on('console', (message) => {
+    if (/Content Security Policy/.test(message.text())) refused.push(message.text());
+  });
+  await attacked.route('**/about', async (route) => {
+    const original = await route.fetch();
+    const body = (await original.text()).replace('</body>', '<script>window.__foreign = true</script></body>');
+    await route.fulfill({ response: original, body });
+  });
+  await attacked.goto('/about');
+  await attacked.waitForLoadState('networkidle');
+  expect(await attacked.evaluate(() => (window as { __foreign?: boolean }).__foreign)).toBeUndefined();
+  expect(refused).toHaveLength(1);
+  expect(await attacked.evaluate(() => Array.isArray((window as { __next_f?: unknown }).__next_f))).toBe(true);
+  await other.close();
+});

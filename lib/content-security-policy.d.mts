@@ -1,0 +1,4 @@
+/** Types of content-security-policy.mjs. */
+export function contentSecurityPolicy(scriptSource: string): string;
+export const REACT_TIMING_SCRIPT: string;
+export const REACT_TIMING_SCRIPT_HASH: string;

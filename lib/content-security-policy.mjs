@@ -1,0 +1,58 @@
+// @ts-check
+/**
+ * The pages' Content-Security-Policy, for next.config.mjs (every page) and proxy.ts (the admin area). Plain
+ * JavaScript: next.config.mjs loads it as it is.
+ *
+ * Scripts: this site only. Inline scripts are Next's and React's own (the page's RSC payload and
+ * bootstraps), and a policy must name them:
+ * - every HTML response carries this policy with 'unsafe-inline' (next.config.mjs), the floor for any
+ *   response nothing else covers;
+ * - a public page kept by the route cache carries a second policy naming the hashes of its own inline
+ *   scripts (lib/cache/route-cache-handler.mjs), the first response included;
+ * - an admin page, rendered for each request, carries this policy with a nonce instead (proxy.ts), which Next
+ *   puts on each of its scripts.
+ * A browser enforces every policy it is sent, so on the last two an inline script that is not the page's own
+ * is refused even if a sanitiser missed it. The rest: no plugins, no <base> hijack, no framing, forms only to
+ * this site, and no other origins for scripts, styles, fonts or connections (the Supabase project's for
+ * images and connections, when configured). Development adds 'unsafe-eval' for React's refresh runtime.
+ */
+
+/**
+ * React's timing mark, an inline script it writes into a streamed page without the page's nonce (React 19.3).
+ * It only notes the time; the admin area's policy allows it by its hash so that the browser does not report
+ * it (tests/unit/content-security-policy.test.ts holds the hash to the text).
+ */
+export const REACT_TIMING_SCRIPT = 'requestAnimationFrame(function(){$RT=performance.now()});';
+export const REACT_TIMING_SCRIPT_HASH = "'sha256-7mu4H06fwDCjmnxxr/xNHyuQC6pLTHr4M2E4jXw5WZs='";
+
+/** The Supabase project's origin, when configured: images and API calls may go there. */
+function supabaseOrigin() {
+  try {
+    return process.env.NEXT_PUBLIC_SUPABASE_URL ? new URL(process.env.NEXT_PUBLIC_SUPABASE_URL).origin : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The whole policy, its script-src being 'self' and `scriptSource` ('unsafe-inline', or a nonce).
+ * @param {string} scriptSource
+ * @returns {string}
+ */
+export function contentSecurityPolicy(scriptSource) {
+  const supabase = supabaseOrigin();
+  const dev = process.env.NODE_ENV !== 'production';
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptSource}${dev ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${supabase ? ` ${supabase}` : ''}`,
+    "font-src 'self' data:",
+    // blob: the upload box reads the files it previews.
+    `connect-src 'self' blob:${supabase ? ` ${supabase}` : ''}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
