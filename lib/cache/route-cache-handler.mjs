@@ -22,12 +22,11 @@
  */
 import { createHash } from 'node:crypto';
 import { REACT_TIMING_SCRIPT } from '../content-security-policy.mjs';
-import { nextTags, requireFromNext } from './next-internals.mjs';
+import { nextFileSystemCache, nextTags } from './next-internals.mjs';
 import { ETAG_LOOKUP, pageLookups } from './stored-etag.mjs';
 import { keptRecently, refreshSharedTags } from './shared-cache.mjs';
 
-/** @type {{ default: new (ctx: unknown) => { get(key: string, ctx: unknown): Promise<unknown>; set(key: string, data: unknown, ctx: unknown): Promise<void> } }} */
-const fileSystemCache = requireFromNext('next/dist/server/lib/incremental-cache/file-system-cache.js');
+const fileSystemCache = nextFileSystemCache();
 const { tagsManifest } = nextTags();
 
 /** Wall-clock milliseconds, as Next's file-system cache dates its pages and tag expiries. */

@@ -14,15 +14,11 @@
  * Plain JavaScript: next.config.mjs names this file, and Next loads it as it is.
  */
 import { createHash } from 'node:crypto';
-import { nextTags, requireFromNext } from './next-internals.mjs';
+import { nextDefaultCacheHandler, nextStreams, nextTags } from './next-internals.mjs';
 import { keptRecently, refreshSharedTags, shareTagExpiries, sharedCache, shown, warnOnce, withRedis } from './shared-cache.mjs';
 
-/** @type {{ createDefaultCacheHandler(maxSize: number): import('next/dist/server/lib/cache-handlers/types').CacheHandler }} */
-const { createDefaultCacheHandler } = requireFromNext('next/dist/server/lib/cache-handlers/default.js');
-/**
- * Next's own stream helpers, as its in-memory handler uses them.
- * @type {{ streamToBuffer(stream: ReadableStream<Uint8Array>): Promise<Buffer>; streamFromBuffer(bytes: Uint8Array): ReadableStream<Uint8Array> }} */
-const { streamToBuffer, streamFromBuffer } = requireFromNext('next/dist/server/stream-utils/node-web-streams-helper.js');
+const { createDefaultCacheHandler } = nextDefaultCacheHandler();
+const { streamToBuffer, streamFromBuffer } = nextStreams();
 const tags = nextTags();
 
 /** @typedef {import('next/dist/server/lib/cache-handlers/types').CacheEntry} CacheEntry */
