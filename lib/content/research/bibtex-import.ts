@@ -4,6 +4,7 @@ import { BIBTEX_TOO_LARGE } from '@/lib/validation/bibtex';
 import { isHttpUrl } from '@/lib/validation/lists';
 import { checkPaper, normalizeArxivId, normalizeDoi, type PaperValues } from '@/lib/validation/research';
 import { BIBTEX_LIMITS } from './bibtex-limits';
+import { BIBTEX_MATH } from './bibtex-math';
 import type { PaperStatus, ResearchPaper } from './types';
 
 /**
@@ -52,13 +53,12 @@ export function normalizedTitle(title: string): string {
 // fields keep LaTeX source, so every formula is swapped for a plain placeholder before parsing and put
 // back afterwards.
 
-const MATH = /(?<!\\)\$\$(?:[^$\\]|\\[\s\S]){1,4000}?\$\$|(?<!\\)\$(?:[^$\\\n]|\\[\s\S]|\n(?![ \t]*(?:\n|@))){1,2000}?\$/g;
 const placeholder = (index: number) => `zqmath${index}qz`;
 const PLACEHOLDER = /zqmath(\d+)qz/g;
 
 function protectMath(input: string): { text: string; formulas: string[] } {
   const formulas: string[] = [];
-  const text = input.replace(MATH, (formula) => {
+  const text = input.replace(BIBTEX_MATH, (formula) => {
     formulas.push(formula);
     return placeholder(formulas.length - 1);
   });

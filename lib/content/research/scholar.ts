@@ -1,4 +1,5 @@
 import { absoluteUrl } from '@/lib/absolute-url';
+import { BIBTEX_MATH } from './bibtex-math';
 import type { ResearchPaper } from './types';
 
 /**
@@ -65,32 +66,185 @@ const ACCENTS: Record<string, string> = {
   '\u0327': 'c',
   '\u0328': 'k',
 };
-const SPECIAL: Record<string, string> = { ß: '{\\ss}', ø: '{\\o}', Ø: '{\\O}', æ: '{\\ae}', Æ: '{\\AE}', œ: '{\\oe}', Œ: '{\\OE}', ł: '{\\l}', Ł: '{\\L}', å: '{\\aa}', Å: '{\\AA}' };
+// 'å' is written '{\r a}' (an accent, as before): Citation.js does not know '\aa'.
+const SPECIAL: Record<string, string> = { ß: '{\\ss}', ø: '{\\o}', Ø: '{\\O}', æ: '{\\ae}', Æ: '{\\AE}', œ: '{\\oe}', Œ: '{\\OE}', ł: '{\\l}', Ł: '{\\L}' };
 
 /**
- * Text as BibTeX writes it: accented letters as LaTeX accents ('ö' → '{\"o}'), BibTeX's special
- * characters escaped, and mathematics ($…$) kept exactly as written.
+ * Every character of prose that BibTeX or LaTeX would read as something else, as a command that gives the
+ * character itself. None of them contains a brace that is not closed right away, so no stored text can end
+ * a field early or open one that swallows the next: the braces of a field stay balanced for every reader,
+ * bibtex(1) included, which counts '\{' as a brace. '@' is put in a group, so a reader that looks for the
+ * next entry after an error never finds one inside a field.
+ */
+const TEXT_ESCAPES: Record<string, string> = {
+  '\\': '\\textbackslash{}',
+  '{': '\\textbraceleft{}',
+  '}': '\\textbraceright{}',
+  '@': '{@}',
+  $: '\\$',
+  '&': '\\&',
+  '%': '\\%',
+  '#': '\\#',
+  _: '\\_',
+  '~': '\\textasciitilde{}',
+  '^': '\\textasciicircum{}',
+  // In LaTeX's default font encoding (and in @retorquere/bibtex-parser) '<' and '>' are '¡' and '¿'.
+  '<': '\\textless{}',
+  '>': '\\textgreater{}',
+};
+
+/**
+ * In a name every escape is a group of its own: Citation.js takes the space after '\%' as part of the
+ * command, and then reads '\% and B' as one name. What would split a name into parts ('Lovelace, Ada'),
+ * or read as biblatex's 'family=Lovelace', is grouped too.
+ */
+const NAME_ESCAPES: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(TEXT_ESCAPES).map(([char, escape]) => [char, escape.startsWith('{') ? escape : `{${escape}}`])),
+  ',': '{,}',
+  '=': '{=}',
+  '-': '{-}',
+};
+
+/** TeX's ligatures ('--' is an en dash, '``' an opening quote): an empty group between the two characters keeps them apart. */
+const LIGATURES = new Set(['--', '``', "''", ',,', '!`', '?`']);
+
+/**
+ * Control words a formula has no need of and that LaTeX would obey wherever the entry is cited: reading or
+ * writing files, defining or redefining commands, changing category codes, building command names. A
+ * formula with one of them is written as text.
+ */
+const UNSAFE_COMMAND =
+  /\\(?:input|include|InputIfFileExists|openin|openout|read|readline|write|immediate|special|[egx]?def|let|futurelet|catcode|[lu]ccode|mathcode|csname|endcsname|expandafter|noexpand|(?:re|provide|new)command|DeclareRobustCommand|(?:re)?newenvironment|usepackage|RequirePackage|documentclass|makeat(?:letter|other)|new(?:write|read)|close(?:in|out)|message|errmessage|typeout|wlog|shipout|output|every[a-z]+|scantokens|directlua|lua[a-z]*|pdf[a-z]*|ShellEscape|endinput|afterassignment|aftergroup|uppercase|lowercase|global|url|href|verb)(?![a-zA-Z])/;
+
+/** Whether a text's braces pair up, counted as bibtex(1) counts them (every brace) or as most other readers do ('\{' is a character). */
+function bracesBalance(text: string, backslashEscapes: boolean): boolean {
+  let depth = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (backslashEscapes && char === '\\') index += 1;
+    else if (char === '{') depth += 1;
+    else if (char === '}' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/**
+ * A formula that can go into a field as written: its braces balance however they are counted, and it has
+ * no '%' (a comment to the parser), no '@', no '^^' (TeX's way of writing any character, '\' included) and
+ * no unsafe command. Anything else is written as text, which reads back as the same characters.
+ */
+function isSafeMath(formula: string): boolean {
+  return bracesBalance(formula, false) && bracesBalance(formula, true) && !/[%@]|\^\^/.test(formula) && !UNSAFE_COMMAND.test(formula);
+}
+
+/** Lone surrogates (half an emoji) as U+FFFD, control characters and the bidirectional overrides that can make a .bib file look other than it reads dropped, whitespace runs as one space. */
+function cleanText(text: string): string {
+  return text
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    .replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, (char) => (/\s/.test(char) ? ' ' : ''))
+    .replace(/\s+/g, ' ')
+    .trim()
+    .normalize('NFC');
+}
+
+/** Text split into what is written as text and the formulas kept as written. */
+function textAndMath(text: string): { value: string; math: boolean }[] {
+  const parts: { value: string; math: boolean }[] = [];
+  let last = 0;
+  for (const match of text.matchAll(BIBTEX_MATH)) {
+    if (!isSafeMath(match[0])) continue;
+    if (match.index > last) parts.push({ value: text.slice(last, match.index), math: false });
+    parts.push({ value: match[0], math: true });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push({ value: text.slice(last), math: false });
+  return parts;
+}
+
+/** One letter and its combining marks as LaTeX accents ('o' + '\u0308' → '{\"o}'), or null when they have none. */
+function accented(cluster: string): string | null {
+  const [base = '', ...marks] = cluster.normalize('NFD');
+  if (marks.length === 0 || !/^[A-Za-z]$/.test(base) || !marks.every((mark) => ACCENTS[mark])) return null;
+  // '{\"i}' and not '{\"\i}': both parsers read the dotless form back as 'ı' and a loose diaeresis.
+  return marks.reduce((inner, mark) => {
+    const accent = ACCENTS[mark]!;
+    return `{\\${accent}${/[a-z]/i.test(accent) ? ' ' : ''}${inner}}`;
+  }, base);
+}
+
+/** One character and its combining marks as BibTeX writes them. */
+function escapeCluster(cluster: string, escapes: Record<string, string>): string {
+  const whole = SPECIAL[cluster] ?? escapes[cluster] ?? accented(cluster);
+  if (whole !== null && whole !== undefined) return whole;
+  const base = String.fromCodePoint(cluster.codePointAt(0)!);
+  const escaped = SPECIAL[base] ?? escapes[base];
+  return escaped ? `${escaped}${cluster.slice(base.length)}` : cluster;
+}
+
+/** Text (no formula) with every special character escaped and TeX's ligatures kept apart. */
+function escapeText(text: string, escapes: Record<string, string>): string {
+  let out = '';
+  for (const [cluster] of text.matchAll(/\P{M}\p{M}*|\p{M}+/gu)) {
+    const escaped = escapeCluster(cluster, escapes);
+    if (LIGATURES.has(`${out.slice(-1)}${escaped[0]}`)) out += '{}';
+    out += escaped;
+  }
+  return out;
+}
+
+/**
+ * Text as BibTeX writes it: accented letters as LaTeX accents ('ö' → '{\"o}'), every character BibTeX or
+ * LaTeX would read otherwise escaped ('{' → '\textbraceleft{}', '\' → '\textbackslash{}', '@' → '{@}',
+ * '$' → '\$', …), and mathematics ($…$) kept exactly as written when it is safe to (isSafeMath). Whatever
+ * the text, the result stays inside its field and reads back as the same text (whitespace collapsed,
+ * control characters dropped).
  */
 export function toLatex(text: string): string {
-  return text
-    .split(/(\$[^$]*\$)/)
-    .map((part, index) => {
-      if (index % 2 === 1) return part;
-      let out = '';
-      for (const char of part.normalize('NFD')) {
-        const accent = ACCENTS[char];
-        if (accent) {
-          // Put the accent on the letter just written: 'o' + '\u0308' → '{\"o}'.
-          const base = out.slice(-1);
-          out = `${out.slice(0, -1)}{\\${accent}${/[a-z]/i.test(accent) ? ' ' : ''}${base === 'i' ? '\\i' : base}}`;
-        } else if (SPECIAL[char]) out += SPECIAL[char];
-        else if ('&%#_'.includes(char)) out += `\\${char}`;
-        else out += char;
-      }
-      return out;
+  return textAndMath(cleanText(text))
+    .map((part) => (part.math ? part.value : escapeText(part.value, TEXT_ESCAPES)))
+    .join('');
+}
+
+/**
+ * One author (cleaned by cleanText) as BibTeX writes a name: as toLatex, and what would split the name is grouped: a comma, '=',
+ * a hyphen ('Jean{-}Paul': one parser drops a hyphen next to a lower-case word), a word 'and' (the
+ * separator of names), a formula, and the name 'others' (BibTeX's 'et al.').
+ */
+function nameToLatex(name: string): string {
+  if (/^others$/i.test(name)) return `{${name}}`;
+  return textAndMath(name)
+    .map((part) =>
+      part.math
+        ? `{${part.value}}`
+        : part.value
+            .split(' ')
+            .map((word) => (/^and$/i.test(word) ? `{${word}}` : escapeText(word, NAME_ESCAPES)))
+            .join(' '),
+    )
+    .join('');
+}
+
+/**
+ * An identifier or address as it goes into a field: printable ASCII that cannot end the field or start a
+ * formula, everything else percent-encoded (UTF-8), a '%' that already starts an escape kept.
+ */
+function verbatim(value: string, keep: RegExp): string {
+  const chars = [...value];
+  return chars
+    .map((char, index) => {
+      if (keep.test(char) || (char === '%' && /^[0-9A-Fa-f]{2}$/.test(`${chars[index + 1] ?? ''}${chars[index + 2] ?? ''}`))) return char;
+      // Half an emoji is encoded as U+FFFD, as a browser would send it.
+      return [...UTF8.encode(char)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
     })
     .join('');
 }
+
+const UTF8 = new TextEncoder();
+
+/** A DOI or arXiv identifier: printable ASCII but for braces, '\', '$', '%', '@' and space. */
+const IDENTIFIER_CHARS = /^[!"#&'()*+,\-./0-9:;<=>?A-Z[\]^_`a-z|~]$/;
+/** An address: what RFC 3986 allows, '@' included (userinfo, profile pages), '$' not (the import would read a formula). */
+const URL_CHARS = /^[A-Za-z0-9\-._~:/?#[\]@!&'()*+,;=]$/;
 
 function lastName(author: string): string {
   const parts = author.trim().split(/\s+/);
@@ -106,10 +260,21 @@ function keyPart(text: string): string {
     .toLowerCase();
 }
 
+/** The four-digit year of a stored date, or '' when it has none. */
+function yearOf(date: string): string {
+  return /^\d{4}(?=-|$)/.exec(date)?.[0] ?? '';
+}
+
+/** The month of a stored date as BibTeX numbers it ('3'), or '' when it has none. */
+function monthOf(date: string): string {
+  const month = Number(/^\d{4}-(\d{2})/.exec(date)?.[1]);
+  return Number.isInteger(month) && month >= 1 && month <= 12 ? String(month) : '';
+}
+
 /**
  * A stable citation key: first author's last name, year, first significant title word ('riemann2024zeros');
  * a key another paper of the list has already gets 'a', 'b', … in list order (callers pass papers in a
- * stable order).
+ * stable order). Letters and digits only.
  */
 export function citationKeys(papers: readonly ResearchPaper[]): Map<string, string> {
   const keys = new Map<string, string>();
@@ -117,7 +282,7 @@ export function citationKeys(papers: readonly ResearchPaper[]): Map<string, stri
   const stop = new Set(['a', 'an', 'the', 'on', 'of', 'in', 'and', 'for', 'to', 'with']);
   for (const paper of papers) {
     const word = paper.title.split(/\s+/).map(keyPart).find((w) => w && !stop.has(w)) ?? 'paper';
-    const base = `${keyPart(lastName(paper.authors[0] ?? '')) || 'anon'}${paper.date.slice(0, 4)}${word}`;
+    const base = `${keyPart(lastName(paper.authors[0] ?? '')) || 'anon'}${yearOf(paper.date)}${word}`;
     let key = base;
     for (let n = 0; used.has(key); n += 1) key = `${base}${String.fromCharCode(97 + (n % 26))}${n >= 26 ? Math.floor(n / 26) : ''}`;
     used.add(key);
@@ -126,22 +291,40 @@ export function citationKeys(papers: readonly ResearchPaper[]): Map<string, stri
   return keys;
 }
 
+/** A key as the entry's head takes it: the characters a key may have, never a brace, comma, space or '@'. */
+function safeKey(key: string): string {
+  return key.replace(/[^A-Za-z0-9_.:-]/g, '') || 'paper';
+}
+
+/** A paper's fields as BibTeX writes them, in order, each value ready to go between the field's braces; empty fields left out. */
+function bibtexFields(paper: ResearchPaper, siteUrl: string | undefined): [string, string][] {
+  const title = toLatex(paper.title);
+  const authors = paper.authors.map(cleanText).filter(Boolean).map(nameToLatex);
+  const journal = toLatex(paper.journal);
+  const doi = paper.doi?.trim() ? verbatim(paper.doi.trim(), IDENTIFIER_CHARS) : '';
+  const eprint = paper.arxivId?.trim() ? verbatim(paper.arxivId.trim(), IDENTIFIER_CHARS) : '';
+  const address = paper.link ?? (paper.pdfUrl ? absoluteUrl(paper.pdfUrl, siteUrl) : null);
+  const url = address?.trim() ? verbatim(address.trim(), URL_CHARS) : '';
+  const fields: [string, string][] = [
+    // The title's own braces keep its capitals as written.
+    ['title', title && `{${title}}`],
+    ['author', authors.join(' and ')],
+    [paper.status === 'published' ? 'journal' : 'note', journal],
+    ['year', yearOf(paper.date)],
+    ['month', monthOf(paper.date)],
+    ['doi', doi],
+    ['eprint', eprint],
+    ['archivePrefix', eprint && 'arXiv'],
+    ['url', url],
+  ];
+  return fields.filter(([, value]) => value !== '');
+}
+
 /** One paper as a BibTeX entry: @article with a journal, @misc otherwise (preprints, drafts). */
 export function toBibtex(paper: ResearchPaper, key: string, siteUrl?: string): string {
-  const fields: [string, string][] = [
-    ['title', `{${toLatex(paper.title)}}`],
-    ['author', paper.authors.map(toLatex).join(' and ')],
-  ];
-  const journal = paper.journal.trim();
-  if (journal && paper.status === 'published') fields.push(['journal', toLatex(journal)]);
-  else if (journal) fields.push(['note', toLatex(journal)]);
-  fields.push(['year', paper.date.slice(0, 4)], ['month', String(Number(paper.date.slice(5, 7)))]);
-  if (paper.doi) fields.push(['doi', paper.doi]);
-  if (paper.arxivId) fields.push(['eprint', paper.arxivId], ['archivePrefix', 'arXiv']);
-  const url = paper.link ?? (paper.pdfUrl ? absoluteUrl(paper.pdfUrl, siteUrl) : null);
-  if (url) fields.push(['url', url]);
-  const type = journal && paper.status === 'published' ? 'article' : 'misc';
-  return `@${type}{${key},\n${fields.map(([name, value]) => `  ${name} = {${value}}`).join(',\n')}\n}\n`;
+  const fields = bibtexFields(paper, siteUrl);
+  const type = fields.some(([name]) => name === 'journal') ? 'article' : 'misc';
+  return `@${type}{${safeKey(key)},\n${fields.map(([name, value]) => `  ${name} = {${value}}`).join(',\n')}\n}\n`;
 }
 
 /** Every citable paper as one BibTeX file, keys unique. */
