@@ -4,6 +4,7 @@ import type { APIResponse, Browser, BrowserContext, Page } from '@playwright/tes
 import { decodeJwt } from 'jose';
 import pg from 'pg';
 import { startNextStart, type NextStartServer } from '../helpers/next-start';
+import { startDocumentedNginx } from '../helpers/nginx';
 import { SUPABASE_PROJECT_SQL } from '../helpers/policy-matrix';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 import { repoRoot } from '../helpers/site-server';
@@ -168,6 +169,52 @@ test('PUBLIC_CACHE_SECONDS, written into this build, lets a CDN keep public page
   expect(payload.headers.get('content-type')).toContain('text/x-component');
   expect(payload.headers.get('cache-control')).toBe(NEVER_STORE);
   expect((await fetch(`${project}/blog?_rsc=abc`, { redirect: 'manual' })).headers.get('cache-control')).toBe(NEVER_STORE);
+});
+
+test("docs/deploy.md's nginx configuration, run as written in front of this build: public pages for anonymous visitors come from its cache, everything else goes to the site", async ({ project }) => {
+  const nginx = await startDocumentedNginx(Number(new URL(project).port));
+  try {
+    const get = (pathname: string, init: RequestInit = {}) => fetch(`${nginx.url}${pathname}`, { redirect: 'manual', ...init });
+    const status = (response: Response) => response.headers.get('x-cache-status');
+    // A public page: the first request fills the cache, the next comes from it, the same bytes with the
+    // site's ETag and its policy naming the page's own scripts; nginx answers If-None-Match itself.
+    const first = await get('/about');
+    expect(first.status).toBe(200);
+    expect(status(first)).toBe('MISS');
+    const html = await first.text();
+    const cached = await get('/about');
+    expect(status(cached)).toBe('HIT');
+    expect(await cached.text()).toBe(html);
+    const etag = cached.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect(cached.headers.get('content-security-policy')).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+/);
+    const confirmed = await get('/about', { headers: { 'If-None-Match': etag! } });
+    expect(confirmed.status).toBe(304);
+    // A crawler that runs no JavaScript is given its own copy (Next renders metadata differently for it).
+    const crawler = { 'User-Agent': 'Mozilla/5.0 (compatible; Bingbot/2.0; +http://www.bing.com/bingbot.htm)' };
+    expect(status(await get('/about', { headers: crawler }))).toBe('MISS');
+    expect(status(await get('/about', { headers: crawler }))).toBe('HIT');
+    // Never from the cache and never kept: a visitor with a session, the App Router's requests, the admin
+    // area, stored files, and server actions. Each is asked twice: the second would be a HIT if the first was kept.
+    const passedOn: [string, string, RequestInit][] = [
+      ['a session cookie', '/about', { headers: { cookie: `${SESSION_COOKIE}=whoever` } }],
+      ['the built-in session cookie', '/about', { headers: { cookie: 'theme=dark; pf-access=whoever' } }],
+      ['a router request', '/blog', { headers: { RSC: '1' } }],
+      ['a prefetch', '/blog', { headers: { 'Next-Router-Prefetch': '1' } }],
+      ['a payload address', '/blog?_rsc=abc', {}],
+      ['the admin area', '/admin/login', {}],
+      ['a stored file', '/storage/blog-images/none.png', {}],
+    ];
+    for (const [label, pathname, init] of passedOn) {
+      for (const attempt of [1, 2]) expect(status(await get(pathname, init)), `${label}, request ${attempt}`).toBe('BYPASS');
+    }
+    // A POST is no method nginx caches at all: no cache status, and the site's own answer.
+    const action = { method: 'POST', headers: { 'Next-Action': 'x', 'Content-Type': 'text/plain' }, body: '[]' };
+    for (const attempt of [1, 2]) expect(status(await get('/', action)), `a server action, request ${attempt}`).toBeNull();
+    expect(nginx.errors()).not.toMatch(/\[(?:emerg|alert|crit)\]/);
+  } finally {
+    await nginx.stop();
+  }
 });
 
 test('sign-up goes to Supabase Auth (POST /auth/v1/signup), which writes auth.users; its refusals come back as Supabase words them', async ({ page }) => {
