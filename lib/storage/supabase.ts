@@ -1,25 +1,10 @@
 // No 'server-only' marker: scripts/start.ts (plain Node, outside Next) runs the startup check with it.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { serverRealtime } from '@/lib/auth/supabase-client';
 import { BUCKETS, CACHE_CONTROL_SECONDS, type Bucket } from './buckets';
 import { newestFirst, storedObject } from './objects';
-import { encodeObjectPath, safeObjectPath } from './paths';
+import { safeObjectPath } from './paths';
 import { StorageError, type BucketState, type StorageAdapter, type StoredObject, type UploadInput } from './types';
-
-/** The Storage API's error body: older servers send {statusCode, error, message}, newer add {code}. */
-interface ApiErrorBody {
-  statusCode?: string | number;
-  code?: string;
-  error?: string;
-  message?: string;
-}
-
-interface ApiObject {
-  name: string;
-  /** null for a folder (a common prefix). */
-  id: string | null;
-  updated_at?: string | null;
-  created_at?: string | null;
-  metadata?: { size?: number; mimetype?: string } | null;
-}
 
 /** Spec section 9: the storage list page holds 100 entries. */
 const LIST_PAGE = 100;
@@ -37,32 +22,49 @@ export interface SupabaseStorageOptions {
 }
 
 /**
- * Maps a Storage API failure to the port's codes. The HTTP status alone is not enough: older servers
- * answer a missing bucket with HTTP 400 and {"statusCode":"404","error":"Bucket not found"}.
+ * A failed storage-js call: StorageApiError has the HTTP status and the body's statusCode (or its code
+ * when the body has none); StorageUnknownError, a request that got no answer, has neither.
  */
-export function storageErrorFrom(status: number, body: ApiErrorBody | null): StorageError {
-  const statusCode = Number(body?.statusCode) || status;
-  const code = body?.code ?? body?.error ?? '';
-  const message = body?.message || body?.error || `Storage request failed with HTTP ${status}`;
-  const text = `${code} ${message}`;
+interface ClientError {
+  message: string;
+  status?: number;
+  statusCode?: string;
+}
+
+/**
+ * Maps a storage-js error to the port's codes. The HTTP status alone is not enough: Storage answers most
+ * errors with HTTP 400 and the real status in the body, as {"statusCode":"404","error":"Bucket not found"}.
+ */
+export function storageErrorFrom(error: ClientError): StorageError {
+  if (error.status === undefined) return new StorageError('unknown', `Could not reach the storage service: ${error.message}`);
+  const statusCode = Number(error.statusCode) || error.status;
+  const { message } = error;
+  const text = `${error.statusCode ?? ''} ${message}`;
   if (/jwt|ExpiredToken|InvalidSignature/i.test(text)) return new StorageError('auth', message, statusCode);
-  if (statusCode === 403 || /AccessDenied|Unauthorized|row-level security/i.test(code + ' ' + message)) {
-    return new StorageError('forbidden', message, 403);
-  }
+  if (statusCode === 403 || /AccessDenied|Unauthorized|row-level security/i.test(text)) return new StorageError('forbidden', message, 403);
   if (statusCode === 404 || /not found|NoSuchBucket|NoSuchKey/i.test(text)) return new StorageError('not-found', message, 404);
-  if (statusCode === 409 || /Duplicate|AlreadyExists/i.test(code)) return new StorageError('exists', message, 409);
+  if (statusCode === 409 || /Duplicate|AlreadyExists/i.test(text)) return new StorageError('exists', message, 409);
   return new StorageError('unknown', message, statusCode);
 }
 
-/** Supabase Storage over its REST API (/storage/v1), the port's adapter in Supabase mode. */
+/** A storage-js answer's data, or its failure as the port's error. */
+async function dataOf<T>(call: Promise<{ data: T | null; error: ClientError | null }>): Promise<T> {
+  const { data, error } = await call;
+  if (error) throw storageErrorFrom(error);
+  // supabase-js answers either data or an error, never neither.
+  return data as T;
+}
+
+/** Supabase Storage through supabase-js's storage client, the port's adapter in Supabase mode. */
 export class SupabaseStorage implements StorageAdapter {
   readonly kind = 'supabase';
-  private readonly base: string;
-  private readonly fetcher: typeof fetch;
+  private readonly client: SupabaseClient;
 
   constructor(private readonly options: SupabaseStorageOptions) {
-    this.base = `${options.url.replace(/\/+$/, '')}/storage/v1`;
-    this.fetcher = options.fetch ?? fetch;
+    const token = options.accessToken ?? options.apiKey;
+    // With the accessToken callback supabase-js builds no auth client and keeps no session: every request
+    // carries `apikey` and this one bearer token. The server never opens a realtime channel.
+    this.client = createClient(options.url, options.apiKey, { accessToken: async () => token, realtime: serverRealtime, global: { fetch: options.fetch } });
   }
 
   /**
@@ -87,80 +89,45 @@ export class SupabaseStorage implements StorageAdapter {
     return new SupabaseStorage({ ...this.options, accessToken, canCreateBuckets: false });
   }
 
-  private async request<T>(method: string, path: string, init: { json?: unknown; body?: Uint8Array; headers?: Record<string, string> } = {}): Promise<T> {
-    const headers: Record<string, string> = {
-      apikey: this.options.apiKey,
-      Authorization: `Bearer ${this.options.accessToken ?? this.options.apiKey}`,
-      ...init.headers,
-    };
-    let body: BodyInit | undefined;
-    if (init.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(init.json);
-    } else if (init.body) {
-      body = new Blob([init.body as Uint8Array<ArrayBuffer>]);
-    }
-    let response: Response;
-    try {
-      response = await this.fetcher(`${this.base}${path}`, { method, headers, body });
-    } catch (error) {
-      throw new StorageError('unknown', `Could not reach the storage service: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    const text = await response.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    if (!response.ok) throw storageErrorFrom(response.status, (parsed as ApiErrorBody | null) ?? { message: text || undefined });
-    return parsed as T;
-  }
-
   async ensureBuckets(): Promise<void> {
     if (!this.options.canCreateBuckets) return;
     for (const bucket of BUCKETS) {
-      try {
-        await this.request('POST', '/bucket', { json: { id: bucket, name: bucket, public: true } });
-      } catch (error) {
-        if (!(error instanceof StorageError && (error.code === 'exists' || /already exists/i.test(error.message)))) throw error;
-      }
+      const { error } = await this.client.storage.createBucket(bucket, { public: true });
+      // A bucket that exists already (an earlier start, or made in the dashboard) is left as it is.
+      const failure = error && storageErrorFrom(error);
+      if (failure && failure.code !== 'exists' && !/already exists/i.test(failure.message)) throw failure;
     }
   }
 
   /** As the spec's startup test does: list at most one object. */
   async checkBucket(bucket: Bucket): Promise<BucketState> {
-    try {
-      await this.request('POST', `/object/list/${bucket}`, { json: { prefix: '', limit: 1, offset: 0 } });
-      return 'ready';
-    } catch (error) {
-      if (error instanceof StorageError && error.code === 'not-found') return 'not-found';
-      if (error instanceof StorageError && (error.code === 'forbidden' || error.code === 'auth')) return 'forbidden';
-      throw error;
-    }
+    const { error } = await this.client.storage.from(bucket).list('', { limit: 1 });
+    const failure = error && storageErrorFrom(error);
+    if (!failure) return 'ready';
+    if (failure.code === 'not-found') return 'not-found';
+    if (failure.code === 'forbidden' || failure.code === 'auth') return 'forbidden';
+    throw failure;
   }
 
   async upload(bucket: Bucket, input: UploadInput): Promise<StoredObject> {
     const path = safeObjectPath(input.path);
     if (!path) throw new StorageError('invalid', `Invalid object path: ${JSON.stringify(input.path)}`);
-    await this.request('POST', `/object/${bucket}/${encodeObjectPath(path)}`, {
-      body: input.bytes,
-      headers: { 'Content-Type': input.contentType, 'Cache-Control': `max-age=${CACHE_CONTROL_SECONDS}`, 'x-upsert': 'false' },
-    });
+    // Raw bytes (not a Blob) make storage-js send them as the body, with Content-Type and Cache-Control headers.
+    const options = { contentType: input.contentType, cacheControl: String(CACHE_CONTROL_SECONDS), upsert: false };
+    await dataOf(this.client.storage.from(bucket).upload(path, input.bytes, options));
     return this.toObject(bucket, path, { size: input.bytes.byteLength, mimetype: input.contentType }, new Date().toISOString());
   }
 
   publicUrl(bucket: Bucket, path: string): string {
-    return `${this.base}/object/public/${bucket}/${encodeObjectPath(path)}`;
+    return this.client.storage.from(bucket).getPublicUrl(path).data.publicUrl;
   }
 
   async list(bucket: Bucket): Promise<StoredObject[]> {
     const found: StoredObject[] = [];
     const walk = async (prefix: string, depth: number): Promise<void> => {
       for (let offset = 0; ; offset += LIST_PAGE) {
-        const page = await this.request<ApiObject[]>('POST', `/object/list/${bucket}`, {
-          json: { prefix, limit: LIST_PAGE, offset, sortBy: { column: 'name', order: 'asc' } },
-        });
+        // storage-js sorts by name, ascending, unless told otherwise: the pages do not overlap.
+        const page = await dataOf(this.client.storage.from(bucket).list(prefix, { limit: LIST_PAGE, offset }));
         for (const entry of page) {
           const path = safeObjectPath(prefix ? `${prefix}/${entry.name}` : entry.name);
           // Supabase's placeholder for an empty folder and names this app would not write are skipped.
@@ -181,12 +148,11 @@ export class SupabaseStorage implements StorageAdapter {
   async remove(bucket: Bucket, paths: string[]): Promise<number> {
     const safe = paths.map((p) => safeObjectPath(p)).filter((p): p is string => p !== null);
     if (safe.length === 0) return 0;
-    const removed = await this.request<unknown[]>('DELETE', `/object/${bucket}`, { json: { prefixes: safe } });
+    const removed = await dataOf(this.client.storage.from(bucket).remove(safe));
     return Array.isArray(removed) ? removed.length : 0;
   }
 
   private toObject(bucket: Bucket, path: string, metadata: { size?: number; mimetype?: string }, updatedAt: string): StoredObject {
     return storedObject(bucket, path, this.publicUrl(bucket, path), { size: metadata.size, contentType: metadata.mimetype, updatedAt });
   }
-
 }

@@ -7,10 +7,10 @@ import pg from 'pg';
  * Local doubles of the two Supabase services the app's adapters call, behind one HTTP server as
  * Supabase's API gateway puts them: Auth (GoTrue, /auth/v1/…) used by @supabase/ssr and supabase-js
  * (lib/auth/supabase-client.ts, lib/auth/request-session.ts), and Storage (/storage/v1/…) used by
- * lib/storage/supabase.ts. They keep their data where the real services do: users in auth.users of the
- * project's Postgres (GoTrue owns that table), object rows in storage.objects (written under the caller's
- * role and JWT claims, as the Storage server does, so the migrations' row-level-security policies decide),
- * file bytes in memory (Storage's S3 or file backend).
+ * supabase-js's storage client (lib/storage/supabase.ts). They keep their data where the real services
+ * do: users in auth.users of the project's Postgres (GoTrue owns that table), object rows in
+ * storage.objects (written under the caller's role and JWT claims, as the Storage server does, so the
+ * migrations' row-level-security policies decide), file bytes in memory (Storage's S3 or file backend).
  *
  * Request and response shapes follow the published sources, not this app's code:
  * - Auth, supabase/auth: openapi.yaml (AccessTokenResponseSchema, UserSchema, ErrorSchema);
@@ -32,7 +32,9 @@ import pg from 'pg';
  *   src/internal/errors/codes.ts (NoSuchBucket "Bucket not found", NoSuchKey "Object not found" error
  *   'not_found', KeyAlreadyExists 'Duplicate' "The resource already exists", AccessDenied 'Unauthorized');
  *   src/storage/database/errors.ts (42501 → AccessDenied "new row violates row-level security policy");
- *   src/http/plugins/jwt.ts (a bad JWT → AccessDenied with the verifier's message);
+ *   src/http/plugins/jwt.ts (a bad JWT → ERRORS.AccessDenied with the verifier's message: statusCode
+ *   "403" in an HTTP 400); src/http/routes/bucket/createBucket.ts ({name, id, public} → {name}, created
+ *   as the caller; src/storage/database/pg.ts: a taken id is BucketAlreadyExists 'Duplicate', 409);
  *   src/http/routes/object/createObject.ts ({Id, Key}, x-upsert), listObjects.ts (prefix, limit, offset,
  *   sortBy, search), deleteObjects.ts ({prefixes} → the deleted objects), getPublicObject.ts.
  * - The client side, supabase-js auth-js (node_modules/@supabase/auth-js lib/constants.ts and lib/fetch.ts):
@@ -416,7 +418,7 @@ export async function startSupabaseDoubles(options: SupabaseDoublesOptions): Pro
       return payload;
     } catch (error) {
       if (error instanceof StorageApiError) throw error;
-      throw new StorageApiError(400, 'AccessDenied', 'Unauthorized', (error as Error).message);
+      throw new StorageApiError(403, 'AccessDenied', 'Unauthorized', (error as Error).message);
     }
   }
 
@@ -476,6 +478,21 @@ export async function startSupabaseDoubles(options: SupabaseDoublesOptions): Pro
     }
 
     const claims = await storageCaller(req);
+    if (method === 'POST' && path === '/bucket') {
+      const body = parseJson(raw);
+      if (typeof body.name !== 'string') throw new StorageApiError(400, 'InvalidRequest', 'Bad Request', "body must have required property 'name'");
+      const values = [typeof body.id === 'string' && body.id ? body.id : body.name, body.name, body.public === true];
+      await asCaller(claims, async (client) => {
+        try {
+          await client.query('insert into storage.buckets (id, name, public) values ($1, $2, $3)', values);
+        } catch (error) {
+          if ((error as { code?: string }).code === '23505') throw new StorageApiError(409, 'BucketAlreadyExists', 'Duplicate', 'The resource already exists');
+          throw error;
+        }
+      });
+      return sendJson(res, 200, { name: body.name });
+    }
+
     const listMatch = /^\/object\/list\/([^/]+)$/.exec(path);
     if (method === 'POST' && listMatch) {
       const body = parseJson(raw);

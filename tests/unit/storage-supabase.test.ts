@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SupabaseStorage } from '@/lib/storage/supabase';
+import { pathFromPublicUrl } from '@/lib/storage/paths';
+import { SupabaseStorage, storageErrorFrom } from '@/lib/storage/supabase';
 import { runStorageCheck } from '@/lib/storage/status';
 import { receiveUpload } from '@/lib/storage/upload';
 import { SAMPLES } from '../helpers/storage-samples';
@@ -167,6 +168,50 @@ describe('Supabase Storage: upload, public URL, list, remove', () => {
     expect(await storage().remove('research-papers', ['a.pdf', 'gone.pdf', '../escape'])).toBe(1);
     const del = requests.find((r) => r.method === 'DELETE');
     expect(JSON.parse(del?.body.toString() ?? '{}')).toEqual({ prefixes: ['a.pdf', 'gone.pdf'] });
+  });
+});
+
+describe('Supabase Storage: tokens, refused paths, addresses, error shapes', () => {
+  it("sends a signed-in user's token as the bearer, with the same API key, and only then stops needing one", async () => {
+    const server = storage();
+    expect(server.needsUserToken).toBe(true);
+    const user = server.forUser('user-token');
+    expect(user.needsUserToken).toBe(false);
+    await user.list('blog-images');
+    expect(requests[0].headers).toMatchObject({ apikey: 'anon-key', authorization: 'Bearer user-token' });
+    expect(new SupabaseStorage({ url: baseUrl, apiKey: 'service-key', canCreateBuckets: true }).needsUserToken).toBe(false);
+  });
+
+  it('sends nothing for a path it would not write, and nothing to remove when no path is allowed', async () => {
+    await expect(storage().upload('blog-images', { path: '../x.png', bytes: SAMPLES.png, contentType: 'image/png' })).rejects.toMatchObject({ code: 'invalid' });
+    expect(await storage().remove('blog-images', ['../x.png', '.hidden'])).toBe(0);
+    expect(requests).toEqual([]);
+  });
+
+  it("gives supabase-js's public address, whose path reads back to the object's", () => {
+    const url = storage().publicUrl('research-papers', 'papers/a b+c@d,(1).pdf');
+    expect(url).toBe(`${baseUrl}/storage/v1/object/public/research-papers/papers/a%20b+c@d,(1).pdf`);
+    expect(pathFromPublicUrl(url, 'research-papers')).toBe('papers/a b+c@d,(1).pdf');
+    // The bucket's own address, which an export rewrites links by.
+    expect(storage().publicUrl('blog-images', '')).toBe(`${baseUrl}/storage/v1/object/public/blog-images/`);
+  });
+
+  it("maps each shape of Storage's errors, as storage-js passes them on, to the port's codes", () => {
+    const cases: [Parameters<typeof storageErrorFrom>[0], string, number | undefined][] = [
+      // Older servers: HTTP 400 with the status in the body; newer ones: the code when there is no statusCode.
+      [{ status: 400, statusCode: '404', message: 'Bucket not found' }, 'not-found', 404],
+      [{ status: 404, statusCode: 'NoSuchKey', message: 'Object not found' }, 'not-found', 404],
+      [{ status: 400, statusCode: '409', message: 'The resource already exists' }, 'exists', 409],
+      [{ status: 400, statusCode: '403', message: 'new row violates row-level security policy' }, 'forbidden', 403],
+      [{ status: 400, statusCode: 'AccessDenied', message: 'Access denied' }, 'forbidden', 403],
+      [{ status: 400, statusCode: '400', message: 'jwt expired' }, 'auth', 400],
+      // A proxy's page instead of JSON: storage-js keeps the status text.
+      [{ status: 502, statusCode: '502', message: 'Bad Gateway' }, 'unknown', 502],
+      // No answer at all (StorageUnknownError: no status).
+      [{ message: 'fetch failed' }, 'unknown', undefined],
+    ];
+    for (const [error, code, status] of cases) expect(storageErrorFrom(error), error.message).toMatchObject({ code, status });
+    expect(storageErrorFrom({ message: 'fetch failed' }).message).toBe('Could not reach the storage service: fetch failed');
   });
 });
 
