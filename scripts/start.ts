@@ -43,7 +43,9 @@ async function main(): Promise<void> {
   loadEnvFiles(dev);
   const env = parseEnv();
   checkDataDirIsFree(env);
-  if (!dev && (await ensureBuild()) === 'built') log('Production build ready.');
+  // NEXT_DIST_DIR (read by next.config.mjs) names another build folder: the build is checked and made there.
+  const distDir = process.env.NEXT_DIST_DIR;
+  if (!dev && (await ensureBuild(distDir ? { variant: { distDir, env: {} } } : {})) === 'built') log('Production build ready.');
 
   // The setup link is built from PORT, as under `next start`.
   process.env.PORT = String(env.PORT);

@@ -7,7 +7,7 @@ import { startNextStart, type NextStartServer } from '../helpers/next-start';
 import { startDocumentedNginx } from '../helpers/nginx';
 import { SUPABASE_PROJECT_SQL } from '../helpers/policy-matrix';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
-import { repoRoot } from '../helpers/site-server';
+import { repoRoot, startSite } from '../helpers/site-server';
 import { SAMPLES } from '../helpers/storage-samples';
 import { SUPABASE_STORAGE_COLUMNS_SQL, startSupabaseDoubles, type DoubleCall, type SupabaseDoubles } from '../helpers/supabase-doubles';
 import {
@@ -40,6 +40,18 @@ let db: pg.Pool;
 let doubles: SupabaseDoubles;
 let server: NextStartServer;
 
+/** The server's environment: this build's Supabase project and CDN setting, on this worker's Postgres. */
+function serverEnv(): Record<string, string> {
+  return {
+    NEXT_PUBLIC_SUPABASE_URL: SUPABASE_E2E_URL,
+    NEXT_PUBLIC_SUPABASE_ANON_KEY: SUPABASE_E2E_ANON_KEY,
+    DATABASE_URL: postgres.url,
+    AUTH_SECRET,
+    ALLOW_SIGNUP: 'true',
+    PUBLIC_CACHE_SECONDS: SUPABASE_E2E_BUILD.env.PUBLIC_CACHE_SECONDS!,
+  };
+}
+
 async function startProject(): Promise<void> {
   postgres = await startPostgres();
   db = new pg.Pool({ connectionString: postgres.url, max: 2 });
@@ -61,17 +73,7 @@ async function startProject(): Promise<void> {
   });
   // No service-role key: the server acts with the signed-in admin's own token, so Storage's policies
   // (supabase/migrations) decide uploads and deletes. The app applies the migrations itself at start.
-  server = await startNextStart({
-    env: {
-      NEXT_DIST_DIR: SUPABASE_E2E_BUILD.distDir,
-      NEXT_PUBLIC_SUPABASE_URL: SUPABASE_E2E_URL,
-      NEXT_PUBLIC_SUPABASE_ANON_KEY: SUPABASE_E2E_ANON_KEY,
-      DATABASE_URL: postgres.url,
-      AUTH_SECRET,
-      ALLOW_SIGNUP: 'true',
-      PUBLIC_CACHE_SECONDS: SUPABASE_E2E_BUILD.env.PUBLIC_CACHE_SECONDS!,
-    },
-  });
+  server = await startNextStart({ env: { ...serverEnv(), NEXT_DIST_DIR: SUPABASE_E2E_BUILD.distDir } });
 }
 
 async function stopProject(): Promise<void> {
@@ -134,7 +136,8 @@ function setCookies(response: APIResponse): string[] {
     .map((h) => h.value);
 }
 
-test('PUBLIC_CACHE_SECONDS, written into this build, lets a CDN keep public pages, never admin pages, signed-in responses, the router\'s requests or error pages', async ({ project }) => {
+/** What a CDN in front may keep, as the server at `project` says it (issue 23; issue 32: both servers alike). */
+async function cdnPolicy(project: string): Promise<void> {
   const shared = 'public, max-age=0, s-maxage=120, stale-while-revalidate=120';
   for (const path of ['/', '/blog', '/blog/why-the-prime-number-theorem-still-surprises-me', '/research']) {
     // Anonymous loads get the build's policy without a proxy run; an unrelated cookie changes nothing.
@@ -169,6 +172,18 @@ test('PUBLIC_CACHE_SECONDS, written into this build, lets a CDN keep public page
   expect(payload.headers.get('content-type')).toContain('text/x-component');
   expect(payload.headers.get('cache-control')).toBe(NEVER_STORE);
   expect((await fetch(`${project}/blog?_rsc=abc`, { redirect: 'manual' })).headers.get('cache-control')).toBe(NEVER_STORE);
+}
+
+test('PUBLIC_CACHE_SECONDS, written into this build, lets a CDN keep public pages, never admin pages, signed-in responses, the router\'s requests or error pages: under next start and npm start alike', async ({ project }) => {
+  await cdnPolicy(project);
+  // npm start on the same build and project (NEXT_DIST_DIR: it checks that build and makes none).
+  const npmStart = await startSite({ env: { ...serverEnv(), NEXT_DIST_DIR: SUPABASE_E2E_BUILD.distDir } });
+  try {
+    expect(npmStart.output()).not.toContain('Production build ready');
+    await cdnPolicy(npmStart.url);
+  } finally {
+    await npmStart.stop();
+  }
 });
 
 test("docs/deploy.md's nginx configuration, run as written in front of this build: public pages for anonymous visitors come from its cache, everything else goes to the site", async ({ project }) => {
