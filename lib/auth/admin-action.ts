@@ -20,21 +20,24 @@ type Checked<I> = { ok: true; data: I } | { ok: false; error: string; fieldError
 export const UNEXPECTED_FAILURE = 'The change could not be stored. Please try again.';
 
 /**
- * The shape of every item editor's server action (ARCHITECTURE.md, "Request flow"): the input already
- * checked by its schema (refused with the field errors), the admin role re-read, then the write. A
+ * The shape of every item editor's server action (ARCHITECTURE.md, "Request flow"): the session and the
+ * admin role re-read first, then the input checked by `check` (refused with the field errors), then the
+ * write. `check` is a function so that it runs only for an admin: an anonymous or non-admin caller gets
+ * the Access Denied text whatever it sent, never field errors that would teach it the input's rules. A
  * failure is logged and answered with `failed(message)`; only AdminFacingError messages reach the admin,
  * never a database's own text: any other failure is `failed(unexpected)` (the specification's
  * '{message or Unknown error}' for the blog and personal posts).
  */
 export async function runAdminWrite<I, T>(
-  checked: Checked<I>,
+  check: () => Checked<I>,
   write: (data: I) => Promise<T>,
   failed: (message: string) => string,
   unexpected: string = UNEXPECTED_FAILURE,
 ): Promise<ActionResult<T>> {
-  if (!checked.ok) return { ok: false, error: checked.error, fieldErrors: checked.fieldErrors };
   const admin = await checkAdmin();
   if (!admin.ok) return adminRefusal(admin);
+  const checked = check();
+  if (!checked.ok) return checked;
   try {
     return { ok: true, data: await write(checked.data) };
   } catch (error) {
@@ -44,24 +47,33 @@ export async function runAdminWrite<I, T>(
   }
 }
 
+/** A stored item's id, checked (after the admin check, like the rest of the input): a malformed one is refused with `gone`. */
+function checkId(id: unknown, gone: string): Checked<string> {
+  const itemId = storedIdSchema.safeParse(id);
+  return itemId.success ? { ok: true, data: itemId.data } : { ok: false, error: gone };
+}
+
 /**
- * An update of one stored item by id: a malformed id or an item deleted meanwhile is refused with
- * `gone`, not written as a new item.
+ * An update of one stored item by id, in runAdminWrite's order (admin, then id and input): a malformed id
+ * or an item deleted meanwhile is refused with `gone`, not written as a new item.
  */
 export async function runAdminUpdate<I, T>(
   id: unknown,
-  checked: Checked<I>,
+  check: () => Checked<I>,
   write: (id: string, data: I) => Promise<T | null>,
   failed: (message: string) => string,
   gone: string,
   unexpected?: string,
 ): Promise<ActionResult<T>> {
-  const itemId = storedIdSchema.safeParse(id);
-  if (!itemId.success) return { ok: false, error: failed(gone) };
   return runAdminWrite(
-    checked,
-    async (data) => {
-      const written = await write(itemId.data, data);
+    (): Checked<{ id: string; data: I }> => {
+      const itemId = checkId(id, failed(gone));
+      if (!itemId.ok) return itemId;
+      const checked = check();
+      return checked.ok ? { ok: true, data: { id: itemId.data, data: checked.data } } : checked;
+    },
+    async (item) => {
+      const written = await write(item.id, item.data);
       if (written === null) throw new AdminFacingError(gone);
       return written;
     },
@@ -70,7 +82,7 @@ export async function runAdminUpdate<I, T>(
   );
 }
 
-/** A delete of one stored item by id; one already gone counts as deleted. */
+/** A delete of one stored item by id, in runAdminWrite's order; one already gone counts as deleted. */
 export async function runAdminDelete(
   id: unknown,
   remove: (id: string) => Promise<unknown>,
@@ -78,12 +90,11 @@ export async function runAdminDelete(
   gone: string,
   unexpected?: string,
 ): Promise<ActionResult<{ id: string }>> {
-  const itemId = storedIdSchema.safeParse(id);
   return runAdminWrite(
-    itemId.success ? { ok: true, data: itemId.data } : { ok: false, error: failed(gone) },
-    async (checked) => {
-      await remove(checked);
-      return { id: checked };
+    () => checkId(id, failed(gone)),
+    async (itemId) => {
+      await remove(itemId);
+      return { id: itemId };
     },
     failed,
     unexpected,

@@ -39,7 +39,7 @@ export function adminRefusal(check: Extract<AdminCheck, { ok: false }>): ActionR
  * For guarded admin pages (app/admin/(guarded)): the admin, or a redirect to the login page (anonymous)
  * or Access Denied (no role). Cached for the request, so the guarded layout and the page share one
  * session and role check. A page calls it before reading anything; a server action calls checkAdmin()
- * instead (it answers an ActionResult, it does not redirect) after validating its input.
+ * instead (it answers an ActionResult, it does not redirect) before it looks at its input.
  */
 export const requireAdmin = cache(async (): Promise<AuthUser> => {
   const check = await checkAdmin();

@@ -229,13 +229,13 @@ test("a server action's body: every limit a form allows is saved; one byte past 
   const createdId = /"id":"([0-9a-f-]{36})"/.exec(created)![1]!;
   expect(await callAction(request, baseURL!, blog.find((action) => action.name === 'deleteBlogPostAction')!.id, [createdId], adminCookie)).toContain('"ok":true');
 
-  // A body of exactly the limit reaches the action (here: anonymous, so it is refused as such, by the action).
+  // A body of exactly the limit reaches the action (here: anonymous, so the action refuses the caller before it reads the input).
   const atLimit = JSON.stringify(['x'.repeat(ACTION_BODY_LIMIT_BYTES - 4)]);
   expect(Buffer.byteLength(atLimit)).toBe(ACTION_BODY_LIMIT_BYTES);
   const reached = await post(preview.id, atLimit);
   expect(reached.status()).toBe(200);
   expect(reached.headers()['content-type']).toContain('text/x-component');
-  expect(await reached.text()).toContain('"ok":false');
+  expect(await reached.text()).toContain('"ok":false,"error":"You need to be signed in to access this area. Please log in to continue."}');
 
   // One byte more is refused before Next reads it: 413, as plain text (which Next's client throws as the
   // action's error, and the form shows), with the message the browser gives before sending.

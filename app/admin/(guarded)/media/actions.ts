@@ -26,9 +26,9 @@ function message(error: unknown): string {
 
 /** Content that still refers to the file, shown in the delete confirmation. */
 export async function findReferencesAction(input: unknown): Promise<ActionResult<ContentReference[]>> {
+  if (!(await checkAdmin()).ok) return { ok: false, error: NOT_ALLOWED };
   const parsed = fileSchema.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error, z.prettifyError(parsed.error));
-  if (!(await checkAdmin()).ok) return { ok: false, error: NOT_ALLOWED };
   try {
     return { ok: true, data: await findContentReferences(await getDb(), parsed.data.bucket, encodeObjectPath(parsed.data.path)) };
   } catch (error) {
@@ -39,9 +39,9 @@ export async function findReferencesAction(input: unknown): Promise<ActionResult
 
 /** Deletes one stored file (the media library's Delete, after confirmation). */
 export async function deleteFileAction(input: unknown): Promise<ActionResult<{ path: string }>> {
+  if (!(await checkAdmin()).ok) return { ok: false, error: NOT_ALLOWED };
   const parsed = fileSchema.safeParse(input);
   if (!parsed.success) return invalidInput(parsed.error, z.prettifyError(parsed.error));
-  if (!(await checkAdmin()).ok) return { ok: false, error: NOT_ALLOWED };
   try {
     const removed = await (await getStorageForRequest()).remove(parsed.data.bucket, [parsed.data.path]);
     if (removed === 0) return { ok: false, error: 'The file was not found; it may have been deleted already.' };

@@ -13,10 +13,10 @@ const FAILED = 'The settings could not be stored. Please try again.';
 
 /** Profile Settings: the signed-in admin's display name and bio. */
 export async function saveProfileAction(input: unknown): Promise<ActionResult<ProfileSettings>> {
-  const parsed = profileSettingsSchema.safeParse(input);
-  if (!parsed.success) return invalidInput(parsed.error);
   const check = await checkAdmin();
   if (!check.ok) return adminRefusal(check);
+  const parsed = profileSettingsSchema.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
   try {
     return { ok: true, data: await saveProfileSettings(check.user, parsed.data) };
   } catch (error) {
@@ -27,10 +27,10 @@ export async function saveProfileAction(input: unknown): Promise<ActionResult<Pr
 
 /** Site Configuration: the public pages' title, meta description and social image. */
 export async function saveSiteSettingsAction(input: unknown): Promise<ActionResult<SiteSettings>> {
-  const parsed = siteSettingsSchema.safeParse(input);
-  if (!parsed.success) return invalidInput(parsed.error);
   const check = await checkAdmin();
   if (!check.ok) return adminRefusal(check);
+  const parsed = siteSettingsSchema.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
   try {
     return { ok: true, data: await saveSiteSettings(parsed.data) };
   } catch (error) {
@@ -41,10 +41,10 @@ export async function saveSiteSettingsAction(input: unknown): Promise<ActionResu
 
 /** Security Settings: a new password after the current one is checked; every other session ends. */
 export async function changePasswordAction(input: unknown): Promise<ActionResult<null>> {
-  const parsed = passwordChangeSchema.safeParse(input);
-  if (!parsed.success) return invalidInput(parsed.error);
   const check = await checkAdmin();
   if (!check.ok) return adminRefusal(check);
+  const parsed = passwordChangeSchema.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
   try {
     const result = await getAuth().changePassword(
       { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword },

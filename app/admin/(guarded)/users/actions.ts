@@ -11,15 +11,15 @@ import { adminEmailSchema } from '@/lib/validation/admin-role';
 type RoleChange = (db: Awaited<ReturnType<typeof getDb>>, email: string) => Promise<AdminChange>;
 
 /**
- * Validate, re-check the caller's admin role, change the role; the page refreshes its list after. A step
+ * Re-check the caller's admin role, then validate, then change the role; the page refreshes its list after. A step
  * that failed in the database answers with that step's message (lib/auth/admin-role.ts); anything else
  * with the catalogue's 'An unexpected error occurred: {message}'.
  */
 async function changeRole(input: unknown, change: RoleChange, event: 'admin-granted' | 'admin-revoked'): Promise<ActionResult<{ message: string }>> {
-  const parsed = adminEmailSchema.safeParse(input);
-  if (!parsed.success) return invalidInput(parsed.error);
   const check = await checkAdmin();
   if (!check.ok) return adminRefusal(check);
+  const parsed = adminEmailSchema.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
   try {
     const result = await change(await getDb(), parsed.data.email);
     if (result.ok) {

@@ -14,12 +14,12 @@ import { invalidInput, type ActionResult } from '@/lib/action-result';
  * the write fails, and a failed removal is only logged (the save succeeded).
  */
 export async function saveAboutAction(input: unknown): Promise<ActionResult<About>> {
+  const check = await checkAdmin();
+  if (!check.ok) return adminRefusal(check);
   const parsed = aboutSchema.safeParse(input);
   if (!parsed.success) {
     return invalidInput(parsed.error, 'Please correct the highlighted fields.');
   }
-  const check = await checkAdmin();
-  if (!check.ok) return adminRefusal(check);
   try {
     return { ok: true, data: await saveAbout(parsed.data) };
   } catch (error) {

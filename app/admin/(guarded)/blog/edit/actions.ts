@@ -13,12 +13,12 @@ const saveFailed = (message: string) => `Failed to save blog post: ${message}`;
 
 /** Blog Management: add a post (spec sections 5, 7, 8). */
 export async function createBlogPostAction(input: unknown): Promise<ActionResult<BlogPost>> {
-  return runAdminWrite(checkBlogPost(input), createBlogPost, saveFailed, UNKNOWN_ERROR);
+  return runAdminWrite(() => checkBlogPost(input), createBlogPost, saveFailed, UNKNOWN_ERROR);
 }
 
 /** Blog Management: write over one post. */
 export async function updateBlogPostAction(id: unknown, input: unknown): Promise<ActionResult<BlogPost>> {
-  return runAdminUpdate(id, checkBlogPost(input), updateBlogPost, saveFailed, GONE, UNKNOWN_ERROR);
+  return runAdminUpdate(id, () => checkBlogPost(input), updateBlogPost, saveFailed, GONE, UNKNOWN_ERROR);
 }
 
 /** Blog Management: delete one post. */

@@ -10,10 +10,10 @@ import { invalidInput, type ActionResult } from '@/lib/action-result';
  * by an admin re-read from the database (not the freshness stamp: a long edit can still be saved).
  */
 export async function saveExperienceAction(input: unknown): Promise<ActionResult<SavedExperience>> {
-  const parsed = experienceListSchema.safeParse(input);
-  if (!parsed.success) return invalidInput(parsed.error, 'Please correct the highlighted fields.');
   const check = await checkAdmin();
   if (!check.ok) return adminRefusal(check);
+  const parsed = experienceListSchema.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error, 'Please correct the highlighted fields.');
   try {
     return { ok: true, data: await saveExperienceList(parsed.data.items) };
   } catch (error) {

@@ -13,12 +13,12 @@ const saveFailed = (message: string) => `Failed to save personal post: ${message
 
 /** Personal Posts Management: add a post, dated today (spec sections 5, 7, 8). */
 export async function createPersonalPostAction(input: unknown): Promise<ActionResult<PersonalPost>> {
-  return runAdminWrite(checkPersonalPost(input), createPersonalPost, saveFailed, UNKNOWN_ERROR);
+  return runAdminWrite(() => checkPersonalPost(input), createPersonalPost, saveFailed, UNKNOWN_ERROR);
 }
 
 /** Personal Posts Management: write over one post, keeping its date. */
 export async function updatePersonalPostAction(id: unknown, input: unknown): Promise<ActionResult<PersonalPost>> {
-  return runAdminUpdate(id, checkPersonalPost(input), updatePersonalPost, saveFailed, GONE, UNKNOWN_ERROR);
+  return runAdminUpdate(id, () => checkPersonalPost(input), updatePersonalPost, saveFailed, GONE, UNKNOWN_ERROR);
 }
 
 /** Personal Posts Management: delete one post. */

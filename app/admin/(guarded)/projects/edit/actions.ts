@@ -11,10 +11,10 @@ import { invalidInput, type ActionResult } from '@/lib/action-result';
  * re-read from the database. Projects absent from the list are deleted; temporary ids get server ids.
  */
 export async function saveProjectsAction(input: unknown): Promise<ActionResult<SavedProjects>> {
-  const parsed = projectListSchema.safeParse(input);
-  if (!parsed.success) return invalidInput(parsed.error, 'Please correct the highlighted fields.');
   const check = await checkAdmin();
   if (!check.ok) return adminRefusal(check);
+  const parsed = projectListSchema.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error, 'Please correct the highlighted fields.');
   try {
     const { saved } = await saveProjectList(parsed.data.items);
     return { ok: true, data: saved };
@@ -27,10 +27,10 @@ export async function saveProjectsAction(input: unknown): Promise<ActionResult<S
 
 /** Removing a saved project deletes it at once (spec section 4); the editor keeps it when this fails. */
 export async function deleteProjectAction(id: unknown): Promise<ActionResult<{ id: string }>> {
-  const parsed = storedIdSchema.safeParse(id);
-  if (!parsed.success) return invalidInput(parsed.error);
   const check = await checkAdmin();
   if (!check.ok) return adminRefusal(check);
+  const parsed = storedIdSchema.safeParse(id);
+  if (!parsed.success) return invalidInput(parsed.error);
   try {
     await deleteProject(parsed.data);
     // Already gone (another session deleted it) is what was asked for.

@@ -14,12 +14,12 @@ const saveFailed = (message: string) => `Failed to save research paper: ${messag
 
 /** Research Papers editor: add a paper (spec sections 5, 7, 8). */
 export async function createPaperAction(input: unknown): Promise<ActionResult<ResearchPaper>> {
-  return runAdminWrite(checkPaper(input), createPaper, saveFailed);
+  return runAdminWrite(() => checkPaper(input), createPaper, saveFailed);
 }
 
 /** Research Papers editor: write over one paper. */
 export async function updatePaperAction(id: unknown, input: unknown): Promise<ActionResult<ResearchPaper>> {
-  return runAdminUpdate(id, checkPaper(input), updatePaper, saveFailed, GONE);
+  return runAdminUpdate(id, () => checkPaper(input), updatePaper, saveFailed, GONE);
 }
 
 /** Research Papers editor: delete one paper. */
@@ -30,7 +30,7 @@ export async function deletePaperAction(id: unknown): Promise<ActionResult<{ id:
 /** BibTeX import, step one: the entries of a .bib file as the papers they would become, duplicates flagged. */
 export async function previewBibtexAction(text: unknown): Promise<ActionResult<ImportPreview>> {
   return runAdminWrite(
-    checkBibtexText(text),
+    () => checkBibtexText(text),
     async (source) => {
       const read = await readBibtex(source);
       return 'refused' in read ? read.refused : previewLibrary(read.library, read.formulas, await getPapersForEditing());
@@ -52,7 +52,7 @@ export interface BibtexImportResult {
  */
 export async function importBibtexAction(text: unknown, refs: unknown): Promise<ActionResult<BibtexImportResult>> {
   return runAdminWrite(
-    checkBibtexImport({ text, refs }),
+    () => checkBibtexImport({ text, refs }),
     async (input) => {
       const wanted = new Set(input.refs);
       const read = await readBibtex(input.text);
