@@ -118,7 +118,7 @@ export function ItemEditorShell<Item extends { id: string }, Form>({
                       editLabel="Edit"
                       editing={editing}
                       onEdit={() => editor.toggleEdit(item)}
-                      onDelete={() => editor.submitDelete(item)}
+                      onDelete={() => void editor.submitDelete(item)}
                       disabled={editor.pending}
                     />
                   </CollapsibleCard>
@@ -152,6 +152,7 @@ export function ItemEditorShell<Item extends { id: string }, Form>({
       <p aria-live="polite" className="sr-only">
         {editor.announcement}
       </p>
+      {editor.confirmDialog}
     </div>
   );
 }

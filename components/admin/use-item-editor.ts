@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import type { z } from 'zod';
 
+import { useConfirm } from '@/components/admin/confirm-dialog';
 import { adminToast } from '@/components/admin/toast';
 import { useEditorDraft } from '@/components/admin/use-editor-draft';
 import { useSingleFlight } from '@/components/admin/use-single-flight';
@@ -42,6 +43,8 @@ export interface ItemEditorOptions<Item extends { id: string }, Form> {
     deleted: string;
     /** The toast for a refusal or failure; `error` is the action's message. */
     failed: (error: string) => { title: string; description?: string };
+    /** The delete confirmation (components/admin/confirm-dialog.tsx): its heading, and its question for one item. */
+    deleteTitle: string;
     confirmDelete: (item: Item) => string;
     /** The refusal when the server could not be reached, for a save and for a delete. */
     unreachable: { save: string; delete: string };
@@ -52,8 +55,9 @@ export interface ItemEditorOptions<Item extends { id: string }, Form> {
  * The state of an editor whose items are saved one at a time (spec section 4: Blog, Personal Posts,
  * Research Papers): a list tab and a create tab, one item selected at a time (selecting it again
  * deselects), edit mode for one item (its edit button toggles), create resets the form, update closes
- * edit mode, delete asks first and clears selection and edit mode. Every form is kept as a draft in this
- * browser until saved, per item, and offered back after a reload or a forced re-login.
+ * edit mode, delete asks first (the confirm dialog, `confirmDialog`) and clears selection and edit mode.
+ * Every form is kept as a draft in this browser until saved, per item, and offered back after a reload
+ * or a forced re-login.
  */
 export function useItemEditor<Item extends { id: string }, Form>(options: ItemEditorOptions<Item, Form>) {
   const { draftName, draftSchema, initial, order, toForm, emptyForm, check, create, update, remove, messages } = options;
@@ -68,6 +72,7 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, startPending] = useSingleFlight();
   const [announcement, setAnnouncement] = useState('');
+  const { confirm, dialog: confirmDialog } = useConfirm();
 
   const dirty = createTouched || Object.keys(edits).length > 0;
   useUnsavedWarning(dirty);
@@ -197,8 +202,8 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
     });
   };
 
-  const submitDelete = (item: Item) => {
-    if (pending || !window.confirm(messages.confirmDelete(item))) return;
+  const submitDelete = async (item: Item) => {
+    if (pending || !(await confirm(messages.confirmDelete(item), { title: messages.deleteTitle, action: 'Delete' }))) return;
     startPending(async () => {
       const result = await run(() => remove(item.id), messages.unreachable.delete);
       if (!result.ok) return refuse(result.error);
@@ -230,6 +235,8 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
     announcement,
     edits,
     restored: draft.restored,
+    /** The delete confirmation: rendered once by the editor's frame. */
+    confirmDialog,
     changeTab,
     select,
     toggleEdit,

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { SAMPLES } from '../helpers/storage-samples';
 import { ADMIN, ageFreshnessStamp, expect, test } from './fixtures/auth';
 import {
-  acceptNextDialog,
   card as cardIn,
+  confirmDialog,
   dashboardCount,
   expectFieldErrors,
   failServerActions,
@@ -126,8 +126,8 @@ test.describe('admin Blog editor', () => {
     expect(sitemap).not.toContain(`/blog/${slug}</loc>`);
 
     // Delete: gone from the editor, /blog, the post's address, the feed, the sitemap and the dashboard count.
-    acceptNextDialog(page);
     await card(page, edited.title).getByRole('button', { name: 'Delete' }).click();
+    await confirmDialog(page);
     await expect(toast(page, 'Blog post deleted successfully')).toBeVisible();
     await expect(card(page, edited.title)).toHaveCount(0);
     await reader.goto('/blog');
@@ -196,9 +196,9 @@ test.describe('admin Blog editor', () => {
     await expect(toast(page, 'Blog post created successfully')).toBeVisible();
     await page.reload();
     await expect(card(page, title)).toHaveCount(1);
-    acceptNextDialog(page);
     await card(page, title).getByRole('button', { name: title }).click();
     await card(page, title).getByRole('button', { name: 'Delete' }).click();
+    await confirmDialog(page);
     await expect(card(page, title)).toHaveCount(0);
   });
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SAMPLES } from '../helpers/storage-samples';
 import { expect, test } from './fixtures/auth';
-import { acceptNextDialog, card as cardIn, dashboardCount, expectFieldErrors, failServerActions, openEditor as openEditorAt, publicText, toast, unique } from './fixtures/editors';
+import { card as cardIn, confirmDialog, dashboardCount, expectFieldErrors, failServerActions, openEditor as openEditorAt, publicText, toast, unique } from './fixtures/editors';
 
 const EDITOR = '/admin/personal/edit';
 const card = (page: Page, title: string) => cardIn(page, 'Personal posts', title);
@@ -87,8 +87,8 @@ test.describe('admin Personal Posts editor', () => {
     await expect(reader.getByRole('heading', { name: edited })).toBeVisible();
 
     // Delete: gone from the editor, its address, /personal, the sitemap and the dashboard count.
-    acceptNextDialog(page);
     await card(page, edited).getByRole('button', { name: 'Delete' }).click();
+    await confirmDialog(page);
     await expect(toast(page, 'Personal post deleted successfully')).toBeVisible();
     await expect(card(page, edited)).toHaveCount(0);
     const gone = await reader.goto(postPath);
@@ -146,8 +146,8 @@ test.describe('admin Personal Posts editor', () => {
     expect(await dashboardCount(page, 'personal')).toBe(countBefore + 1);
     // Selected first: a post's actions show on the selected card.
     await card(page, title).getByRole('button', { name: new RegExp(title) }).first().click();
-    acceptNextDialog(page);
     await card(page, title).getByRole('button', { name: 'Delete' }).click();
+    await confirmDialog(page);
     await expect(toast(page, 'Personal post deleted successfully')).toBeVisible();
   });
 
@@ -168,8 +168,8 @@ test.describe('admin Personal Posts editor', () => {
     await page.getByRole('button', { name: 'Create Post' }).click();
     await expect(toast(page, 'Personal post created successfully')).toBeVisible();
     await expect(card(page, heading)).toBeVisible();
-    page.once('dialog', (dialog) => void dialog.accept());
     await card(page, heading).getByRole('button', { name: 'Delete' }).click();
+    await confirmDialog(page);
     await expect(card(page, heading)).toHaveCount(0);
   });
 });

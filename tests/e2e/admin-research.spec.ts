@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { SAMPLES } from '../helpers/storage-samples';
 import { expect, test } from './fixtures/auth';
 import {
-  acceptNextDialog,
   card as cardIn,
+  confirmDialog,
   dashboardCount,
   expectFieldErrors,
   failServerActions,
@@ -112,8 +112,8 @@ test.describe('admin Research Papers editor', () => {
     await expect(reader.getByText(edited.title)).toHaveCount(0);
 
     // Delete asks first; the paper leaves /research, its page, the sitemap and the dashboard count.
-    acceptNextDialog(page);
     await card(page, edited.title).getByRole('button', { name: 'Delete' }).click();
+    await confirmDialog(page);
     await expect(toast(page, 'Research paper deleted successfully')).toBeVisible();
     await expect(card(page, edited.title)).toHaveCount(0);
     await reader.goto('/research');
@@ -207,9 +207,9 @@ test.describe('admin Research Papers editor', () => {
       await page.reload();
       await expect(card(page, title)).toHaveCount(1);
       expect(await dashboardCount(page, 'research')).toBe(countBefore + 1);
-      acceptNextDialog(page);
       await card(page, title).getByRole('button', { name: title }).click();
       await card(page, title).getByRole('button', { name: 'Delete' }).click();
+      await confirmDialog(page);
       await expect(toast(page, 'Research paper deleted successfully')).toBeVisible();
     });
   }

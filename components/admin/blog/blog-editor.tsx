@@ -41,6 +41,7 @@ export function BlogEditor({ initial }: { initial: BlogPost[] }) {
       updated: 'Blog post updated successfully',
       deleted: 'Blog post deleted successfully',
       failed: (error) => (error === BLOG_REQUIRED ? { title: 'Validation Error', description: error } : { title: error }),
+      deleteTitle: 'Delete Blog Post',
       confirmDelete: (post) => `Delete "${post.title}"? It disappears from /blog at once.`,
       unreachable: {
         save: 'Failed to save blog post: the server could not be reached. Your changes are kept here; please try again.',

@@ -5,19 +5,10 @@ import { useRouter } from 'next/navigation';
 import { Copy, ExternalLink, FileText, Loader2, Trash2 } from 'lucide-react';
 
 import { deleteFileAction, findReferencesAction } from '@/app/admin/(guarded)/media/actions';
+import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { adminToast } from '@/components/admin/toast';
 import { FileUpload } from '@/components/admin/upload/file-upload';
 import { FallbackImage } from '@/components/site/fallback-image';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { BUCKET_LABELS, type Bucket } from '@/lib/storage/buckets';
 import type { StoredObject } from '@/lib/storage/types';
@@ -127,7 +118,7 @@ export function MediaLibrary({ bucket, files, listError }: { bucket: Bucket; fil
                       variant="ghost"
                       size="icon-sm"
                       className="text-destructive hover:text-destructive"
-                      onClick={() => askDelete(file)}
+                      onClick={() => void askDelete(file)}
                       aria-label={`Delete ${file.name}`}
                     >
                       <Trash2 aria-hidden="true" />
@@ -140,47 +131,38 @@ export function MediaLibrary({ bucket, files, listError }: { bucket: Bucket; fil
         )}
       </section>
 
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && !deleting && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete {confirming?.file.name}?</AlertDialogTitle>
-            <AlertDialogDescription>The file is removed from the {confirming ? BUCKET_LABELS[bucket].toLowerCase() : ''} bucket. This cannot be undone.</AlertDialogDescription>
-          </AlertDialogHeader>
-          {confirming?.references === null && (
-            <p className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Checking where the file is used…
-            </p>
-          )}
-          {confirming?.referenceError && <p className="text-sm text-amber-400">{confirming.referenceError}</p>}
-          {confirming?.references && confirming.references.length > 0 && (
-            <div role="alert" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-200">
-              <p className="font-medium">This file is still used by:</p>
-              <ul className="mt-1 list-disc pl-5">
-                {confirming.references.map((ref, i) => (
-                  <li key={`${ref.kind}-${ref.title}-${i}`}>
-                    {ref.kind}: {ref.title}
-                  </li>
-                ))}
-              </ul>
-              <p className="mt-1">Those pages will show a placeholder instead.</p>
-            </div>
-          )}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleting}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              disabled={deleting || confirming?.references === null}
-              className="bg-destructive/80 text-white hover:bg-destructive/70"
-              onClick={(event) => {
-                // Keep the dialog open until the action answers, so a failure is seen next to the file.
-                event.preventDefault();
-                confirmDelete();
-              }}
-            >
-              {deleting ? 'Deleting...' : 'Delete'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Delete File"
+        description={`Delete ${confirming?.file.name ?? ''}? The file is removed from the ${BUCKET_LABELS[bucket].toLowerCase()} bucket. This cannot be undone.`}
+        action="Delete"
+        busy={deleting}
+        busyLabel="Deleting..."
+        confirmDisabled={confirming?.references === null}
+        // The dialog stays open until the delete has answered, so a failure is seen next to the file.
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(null)}
+      >
+        {confirming?.references === null && (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" /> Checking where the file is used…
+          </p>
+        )}
+        {confirming?.referenceError && <p className="text-sm text-amber-400">{confirming.referenceError}</p>}
+        {confirming?.references && confirming.references.length > 0 && (
+          <div role="alert" className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm text-amber-200">
+            <p className="font-medium">This file is still used by:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {confirming.references.map((ref, i) => (
+                <li key={`${ref.kind}-${ref.title}-${i}`}>
+                  {ref.kind}: {ref.title}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-1">Those pages will show a placeholder instead.</p>
+          </div>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -47,6 +47,7 @@ export function PersonalEditor({ initial }: { initial: PersonalPost[] }) {
       updated: 'Personal post updated successfully',
       deleted: 'Personal post deleted successfully',
       failed: (error) => ({ title: error }),
+      deleteTitle: 'Delete Personal Post',
       confirmDelete: (post) => `Delete "${personalDisplayTitle(post.title, post.content)}"? It disappears from /personal at once.`,
       unreachable: {
         save: 'Failed to save personal post: the server could not be reached. Your changes are kept here; please try again.',

@@ -6,6 +6,7 @@ import { ExternalLink } from 'lucide-react';
 import { deleteProjectAction, saveProjectsAction } from '@/app/admin/(guarded)/projects/edit/actions';
 import { withinBodyLimit } from '@/lib/validation/action-body';
 import { CollapsibleCard } from '@/components/admin/collapsible-card';
+import { useConfirm } from '@/components/admin/confirm-dialog';
 import { EditFormActions, ItemActions, ListEditorShell } from '@/components/admin/list-editor-shell';
 import { adminToast } from '@/components/admin/toast';
 import { cssId, useListEditor } from '@/components/admin/use-list-editor';
@@ -27,6 +28,7 @@ const cardId = (id: string) => `project-item-${cssId(id)}`;
 export function ProjectsEditor({ initial, previews: initialPreviews }: { initial: Project[]; previews: Record<string, string> }) {
   const [previews, setPreviews] = useState(initialPreviews);
   const [deleting, startDeleting] = useSingleFlight();
+  const { confirm, dialog: confirmDialog } = useConfirm();
   const editor = useListEditor<ProjectFormItem, Project>({
     draftName: 'projects',
     draftSchema: projectsDraftSchema,
@@ -48,12 +50,12 @@ export function ProjectsEditor({ initial, previews: initialPreviews }: { initial
   });
   const busy = editor.saving || deleting;
 
-  const remove = (item: ProjectFormItem) => {
+  const remove = async (item: ProjectFormItem) => {
     if (isTemporaryProjectId(item.id)) {
       editor.removeItem(item.id);
       return;
     }
-    if (!window.confirm(`Delete "${item.title}"? It is removed from the site at once.`)) return;
+    if (!(await confirm(`Delete "${item.title}"? It is removed from the site at once.`, { title: 'Delete Project', action: 'Delete' }))) return;
     startDeleting(async () => {
       try {
         const result = await deleteProjectAction(item.id);
@@ -71,65 +73,68 @@ export function ProjectsEditor({ initial, previews: initialPreviews }: { initial
   };
 
   return (
-    <ListEditorShell
-      editor={editor}
-      labels={{
-        allTab: 'All Projects',
-        createTab: 'Create New Project',
-        list: 'Projects',
-        empty: 'No projects found. Create your first project using the Create New tab.',
-        createHeading: 'New project',
-        add: 'Add Project',
-        added: 'Project added',
-        createIdPrefix: 'project-new',
-        saveAll: 'Save Changes',
-      }}
-      renderItem={(item) => {
-        const open = editor.expanded === item.id;
-        const editing = editor.editing === item.id;
-        const errors = editor.itemErrors[item.id] ?? {};
-        const edited = editor.isEdited(item);
-        return (
-          <CollapsibleCard
-            key={item.id}
-            id={cardId(item.id)}
-            open={open}
-            onToggle={() => editor.setExpanded(open ? null : item.id)}
-            title={item.title || 'Untitled Project'}
-            badges={
-              <>
-                <Badge variant="outline">{CATEGORY_LABELS[item.category]}</Badge>
-                {item.featured ? <Badge>Featured</Badge> : null}
-              </>
-            }
-            status={isTemporaryProjectId(item.id) ? 'New' : edited ? 'Edited' : null}
-            invalid={Object.keys(errors).length > 0}
-          >
-            {editing ? (
-              <ProjectItemForm
-                idPrefix={`project-${cssId(item.id)}`}
-                value={item}
-                errors={errors}
-                onChange={(next, field) => editor.updateItem(item.id, next, field)}
-                onSubmit={editor.saveAll}
-                actions={<EditFormActions closeLabel="Cancel" onClose={() => editor.setEditing(null)} saving={editor.saving} disabled={busy} />}
+    <>
+      <ListEditorShell
+        editor={editor}
+        labels={{
+          allTab: 'All Projects',
+          createTab: 'Create New Project',
+          list: 'Projects',
+          empty: 'No projects found. Create your first project using the Create New tab.',
+          createHeading: 'New project',
+          add: 'Add Project',
+          added: 'Project added',
+          createIdPrefix: 'project-new',
+          saveAll: 'Save Changes',
+        }}
+        renderItem={(item) => {
+          const open = editor.expanded === item.id;
+          const editing = editor.editing === item.id;
+          const errors = editor.itemErrors[item.id] ?? {};
+          const edited = editor.isEdited(item);
+          return (
+            <CollapsibleCard
+              key={item.id}
+              id={cardId(item.id)}
+              open={open}
+              onToggle={() => editor.setExpanded(open ? null : item.id)}
+              title={item.title || 'Untitled Project'}
+              badges={
+                <>
+                  <Badge variant="outline">{CATEGORY_LABELS[item.category]}</Badge>
+                  {item.featured ? <Badge>Featured</Badge> : null}
+                </>
+              }
+              status={isTemporaryProjectId(item.id) ? 'New' : edited ? 'Edited' : null}
+              invalid={Object.keys(errors).length > 0}
+            >
+              {editing ? (
+                <ProjectItemForm
+                  idPrefix={`project-${cssId(item.id)}`}
+                  value={item}
+                  errors={errors}
+                  onChange={(next, field) => editor.updateItem(item.id, next, field)}
+                  onSubmit={editor.saveAll}
+                  actions={<EditFormActions closeLabel="Cancel" onClose={() => editor.setEditing(null)} saving={editor.saving} disabled={busy} />}
+                />
+              ) : (
+                <ProjectDetails item={item} preview={edited ? undefined : previews[item.id]} />
+              )}
+              <ItemActions
+                editLabel="Edit Project"
+                editing={editing}
+                onEdit={() => editor.setEditing(editing ? null : item.id)}
+                onDelete={() => void remove(item)}
+                disabled={busy}
+                deleting={deleting}
               />
-            ) : (
-              <ProjectDetails item={item} preview={edited ? undefined : previews[item.id]} />
-            )}
-            <ItemActions
-              editLabel="Edit Project"
-              editing={editing}
-              onEdit={() => editor.setEditing(editing ? null : item.id)}
-              onDelete={() => remove(item)}
-              disabled={busy}
-              deleting={deleting}
-            />
-          </CollapsibleCard>
-        );
-      }}
-      renderCreateForm={(props) => <ProjectItemForm {...props} />}
-    />
+            </CollapsibleCard>
+          );
+        }}
+        renderCreateForm={(props) => <ProjectItemForm {...props} />}
+      />
+      {confirmDialog}
+    </>
   );
 }
 

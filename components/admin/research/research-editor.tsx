@@ -70,6 +70,7 @@ export function ResearchEditor({ initial }: { initial: ResearchPaper[] }) {
       updated: 'Research paper updated successfully',
       deleted: 'Research paper deleted successfully',
       failed: (error) => ({ title: 'Error', description: error }),
+      deleteTitle: 'Delete Research Paper',
       confirmDelete: (paper) => `Delete "${paper.title}"? This cannot be undone.`,
       unreachable: {
         save: 'Failed to save research paper: the server could not be reached. Your changes are kept here; please try again.',

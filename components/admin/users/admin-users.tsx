@@ -5,16 +5,6 @@ import { useRouter } from 'next/navigation';
 import { Loader2, RefreshCw, ShieldMinus, ShieldPlus } from 'lucide-react';
 
 import { grantAdminAction, revokeAdminAction } from '@/app/admin/(guarded)/users/actions';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { AdminUser } from '@/lib/auth/admin-role';
+import { useConfirm } from '../confirm-dialog';
 import { adminToast } from '../toast';
 
 const INVALID_EMAIL = 'Please enter a valid email address.';
@@ -47,7 +38,7 @@ export function AdminUsers({ list }: { list: ReactNode }) {
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const { confirm, dialog: confirmDialog } = useConfirm();
   const [busy, startTransition] = useTransition();
   const [busyAction, setBusyAction] = useState<'grant' | 'revoke' | null>(null);
   const [refreshing, startRefresh] = useTransition();
@@ -95,9 +86,11 @@ export function AdminUsers({ list }: { list: ReactNode }) {
     if (value) run('grant', value);
   };
 
-  const onRevoke = () => {
+  const onRevoke = async () => {
     const value = validEmail();
-    if (value) setConfirming(value);
+    if (value && (await confirm(`Are you sure you want to revoke admin access from ${value}?`, { title: 'Revoke Admin Access', action: 'Revoke' }))) {
+      run('revoke', value);
+    }
   };
 
   return (
@@ -134,7 +127,7 @@ export function AdminUsers({ list }: { list: ReactNode }) {
                 {busyAction === 'grant' ? <Loader2 className="animate-spin" aria-hidden /> : <ShieldPlus aria-hidden />}
                 Grant Admin Access
               </Button>
-              <Button type="button" variant="destructive" onClick={onRevoke} disabled={busy}>
+              <Button type="button" variant="destructive" onClick={() => void onRevoke()} disabled={busy}>
                 {busyAction === 'revoke' ? <Loader2 className="animate-spin" aria-hidden /> : <ShieldMinus aria-hidden />}
                 Revoke Admin Access
               </Button>
@@ -160,26 +153,7 @@ export function AdminUsers({ list }: { list: ReactNode }) {
         </CardContent>
       </Card>
 
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Revoke Admin Access</AlertDialogTitle>
-            <AlertDialogDescription>Are you sure you want to revoke admin access from {confirming}?</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              className="bg-destructive/80 text-white hover:bg-destructive/70"
-              onClick={() => {
-                if (confirming) run('revoke', confirming);
-                setConfirming(null);
-              }}
-            >
-              Revoke
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {confirmDialog}
     </div>
   );
 }
