@@ -10,5 +10,12 @@ export default defineConfig([
     files: ['tests/e2e/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
+  {
+    // lib/ is below components/: components may use lib, never the other way round.
+    files: ['lib/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@/components/*', '**/components/*'], message: 'lib/ must not import from components/: move what is shared into lib/.' }] }],
+    },
+  },
   globalIgnores(['.next/**', '.next-supabase/**', 'node_modules/**', 'data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**']),
 ]);

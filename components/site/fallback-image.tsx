@@ -1,14 +1,14 @@
 import { getImageProps, type ImageProps } from 'next/image';
 
 import { FallbackImg, type ImgAttributes } from './fallback-img';
-import { optimisable } from './image-source';
+import { optimisable } from '@/lib/image-source';
 
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
 /** For the one image that is a page's largest paint: fetched at once, ahead of the rest. */
 export const LARGEST_PAINT = { loading: 'eager', fetchPriority: 'high' } as const;
 
-export { optimisable } from './image-source';
+export { optimisable } from '@/lib/image-source';
 
 type FallbackImageProps = Omit<ImageProps, 'src'> & { src: string | null | undefined };
 
@@ -25,7 +25,7 @@ function imgAttributes(props: Omit<ImageProps, 'src'>, src: string): ImgAttribut
  * inside a sized box), and mark the one image that is the page's LCP with `loading="eager"` and
  * `fetchPriority="high"`; every other image loads lazily. Other addresses (pasted external links, SVGs)
  * are rendered `unoptimized`, which is a plain `<img loading="lazy" decoding="async">` of the address as
- * it is: optimising them would need every host configured in next.config.mjs (image-source.ts).
+ * it is: optimising them would need every host configured in next.config.mjs (lib/image-source.ts).
  *
  * No 'use client': next/image's own attributes (srcset, sizes, styles) are worked out with getImageProps
  * where this renders, on the server for the public pages, and the browser only runs the small <img> that

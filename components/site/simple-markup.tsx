@@ -1,6 +1,6 @@
 import ReactMarkdown, { type Components, type ExtraProps } from 'react-markdown';
 
-import { markupImageSources } from '@/components/site/image-source';
+import { markupImageSources } from '@/lib/image-source';
 import { cn } from '@/lib/utils';
 
 type Props = ExtraProps & { className?: string; href?: string; src?: string | Blob; alt?: string; children?: React.ReactNode };
@@ -40,7 +40,7 @@ const components: Components = {
     }
     return (
       // Markup images have no known dimensions, so next/image cannot lay them out: a plain lazy <img>, whose
-      // address goes through the image optimiser when it is one of the site's uploads (image-source.ts).
+      // address goes through the image optimiser when it is one of the site's uploads (lib/image-source.ts).
       // eslint-disable-next-line @next/next/no-img-element
       <img {...markupImageSources(src)} alt={alt ?? ''} loading="lazy" decoding="async" className="my-3 h-auto max-w-full rounded-lg border border-border" />
     );

@@ -9,7 +9,7 @@ import remarkRehype from 'remark-rehype';
 import { unified, type PluggableList } from 'unified';
 import { EXIT, SKIP, visit } from 'unist-util-visit';
 
-import { markupImageSources } from '@/components/site/image-source';
+import { markupImageSources } from '@/lib/image-source';
 import { KATEX_OPTIONS } from './katex-options';
 
 /*
@@ -102,7 +102,7 @@ function rehypeSiteElements() {
           return [SKIP, index];
         }
         // Markup images have no known dimensions: a plain lazy <img>, whose address goes through the image
-        // optimiser when it is one of the site's uploads (image-source.ts).
+        // optimiser when it is one of the site's uploads (lib/image-source.ts).
         const sources = markupImageSources(src);
         node.properties.src = sources.src;
         if (sources.srcSet) node.properties.srcSet = sources.srcSet;

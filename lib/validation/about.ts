@@ -113,5 +113,3 @@ export const aboutSchema = z.object({
 
 /** What the editor sends. */
 export type AboutInput = z.input<typeof aboutSchema>;
-/** What is stored: trimmed, cleaned, education sorted. */
-export type AboutValues = z.output<typeof aboutSchema>;

@@ -12,8 +12,6 @@ export const loginSchema = z.object({
     .refine((value) => value.length <= 256, { error: 'Invalid email or password' }),
 });
 
-export type LoginInput = z.infer<typeof loginSchema>;
-
 export const SIGNUP_MISSING = { title: 'Missing fields', description: 'Please fill in all required fields.' } as const;
 export const SIGNUP_MISMATCH = { title: 'Password mismatch', description: 'Passwords do not match. Please try again.' } as const;
 export const SIGNUP_CLOSED = 'Sign-up is closed. Ask the site owner for an account.';
@@ -41,8 +39,6 @@ export const signupSchema = z
   })
   .refine((value) => value.password === value.confirmPassword, { error: SIGNUP_MISMATCH.description, path: ['confirmPassword'] })
   .pipe(z.object({ email: z.string(), password: passwordField, confirmPassword: z.string() }));
-
-export type SignupInput = z.infer<typeof signupSchema>;
 
 /** First-run owner account: the one-time code plus the same rules as sign-up. */
 export const setupSchema = z

@@ -69,9 +69,7 @@ export const experienceListSchema = z.object({
     .refine((items) => new Set(items.map((item) => item.id)).size === items.length, { error: 'Two items have the same id.' }),
 });
 
-export type ExperienceItemInput = z.input<typeof experienceItemSchema>;
 export type ExperienceItemValues = z.output<typeof experienceItemSchema>;
-export type ExperienceListInput = z.input<typeof experienceListSchema>;
 
 /** The current year-month in the visitor's own calendar ('2026-11'). */
 export function currentYearMonth(now: Date = new Date()): string {

@@ -58,7 +58,6 @@ export const projectListSchema = z.object({
     .refine((items) => new Set(items.map((item) => item.id)).size === items.length, { error: 'Two projects have the same id.' }),
 });
 
-export type ProjectItemInput = z.input<typeof projectItemSchema>;
 export type ProjectItemValues = z.output<typeof projectItemSchema>;
 
 /** Spec section 9: what a new project starts with. */

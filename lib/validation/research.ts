@@ -114,7 +114,6 @@ export const paperSchema = z.object({
   status: z.unknown().transform((value) => (isPaperStatus(value) ? value : 'published')),
 });
 
-export type PaperInput = z.input<typeof paperSchema>;
 export type PaperValues = z.output<typeof paperSchema>;
 
 /** The form's and the actions' check, with the spec's message when a required field is missing. */

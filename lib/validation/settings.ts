@@ -93,8 +93,6 @@ export const profileSettingsSchema = z.object({
   bio: boundedText(SETTINGS_LIMITS.bio, 'Bio'),
 });
 
-export type ProfileSettingsInput = z.input<typeof profileSettingsSchema>;
-
 export const siteSettingsSchema = z.object({
   siteTitle: boundedText(SETTINGS_LIMITS.title, 'Site title'),
   metaDescription: boundedText(SETTINGS_LIMITS.description, 'Meta description'),
@@ -106,8 +104,6 @@ export const siteSettingsSchema = z.object({
     if (check !== 'ok') ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES[check] });
   }),
 });
-
-export type SiteSettingsInput = z.input<typeof siteSettingsSchema>;
 
 /** Passwords are never trimmed (one may end in a space). */
 export const passwordChangeSchema = z
@@ -132,5 +128,3 @@ export const passwordChangeSchema = z
       ctx.addIssue({ code: 'custom', path: ['newPassword'], message: SETTINGS_MESSAGES.newPasswordSame });
     }
   });
-
-export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;

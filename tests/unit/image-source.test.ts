@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 async function load(supabaseUrl?: string) {
   vi.resetModules();
   if (supabaseUrl) vi.stubEnv('NEXT_PUBLIC_SUPABASE_URL', supabaseUrl);
-  return await import('@/components/site/image-source');
+  return await import('@/lib/image-source');
 }
 
 afterEach(() => {
