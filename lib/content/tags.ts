@@ -17,13 +17,22 @@ export const TAGS = {
 export type Tag = (typeof TAGS)[keyof typeof TAGS];
 
 /**
+ * The end of every write in lib/content, and the only thing a write needs to call: the entities'
+ * cached reads expired (expireTags) and the embedded server's backup scheduled (noteAdminWrite,
+ * lib/backup/notify.ts), which covers every write.
+ */
+export function afterContentWrite(...tags: Tag[]): void {
+  expireTags(...tags);
+  noteAdminWrite();
+}
+
+/**
  * Expires the given entities' cached reads after a write, so the public site shows the change on the
  * next request: Next.js's tagged data cache (updateTag in a server action, for read-your-own-writes;
  * revalidateTag with an immediate expiry elsewhere, e.g. a route handler) and the in-process page cache.
- * It also schedules the embedded server's backup (lib/backup/notify.ts), which covers every write.
- * Every write in lib/content ends with this; nothing else needs to remember it.
+ * Only the caches: a write calls afterContentWrite, which also schedules the backup.
  */
-export function expireTags(...tags: Tag[]): void {
+function expireTags(...tags: Tag[]): void {
   for (const tag of new Set(tags)) {
     try {
       updateTag(tag);
@@ -32,5 +41,4 @@ export function expireTags(...tags: Tag[]): void {
     }
   }
   invalidatePageCache();
-  noteAdminWrite();
 }

@@ -7,7 +7,7 @@ import { createBackup } from '@/lib/backup/backup';
 import { listBackups } from '@/lib/backup/latest';
 import { restoreBackup } from '@/lib/backup/restore';
 import { startBackups } from '@/lib/backup/service';
-import { expireTags, TAGS } from '@/lib/content/tags';
+import { afterContentWrite, TAGS } from '@/lib/content/tags';
 import { migrate } from '@/lib/db/migrate';
 import { DatabaseOpenError, openDatabase, type OpenedDatabase } from '@/lib/db/open';
 import { seedSampleContent } from '@/lib/db/seed';
@@ -25,7 +25,7 @@ import { SAMPLES } from '../helpers/storage-samples';
  * makes by itself and on request, and the start's message when the database does not open.
  */
 
-// Next's cache functions need its runtime; here only the backup that expireTags schedules matters.
+// Next's cache functions need its runtime; here only the backup that afterContentWrite schedules matters.
 vi.mock('next/cache', () => ({ updateTag: vi.fn(), revalidateTag: vi.fn() }));
 
 const opened: OpenedDatabase[] = [];
@@ -266,8 +266,8 @@ describe('backup and restore', () => {
       expect(cli.output()).toMatch(/Backup written by the server: .*backup-.*\.tar \(\d+ tables/);
       expect((await listBackups(dataDir)).length).toBe(1);
 
-      // An admin write (every write in lib/content ends with expireTags) gets its backup shortly after.
-      expireTags(TAGS.blog);
+      // An admin write (every write in lib/content ends with afterContentWrite) gets its backup shortly after.
+      afterContentWrite(TAGS.blog);
       await waitFor(async () => (await listBackups(dataDir)).length === 2, 'the backup after a write');
 
       // A write not yet backed up when the server stops gets its backup then.

@@ -3,7 +3,7 @@ import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
 import { removeReplacedFiles } from '@/lib/storage/replaced';
-import { expireTags, TAGS } from '../tags';
+import { afterContentWrite, TAGS } from '../tags';
 import type { About, AboutUpdate, Education, ResearchInterest } from './types';
 
 export type { About, AboutUpdate, Education, ResearchInterest } from './types';
@@ -102,7 +102,7 @@ export async function saveAbout(input: AboutUpdate): Promise<About> {
     if (!rows[0]) throw new Error('The about_data row was not written.');
     return rows[0];
   });
-  expireTags(TAGS.about);
+  afterContentWrite(TAGS.about);
   await removeReplacedFiles({ bucket: 'profile-images', before: [previousImageUrl], after: [row.image_url], db });
   return toAbout(row);
 }

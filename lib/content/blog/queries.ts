@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db/client';
 import { AdminFacingError } from '@/lib/auth/admin-action';
 import { slugTaken, type BlogPostValues } from '@/lib/validation/blog';
 import { boundedLimit } from '../read';
-import { expireTags, TAGS } from '../tags';
+import { afterContentWrite, TAGS } from '../tags';
 import { relatedPosts } from './rules';
 import type { BlogPost } from './types';
 
@@ -146,7 +146,7 @@ export async function createBlogPost(post: BlogPostValues): Promise<BlogPost> {
     ),
   );
   if (!rows[0]) throw new Error('The blog post was not written.');
-  expireTags(TAGS.blog);
+  afterContentWrite(TAGS.blog);
   return toBlogPost(rows[0]);
 }
 
@@ -162,7 +162,7 @@ export async function updateBlogPost(id: string, post: BlogPostValues): Promise<
       [...WRITTEN(post), id],
     ),
   );
-  if (rows[0]) expireTags(TAGS.blog);
+  if (rows[0]) afterContentWrite(TAGS.blog);
   return rows[0] ? toBlogPost(rows[0]) : null;
 }
 
@@ -170,6 +170,6 @@ export async function updateBlogPost(id: string, post: BlogPostValues): Promise<
 export async function deleteBlogPost(id: string): Promise<boolean> {
   const db = await getDb();
   const { rows } = await db.query<{ id: string }>('delete from blog_posts where id = $1 returning id', [id]);
-  if (rows[0]) expireTags(TAGS.blog);
+  if (rows[0]) afterContentWrite(TAGS.blog);
   return rows.length > 0;
 }

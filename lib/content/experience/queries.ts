@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
 import { isTemporaryExperienceId, type ExperienceItemValues } from '@/lib/validation/experience';
 import { syncList, type SyncColumn } from '../sync-list';
-import { expireTags, TAGS } from '../tags';
+import { afterContentWrite, TAGS } from '../tags';
 import type { Experience, SavedExperience } from './types';
 
 export type { Experience, SavedExperience } from './types';
@@ -79,6 +79,6 @@ export async function saveExperienceList(items: readonly ExperienceItemValues[])
     const created = await syncList(tx, 'experience', EDITED_COLUMNS, items, isTemporaryExperienceId);
     return { items: await readExperience(tx), created };
   });
-  expireTags(TAGS.experience);
+  afterContentWrite(TAGS.experience);
   return saved;
 }

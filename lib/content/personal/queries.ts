@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db/client';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { isUuid } from '@/lib/validation/lists';
 import type { PersonalPostValues } from '@/lib/validation/personal';
-import { expireTags, TAGS } from '../tags';
+import { afterContentWrite, TAGS } from '../tags';
 import { isPersonalType, type PersonalPost } from './types';
 
 export type { PersonalPost, PersonalType } from './types';
@@ -87,7 +87,7 @@ export async function createPersonalPost(post: PersonalPostValues): Promise<Pers
     [post.title, sanitizeHtml(post.content), post.type, post.imageUrls],
   );
   if (!rows[0]) throw new Error('The personal post was not written.');
-  expireTags(TAGS.personal);
+  afterContentWrite(TAGS.personal);
   return toPersonalPost(rows[0]);
 }
 
@@ -100,7 +100,7 @@ export async function updatePersonalPost(id: string, post: PersonalPostValues): 
   returning ${COLUMNS}`,
     [post.title, sanitizeHtml(post.content), post.type, post.imageUrls, id],
   );
-  if (rows[0]) expireTags(TAGS.personal);
+  if (rows[0]) afterContentWrite(TAGS.personal);
   return rows[0] ? toPersonalPost(rows[0]) : null;
 }
 
@@ -108,6 +108,6 @@ export async function updatePersonalPost(id: string, post: PersonalPostValues): 
 export async function deletePersonalPost(id: string): Promise<boolean> {
   const db = await getDb();
   const { rows } = await db.query<{ id: string }>('delete from personal_posts where id = $1 returning id', [id]);
-  if (rows[0]) expireTags(TAGS.personal);
+  if (rows[0]) afterContentWrite(TAGS.personal);
   return rows.length > 0;
 }

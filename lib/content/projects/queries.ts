@@ -7,7 +7,7 @@ import { removeReplacedFiles } from '@/lib/storage/replaced';
 import { isTemporaryProjectId, type ProjectItemValues } from '@/lib/validation/projects';
 import { boundedLimit } from '../read';
 import { syncList, type SyncColumn } from '../sync-list';
-import { expireTags, TAGS } from '../tags';
+import { afterContentWrite, TAGS } from '../tags';
 import { isProjectCategory, PLACEHOLDER_IMAGE, type Project, type SavedProjects } from './types';
 
 export type { Project, ProjectCategory, SavedProjects } from './types';
@@ -94,7 +94,7 @@ export async function saveProjectList(items: readonly ProjectItemValues[]): Prom
     const created = await syncList(tx, 'projects', EDITED_COLUMNS, items, isTemporaryProjectId);
     return { before, saved: withPreviews(await readProjects(tx), created) };
   });
-  expireTags(TAGS.projects);
+  afterContentWrite(TAGS.projects);
   // Images are part of the save: an uploaded image a project no longer shows (replaced, removed, or its
   // project deleted) leaves storage now that the new list is stored; failures are logged, never thrown.
   await removeReplacedFiles({
@@ -111,7 +111,7 @@ export async function deleteProject(id: string): Promise<Project | null> {
   const db = await getDb();
   const { rows } = await db.query<ProjectRow>(`delete from projects where id = $1 returning ${COLUMNS}`, [id]);
   if (!rows[0]) return null;
-  expireTags(TAGS.projects);
+  afterContentWrite(TAGS.projects);
   const deleted = toProject(rows[0]);
   // Its uploaded image goes with it, unless other content still shows that file.
   await removeReplacedFiles({ bucket: 'project-images', before: [deleted.image], after: [], db });

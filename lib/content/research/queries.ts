@@ -5,7 +5,7 @@ import type { Queryable } from '@/lib/db/types';
 import { isUuid } from '@/lib/validation/lists';
 import type { PaperValues } from '@/lib/validation/research';
 import { boundedLimit } from '../read';
-import { expireTags, TAGS } from '../tags';
+import { afterContentWrite, TAGS } from '../tags';
 import { isPaperStatus, type ResearchPaper } from './types';
 
 export type { PaperStatus, ResearchPaper } from './types';
@@ -129,7 +129,7 @@ async function insertPaper(db: Queryable, paper: PaperValues): Promise<ResearchP
 /** Stores a new paper and answers it (spec section 7: insert returning the row). */
 export async function createPaper(paper: PaperValues): Promise<ResearchPaper> {
   const created = await insertPaper(await getDb(), paper);
-  expireTags(TAGS.research);
+  afterContentWrite(TAGS.research);
   return created;
 }
 
@@ -150,7 +150,7 @@ export async function importPapers<T>(
     for (const paper of papers) created.push(await insertPaper(tx, paper));
     return { created, result };
   });
-  if (outcome.created.length > 0) expireTags(TAGS.research);
+  if (outcome.created.length > 0) afterContentWrite(TAGS.research);
   return outcome;
 }
 
@@ -165,7 +165,7 @@ export async function updatePaper(id: string, paper: PaperValues): Promise<Resea
   returning ${COLUMNS}`,
     [...WRITTEN(paper), id],
   );
-  if (rows[0]) expireTags(TAGS.research);
+  if (rows[0]) afterContentWrite(TAGS.research);
   return rows[0] ? toResearchPaper(rows[0]) : null;
 }
 
@@ -173,6 +173,6 @@ export async function updatePaper(id: string, paper: PaperValues): Promise<Resea
 export async function deletePaper(id: string): Promise<boolean> {
   const db = await getDb();
   const { rows } = await db.query<{ id: string }>('delete from research_papers where id = $1 returning id', [id]);
-  if (rows[0]) expireTags(TAGS.research);
+  if (rows[0]) afterContentWrite(TAGS.research);
   return rows.length > 0;
 }

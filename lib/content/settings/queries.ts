@@ -2,7 +2,7 @@ import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
-import { expireTags, TAGS } from '../tags';
+import { afterContentWrite, TAGS } from '../tags';
 import { EMPTY_SITE_SETTINGS } from './rules';
 import type { ProfileSettings, ProfileUpdate, SiteSettings, SiteSettingsUpdate } from './types';
 
@@ -66,7 +66,7 @@ export async function saveSiteSettings(input: SiteSettingsUpdate): Promise<SiteS
     [input.siteTitle, input.metaDescription, input.socialImageUrl],
   );
   if (!rows[0]) throw new Error('The site_settings row was not written.');
-  expireTags(TAGS.settings);
+  afterContentWrite(TAGS.settings);
   return toSiteSettings(rows[0]);
 }
 
