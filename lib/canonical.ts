@@ -26,3 +26,35 @@ export async function pageAlternates(path: string, parent: ResolvingMetadata): P
   const canonical = canonicalUrl(path, getEnv().SITE_URL);
   return { ...(alternates?.types ? { types: alternates.types } : {}), ...(canonical ? { canonical } : {}) };
 }
+
+type OpenGraph = NonNullable<Metadata['openGraph']>;
+
+/**
+ * A page's Open Graph with og:url, its canonical address, which the Open Graph protocol requires beside
+ * og:title, og:type and og:image (only when SITE_URL is set: the host is never guessed). `own` is the
+ * page's own Open Graph (an article's); a page without one gets the layout's type, site name and image,
+ * carried over because a page's `openGraph` replaces its layout's whole. og:title and og:description
+ * still come from the page's title and description. Undefined when there is nothing to add: the
+ * layout's Open Graph stands.
+ */
+export async function pageOpenGraph(path: string, parent: ResolvingMetadata, own?: OpenGraph): Promise<OpenGraph | undefined> {
+  const url = canonicalUrl(path, getEnv().SITE_URL);
+  if (own) return url ? { ...own, url } : own;
+  if (!url) return undefined;
+  const inherited = (await parent).openGraph;
+  return {
+    type: inherited && 'type' in inherited ? inherited.type : 'website',
+    ...(inherited?.siteName ? { siteName: inherited.siteName } : {}),
+    ...(inherited?.images ? { images: inherited.images } : {}),
+    url,
+  } as OpenGraph;
+}
+
+/**
+ * Every public page's address in its metadata, from its path (no query): the canonical link beside the
+ * layout's feed link (pageAlternates) and og:url (pageOpenGraph, with the page's own Open Graph if any).
+ */
+export async function canonicalMetadata(path: string, parent: ResolvingMetadata, own?: OpenGraph): Promise<Pick<Metadata, 'alternates' | 'openGraph'>> {
+  const [alternates, openGraph] = await Promise.all([pageAlternates(path, parent), pageOpenGraph(path, parent, own)]);
+  return { alternates, ...(openGraph ? { openGraph } : {}) };
+}

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { Analytics } from '@vercel/analytics/next';
 import { ArrowRight, FolderKanban } from '@/components/site/icons';
 
-import { pageAlternates } from '@/lib/canonical';
+import { canonicalMetadata } from '@/lib/canonical';
 import { splitParagraphs } from '@/lib/content/about/rules';
 import { ContentBoundary } from '@/components/site/content-boundary';
 import { FeaturedProjects, RecentArticles, ResearchHighlights } from '@/components/site/home/home-content';
@@ -30,7 +30,7 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
   return {
     title: { absolute: settings?.siteTitle.trim() || `${name} · ${role}` },
     description: settings?.metaDescription.trim() || (firstParagraph ? truncate(firstParagraph, 160) : SITE.description),
-    alternates: await pageAlternates('/', parent),
+    ...(await canonicalMetadata('/', parent)),
   };
 }
 

@@ -209,15 +209,19 @@ test("canonical addresses are SITE_URL and the page's path, without the query", 
     await page.goto(path);
     await expect(canonical(page), path).toHaveCount(1);
     await expect(canonical(page), path).toHaveAttribute('href', address);
+    // Open Graph's required og:url names the same address (issue 32).
+    await expect(meta(page, 'og:url'), path).toHaveAttribute('content', address);
   }
   await page.goto('/research');
   await page.getByRole('link', { name: 'The fourth moment of quadratic twists of modular L-functions', exact: true }).click();
   await expect(page).toHaveURL(/\/research\/[0-9a-f-]{36}$/);
   await expect(canonical(page)).toHaveAttribute('href', `${SITE_URL}${new URL(page.url()).pathname}`);
+  await expect(meta(page, 'og:url')).toHaveAttribute('content', `${SITE_URL}${new URL(page.url()).pathname}`);
   await page.goto('/personal');
   await page.locator('a[href^="/personal/"]').first().click();
   await page.waitForURL(/\/personal\/[^/]+$/);
   await expect(canonical(page)).toHaveAttribute('href', `${SITE_URL}${new URL(page.url()).pathname}`);
+  await expect(meta(page, 'og:url')).toHaveAttribute('content', `${SITE_URL}${new URL(page.url()).pathname}`);
   expect((await headTags(page, request, '/blog?tag=primes')).canonical).toBe(`${SITE_URL}/blog`);
 });
 

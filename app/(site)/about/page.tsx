@@ -2,7 +2,7 @@ import type { Metadata, ResolvingMetadata } from 'next';
 
 import { ContentBoundary } from '@/components/site/content-boundary';
 import { AboutProfile } from '@/components/site/about/about-profile';
-import { pageAlternates } from '@/lib/canonical';
+import { canonicalMetadata } from '@/lib/canonical';
 import { splitParagraphs } from '@/lib/content/about/rules';
 import { Loaded } from '@/components/site/loaded';
 import { OwnerJsonLd } from '@/components/site/owner-json-ld';
@@ -24,7 +24,7 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
   return {
     title: about ? `About ${name}` : 'About',
     description: firstParagraph ? truncate(firstParagraph, DESCRIPTION_LENGTH) : SITE.description,
-    alternates: await pageAlternates('/about', parent),
+    ...(await canonicalMetadata('/about', parent)),
   };
 }
 

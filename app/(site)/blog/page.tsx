@@ -9,7 +9,7 @@ import { inputClassName } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
-import { pageAlternates } from '@/lib/canonical';
+import { canonicalMetadata } from '@/lib/canonical';
 import { toBlogCardPost } from '@/lib/content/blog/rules';
 import { getBlogPosts } from '@/lib/content/blog/queries';
 
@@ -17,7 +17,7 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
   return {
     title: 'Blog',
     description: 'Articles on number theory, analysis and computation: expository notes, code and life in research.',
-    alternates: await pageAlternates('/blog', parent),
+    ...(await canonicalMetadata('/blog', parent)),
   };
 }
 

@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/site/empty-state';
 import { ExperienceCard } from '@/components/site/experience/experience-card';
 import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
-import { pageAlternates } from '@/lib/canonical';
+import { canonicalMetadata } from '@/lib/canonical';
 import { getExperience } from '@/lib/content/experience/queries';
 import type { Experience } from '@/lib/content/experience/types';
 import { readOr } from '@/lib/content/read';
@@ -20,7 +20,7 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
   return {
     title: 'Experience',
     description: roles ? truncate(`${SITE.ownerName}'s experience: ${roles}.`, 160) : INTRO,
-    alternates: await pageAlternates('/experience', parent),
+    ...(await canonicalMetadata('/experience', parent)),
   };
 }
 

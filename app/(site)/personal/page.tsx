@@ -5,7 +5,7 @@ import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { PersonalCard } from '@/components/site/personal/personal-card';
 import { UrlFilteredList } from '@/components/site/url-filtered-list';
-import { pageAlternates } from '@/lib/canonical';
+import { canonicalMetadata } from '@/lib/canonical';
 import { getPersonalPosts } from '@/lib/content/personal/queries';
 import type { PersonalPost, PersonalType } from '@/lib/content/personal/types';
 
@@ -13,7 +13,7 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
   return {
     title: 'Personal',
     description: 'Stories, updates and thoughts from life as a mathematics PhD student.',
-    alternates: await pageAlternates('/personal', parent),
+    ...(await canonicalMetadata('/personal', parent)),
   };
 }
 

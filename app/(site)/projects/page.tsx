@@ -8,7 +8,7 @@ import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { ScrollToHash } from '@/components/site/scroll-to-hash';
 import { ProjectCard } from '@/components/site/projects/project-card';
 import { UrlFilteredList, withAllFilter } from '@/components/site/url-filtered-list';
-import { pageAlternates } from '@/lib/canonical';
+import { canonicalMetadata } from '@/lib/canonical';
 import { CATEGORY_FILTERS, categoryHref } from '@/lib/content/projects/rules';
 import { Button } from '@/components/ui/button';
 import { getProjects } from '@/lib/content/projects/queries';
@@ -25,7 +25,7 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
   return {
     title: 'Projects',
     description: titles ? truncate(`Projects by ${SITE.ownerName}: ${titles}.`, 160) : INTRO,
-    alternates: await pageAlternates('/projects', parent),
+    ...(await canonicalMetadata('/projects', parent)),
   };
 }
 

@@ -7,7 +7,7 @@ import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { ScrollToHash } from '@/components/site/scroll-to-hash';
 import { PaperCard } from '@/components/site/research/paper-card';
 import { UrlFilteredList, withAllFilter } from '@/components/site/url-filtered-list';
-import { pageAlternates } from '@/lib/canonical';
+import { canonicalMetadata } from '@/lib/canonical';
 import { STATUS_FILTERS, statusHref } from '@/lib/content/research/rules';
 import { readOr } from '@/lib/content/read';
 import { getResearchPapers } from '@/lib/content/research/queries';
@@ -23,7 +23,7 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
   return {
     title: 'Research',
     description: titles ? truncate(`Research papers by ${SITE.ownerName}: ${titles}.`, 160) : INTRO,
-    alternates: await pageAlternates('/research', parent),
+    ...(await canonicalMetadata('/research', parent)),
   };
 }
 

@@ -20,7 +20,7 @@ import { getBlogPost, getRelatedPosts } from '@/lib/content/blog/queries';
 import type { BlogPost } from '@/lib/content/blog/types';
 import { BUILD_SHELL_PARAM, readOr } from '@/lib/content/read';
 import { absoluteUrl } from '@/lib/absolute-url';
-import { blogPostPath, pageAlternates } from '@/lib/canonical';
+import { blogPostPath, canonicalMetadata } from '@/lib/canonical';
 import { getEnv } from '@/lib/env';
 import { blogPostingData } from '@/lib/structured-data';
 import { truncate } from '@/lib/format';
@@ -45,7 +45,9 @@ export async function generateMetadata({ params }: { params: Params }, parent: R
   return {
     title: post.title,
     description,
-    openGraph: {
+    // Without `images` of its own, the card shows Open Graph's image, the generated one included.
+    twitter: images?.length === 0 ? { card: 'summary' } : { card: 'summary_large_image' },
+    ...(await canonicalMetadata(blogPostPath(post.slug), parent, {
       type: 'article',
       siteName: (await parent).openGraph?.siteName,
       title: post.title,
@@ -53,10 +55,7 @@ export async function generateMetadata({ params }: { params: Params }, parent: R
       publishedTime: post.date,
       tags: post.tags,
       ...(images ? { images } : {}),
-    },
-    // Without `images` of its own, the card shows Open Graph's image, the generated one included.
-    twitter: images?.length === 0 ? { card: 'summary' } : { card: 'summary_large_image' },
-    alternates: await pageAlternates(blogPostPath(post.slug), parent),
+    })),
   };
 }
 

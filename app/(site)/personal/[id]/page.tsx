@@ -10,7 +10,7 @@ import { PersonalHtml } from '@/components/site/personal/personal-html';
 import { PersonalImages } from '@/components/site/personal/personal-images';
 import { PersonalTypeBadge } from '@/components/site/personal/personal-type-badge';
 import { Button } from '@/components/ui/button';
-import { pageAlternates } from '@/lib/canonical';
+import { canonicalMetadata } from '@/lib/canonical';
 import { getPersonalPost } from '@/lib/content/personal/queries';
 import type { PersonalPost } from '@/lib/content/personal/types';
 import { BUILD_SHELL_PARAM, readForRequest } from '@/lib/content/read';
@@ -33,7 +33,7 @@ export async function generateMetadata({ params }: { params: Params }, parent: R
   return {
     title: personalDisplayTitle(post.title, post.content),
     description: truncate(text, DESCRIPTION_LENGTH),
-    alternates: await pageAlternates(`/personal/${post.id}`, parent),
+    ...(await canonicalMetadata(`/personal/${post.id}`, parent)),
   };
 }
 

@@ -12,7 +12,7 @@ import { PaperAuthors, PaperIdentifiers, PaperLinks } from '@/components/site/re
 import { PaperAbstract } from '@/components/site/stored-markup';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { pageAlternates } from '@/lib/canonical';
+import { canonicalMetadata } from '@/lib/canonical';
 import { BUILD_SHELL_PARAM, readForRequest } from '@/lib/content/read';
 import { getResearchPaper, getResearchPapers } from '@/lib/content/research/queries';
 import { STATUS_BADGES } from '@/lib/content/research/rules';
@@ -39,11 +39,16 @@ export async function generateMetadata({ params }: { params: Params }, parent: R
     // Google Scholar's inclusion guidelines: Highwire Press tags; a draft carries none and is not indexed.
     other: highwireTags(paper, siteUrl),
     ...(isCitable(paper) ? {} : { robots: { index: false, follow: true } }),
+    twitter: siteUrl ? { card: 'summary_large_image' } : { card: 'summary' },
     // The paper's generated card (opengraph-image.tsx beside this page) is its image in link previews,
     // announced only once SITE_URL gives it an absolute address.
-    openGraph: { type: 'article', siteName: (await parent).openGraph?.siteName, title: paper.title, description, ...(siteUrl ? {} : { images: [] }) },
-    twitter: siteUrl ? { card: 'summary_large_image' } : { card: 'summary' },
-    alternates: await pageAlternates(`/research/${paper.id}`, parent),
+    ...(await canonicalMetadata(`/research/${paper.id}`, parent, {
+      type: 'article',
+      siteName: (await parent).openGraph?.siteName,
+      title: paper.title,
+      description,
+      ...(siteUrl ? {} : { images: [] }),
+    })),
   };
 }
 
