@@ -322,7 +322,7 @@ async function main(): Promise<void> {
   try {
     const results: PageResult[] = [];
     for (const page of await pages(baseUrl)) {
-      // One unmeasured load first: the page cache and Next's caches are warm, as for a real visitor.
+      // One unmeasured load first: Next's caches are warm, as for a real visitor.
       await (await fetch(baseUrl + page.path)).arrayBuffer();
       results.push(await measurePage(baseUrl, page));
     }

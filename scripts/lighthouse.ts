@@ -196,7 +196,7 @@ async function main(): Promise<void> {
   try {
     const rows: Row[] = [];
     for (const page of selected(await pages(site.url))) {
-      // One unmeasured load first: the page cache and Next's caches are warm, as for a real visitor.
+      // One unmeasured load first: Next's caches are warm, as for a real visitor.
       await (await fetch(site.url + page.path)).arrayBuffer();
       log(`Lighthouse (mobile): ${page.path}${runs > 1 ? `, ${runs} runs` : ''}`);
       rows.push({ ...page, ...(await measure(site.url + page.path, chrome.port, runs)) });

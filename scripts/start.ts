@@ -4,15 +4,15 @@
  * lib/startup.ts, which Next's instrumentation hook runs under plain `next start`, so that runs the same
  * product; here it is called before the server listens. This script adds only:
  *  - a production build when the sources changed since the last one;
- *  - an HTTP server in front of Next's handler with two jobs: the in-process page cache for anonymous
- *    visitors (lib/page-cache.ts) and the X-Forwarded-For rule (TRUST_PROXY);
+ *  - an HTTP server in front of Next's handler that applies the X-Forwarded-For rule (TRUST_PROXY) and
+ *    otherwise hands every request to Next as it came: the answers are plain `next start`'s
+ *    (tests/e2e/both-servers.spec.ts runs the same assertions against both);
  *  - a clean stop: requests in flight finish, then the database closes.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { acquireDataDirLock, DataDirLockedError } from '@/lib/db/lock';
 import { EnvError, parseEnv, type Env } from '@/lib/env';
-import { installPageCache, pageCacheKey, recordIntoPageCache, serveFromPageCache } from '@/lib/page-cache';
 import { listeningAddress } from '@/lib/startup-address';
 import { ensureBuild } from './lib/build';
 import { fail, loadEnvFiles, log } from './lib/cli';
@@ -58,10 +58,6 @@ async function main(): Promise<void> {
   const app = next({ dev, dir: root, hostname, port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
-  // The dev server renders every request so that edits to the code show at once. With REDIS_URL there
-  // are other instances, whose saves this in-process cache would not see: Next's route cache, whose tag
-  // expiries are shared through Redis, serves the pages instead.
-  const pageCache = dev || env.REDIS_URL ? null : installPageCache();
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     // The client address feeds the sign-in rate limit. Only a reverse proxy we were told to trust may
@@ -73,11 +69,6 @@ async function main(): Promise<void> {
     res.on('finish', () => {
       if (res.statusCode === 404) console.warn(`[404] ${req.method} ${JSON.stringify(req.url)}`);
     });
-    const cacheKey = pageCache ? pageCacheKey(req) : null;
-    if (pageCache && cacheKey) {
-      if (serveFromPageCache(pageCache, cacheKey, res, req)) return;
-      recordIntoPageCache(pageCache, cacheKey, res);
-    }
     handle(req, res).catch((error: unknown) => {
       console.error('Request failed', error);
       if (!res.headersSent) res.writeHead(500).end('Internal Server Error');

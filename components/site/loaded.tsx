@@ -14,8 +14,8 @@ interface LoadedProps<T> {
 }
 
 /**
- * Renders `children` with the data, or, when the read fails, the page's load-error toast (which also keeps
- * the page out of the page cache). Every public page reads through this, so a failed read is handled once.
+ * Renders `children` with the data, or, when the read fails, the page's load-error toast. Every public page
+ * reads through this, so a failed read is handled once.
  */
 export async function Loaded<T>({ what, read, failure, redirectTo, children }: LoadedProps<T>) {
   const result = await readForRequest(what, read);

@@ -47,7 +47,7 @@ export async function whenServing(): Promise<void> {
  * A read that fails inside a cached function (every content read) makes Next answer the page, toast and
  * all, with status 500 and `no-store`, and keep no copy: the next request tries again. Should a read fail
  * anywhere else, this keeps the page a second at most: its next request after that is answered with it
- * while the page is rendered again. The page cache of `npm start` never keeps it (the toast marks it).
+ * while the page is rendered again.
  */
 async function keepFailureBriefly(): Promise<void> {
   'use cache';

@@ -1,6 +1,5 @@
 import { revalidateTag, updateTag } from 'next/cache';
 import { noteAdminWrite } from '@/lib/backup/notify';
-import { invalidatePageCache } from '@/lib/page-cache';
 
 /** Every cache tag, one per entity: a write to an entity expires exactly its tag. */
 export const TAGS = {
@@ -29,8 +28,7 @@ export function afterContentWrite(...tags: Tag[]): void {
 /**
  * Expires the given entities' cached reads after a write, so the public site shows the change on the
  * next request: Next.js's tagged data cache (updateTag in a server action, for read-your-own-writes;
- * revalidateTag with an immediate expiry elsewhere, e.g. a route handler) and the in-process page cache.
- * Only the caches: a write calls afterContentWrite, which also schedules the backup.
+ * revalidateTag with an immediate expiry elsewhere, e.g. a route handler). Only the caches: a write calls afterContentWrite, which also schedules the backup.
  */
 function expireTags(...tags: Tag[]): void {
   for (const tag of new Set(tags)) {
@@ -40,5 +38,4 @@ function expireTags(...tags: Tag[]): void {
       revalidateTag(tag, { expire: 0 });
     }
   }
-  invalidatePageCache();
 }

@@ -147,7 +147,7 @@ test.describe('admin Settings', () => {
     const description = `Primes, zeros and sieves ${unique()}.`;
     const image = `https://images.example.org/social-${unique()}.png`;
 
-    // An anonymous visitor reads /blog first (twice, so the page cache holds a copy the save must replace).
+    // An anonymous visitor reads /blog first (twice, so the route cache holds a copy the save must replace).
     const visitor = await browser.newContext({ baseURL });
     const reader = await visitor.newPage();
     await reader.goto('/blog');

@@ -100,7 +100,7 @@ const canonical = (page: Page) => page.locator('link[rel="canonical"]');
 /**
  * The feed link, canonical link and preview image in the <head> of a page as served to a reader that runs
  * no JavaScript (a link-preview bot): Next.js puts the metadata there for those. A browser's request just
- * before fills the in-process page cache with the browser's copy, which the bot must not be given.
+ * before fills the caches with the browser's copy, which the bot must not be given.
  */
 async function headTags(page: Page, request: APIRequestContext, path: string) {
   await request.get(path, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0 Safari/537.36' } });

@@ -69,8 +69,6 @@ test.describe('public load toasts when the database cannot be read', () => {
       // The page itself, with its toast, but as a failure: Next marks it no-store and keeps no copy.
       expect(response.status()).toBe(500);
       expect(response.headers()['cache-control']).toContain('no-store');
-      expect(response.headers()['x-page-cache']).toBe('miss');
-      expect(await response.text()).toContain('data-no-page-cache');
       // The server's log reaches this process through a pipe, which may deliver the line after the response.
       await expect.poll(attempts).toBeGreaterThan(before);
     }
