@@ -12,9 +12,9 @@ import { cacheControlFor, NEVER_STORE } from '@/lib/public-pages';
 import { ACTION_BODY_LIMIT_BYTES, tooLarge } from '@/lib/validation/action-body';
 
 /**
- * The admin area's first gate (ARCHITECTURE.md, "Request flow"). It reads cookies only, never the
+ * The admin area's first gate (docs/architecture.md, "Request flow"). It reads cookies only, never the
  * database: no session → login with the requested path remembered; a stale freshness stamp → login with
- * the spec's toast; a fresh one slides forward. The admin layout and every action then check the role.
+ * the toast of docs/product.md §4; a fresh one slides forward. The admin layout and every action then check the role.
  * On public pages it sets who may keep a copy, and refuses a path whose percent-escapes do not decode.
  */
 

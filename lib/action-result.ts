@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * What every server action answers (ARCHITECTURE.md, "Request flow"): the data it produced, or a message
+ * What every server action answers (docs/architecture.md, "Request flow"): the data it produced, or a message
  * for a toast plus, for a form, one message per field. Client-safe: forms import the type.
  */
 export type ActionResult<T = null> =

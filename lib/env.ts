@@ -71,7 +71,7 @@ const schema = z
 export type Env = z.infer<typeof schema> & {
   /** Absolute path of DATA_DIR. */
   dataDir: string;
-  /** Which backend serves data, auth and files (ARCHITECTURE.md, "Backends"). */
+  /** Which backend serves data, auth and files (docs/architecture.md, "Backends"). */
   mode: 'embedded' | 'postgres' | 'supabase';
 };
 

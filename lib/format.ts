@@ -1,4 +1,4 @@
-/** Text and date formatting shared by the public pages and the admin (spec section 9). */
+/** Text and date formatting shared by the public pages and the admin (docs/product.md §9). */
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const monthYear = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' });
@@ -33,7 +33,7 @@ function plural(n: number, unit: string): string {
 }
 
 /**
- * Spec section 9: under 60 s 'just now'; minutes under an hour; hours under a day; days under 7 days;
+ * docs/product.md §9: under 60 s 'just now'; minutes under an hour; hours under a day; days under 7 days;
  * weeks under 30 days; then months of 30 days.
  */
 export function formatRelativeTime(from: Date | string, now: Date = new Date()): string {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Who may keep a copy of a public page (spec section 2, README "Speed"): the one policy, in plain
+ * Who may keep a copy of a public page (docs/architecture.md, "Caches"; README "Speed"): the one policy, in plain
  * JavaScript because next.config.mjs loads it as it is.
  *
  * An anonymous visitor's page load never runs the proxy: next.config.mjs writes its Cache-Control into the

@@ -1,7 +1,7 @@
 import { NEVER_STORE, publicPageCacheControl, SESSION_COOKIE_HEADER } from './public-page-policy.mjs';
 
 /**
- * Which requests are an anonymous visitor's load of a public page (spec section 2): the requests that
+ * Which requests are an anonymous visitor's load of a public page (docs/product.md §2): the requests that
  * Next's route cache and, opted in, a CDN may answer with a stored copy. Plain data, no Next.js imports:
  * used by proxy.ts, next.config.mjs (through public-page-policy.mjs) and tests. The policy
  * itself, and the conditions next.config.mjs applies it with, are lib/public-page-policy.mjs.

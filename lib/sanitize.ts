@@ -4,7 +4,7 @@ import sanitize, { type IOptions, type Attributes } from 'sanitize-html';
 import { ALLOWED_ATTRIBUTES, ALLOWED_SCHEMES, ALLOWED_SCHEMES_BY_TAG, ALLOWED_TAGS, NON_TEXT_TAGS, URL_ATTRIBUTES } from '@/lib/markup/allowed-html';
 
 /**
- * Personal posts are HTML written in the admin's rich editor (spec section 3) and rendered as raw HTML on
+ * Personal posts are HTML written in the admin's rich editor (docs/product.md §3) and rendered as raw HTML on
  * /personal/{id}. Everything that could run code, leave the page, or cover it is removed here, by an
  * allowlist: a tag, attribute or URL scheme not named below does not survive. The editor calls this on
  * save and the public page calls it again before rendering, so rows written before a rule tightened (or

@@ -35,7 +35,7 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
 }
 
 /**
- * Vercel's page-view script (spec section 1: loaded from the site's own insights path) exists only on a
+ * Vercel's page-view script (docs/product.md §1: loaded from the site's own insights path) exists only on a
  * Vercel deployment; anywhere else nothing may call out.
  */
 const onVercel = process.env.VERCEL === '1';

@@ -14,7 +14,7 @@ import { ADMIN_NAV, isActiveAdminLink, isAdminRouteReady } from './admin-nav';
 import { SIGN_IN_AGAIN_TOAST_ID, adminToast } from './toast';
 
 /**
- * The admin chrome (spec section 2, "Admin layout"): header with 'Exit Admin', the sidebar with the
+ * The admin chrome (docs/product.md §2, "Admin layout (shared)"): header with 'Exit Admin', the sidebar with the
  * active item marked, and on small screens a back arrow to the dashboard. Only guarded pages have it.
  */
 export function AdminFrame({ children }: { children: ReactNode }) {
@@ -100,9 +100,9 @@ function AdminHeader() {
 }
 
 /**
- * Spec section 4: the guard's check runs again on every client-side navigation inside the admin area
+ * docs/product.md §4: the guard's check runs again on every client-side navigation inside the admin area
  * (the proxy handles page loads) and when the tab becomes visible again. A fresh stamp slides forward;
- * a stale one sends the admin to the login page with the spec's toast. The server answers fresh when
+ * a stale one sends the admin to the login page with the toast of docs/product.md §4. The server answers fresh when
  * ADMIN_FRESHNESS_BYPASS is on.
  */
 function FreshnessWatcher() {

@@ -8,7 +8,7 @@ export function isAdminRouteReady(href: string): boolean {
   return READY_ROUTES.has(href);
 }
 
-/** The admin sidebar of spec section 2, in its order. */
+/** The admin sidebar of docs/product.md §2, in its order. */
 export const ADMIN_NAV = [
   { href: '/admin', label: 'Dashboard' },
   { href: '/admin/about/edit', label: 'About' },

@@ -6,7 +6,7 @@ import { ChevronDown } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 
 /**
- * A list item of an editor (spec section 2: collapsible cards): a header button that opens and closes
+ * A list item of an editor (docs/product.md §2: collapsible cards): a header button that opens and closes
  * it, with the item's title, a line under it and its badges; the body shows while it is open.
  */
 export function CollapsibleCard({

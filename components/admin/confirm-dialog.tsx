@@ -22,7 +22,7 @@ export interface ConfirmOptions {
 
 export interface ConfirmDialogProps extends ConfirmOptions {
   open: boolean;
-  /** The question, in the editor's own words (the specification's confirmation texts). */
+  /** The question, in the editor's own words (the confirmation texts of docs/product.md §4). */
   description: ReactNode;
   /** The confirm button. The dialog stays open: the caller closes it (at once, or once the action has answered). */
   onConfirm: () => void;

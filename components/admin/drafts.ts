@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * Unsaved editor drafts in the browser's local storage, one per editor (ARCHITECTURE.md: typed work is
+ * Unsaved editor drafts in the browser's local storage, one per editor (docs/architecture.md, "An admin save": typed work is
  * never lost to a reload or an expired session). A draft remembers when it was written and which saved
  * version it started from, so the editor can say so when it brings the draft back.
  */

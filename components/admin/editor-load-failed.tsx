@@ -8,7 +8,7 @@ import { adminToast } from '@/components/admin/toast';
 import { Button } from '@/components/ui/button';
 
 /**
- * What an editor shows when its data could not be read (spec section 8): the spec's error toast and a
+ * What an editor shows when its data could not be read (docs/product.md §8): the error toast and a
  * retry, and no form, so nothing empty can be saved over the stored data. With `title` the toast is that
  * title with the message below it (Research Papers' toasts are all titled 'Error').
  */

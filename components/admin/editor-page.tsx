@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Loader2 } from 'lucide-react';
 
 /**
- * An editor page's frame: its heading and, while the editor's data loads, the spec's loading text
+ * An editor page's frame: its heading and, while the editor's data loads, the loading text of docs/product.md §2
  * ('Loading about data...'). The children read the data (and re-check the admin) inside the boundary.
  */
 export function EditorPage({ title, description, loading, children }: { title: string; description: string; loading: string; children: ReactNode }) {

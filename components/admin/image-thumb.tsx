@@ -4,7 +4,7 @@ import { useState } from 'react';
 
 const PLACEHOLDER = '/placeholder.svg';
 
-/** An admin thumbnail of any stored or pasted address; a broken one shows the placeholder (spec section 2). */
+/** An admin thumbnail of any stored or pasted address; a broken one shows the placeholder (docs/product.md §2). */
 export function ImageThumb({ src, alt, className }: { src: string; alt: string; className?: string }) {
   const [broken, setBroken] = useState<string | null>(null);
   const wanted = src || PLACEHOLDER;

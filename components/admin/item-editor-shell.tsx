@@ -16,7 +16,7 @@ export interface ItemEditorLabels {
   createTab: string;
   /** The accessible name of the list of cards. */
   list: string;
-  /** A heading above the list, where the spec names one (Blog: 'Blog Posts'). */
+  /** A heading above the list, where docs/product.md §2 names one (Blog: 'Blog Posts'). */
   listHeading?: string;
   empty: string;
   /** The empty list's button, which opens the create tab ('Add First Post'). */

@@ -15,7 +15,7 @@ import { SIGN_IN_AGAIN_TOAST_ID, adminToast } from './toast';
 import { submitWithoutReset, useEachAnswer } from './use-each-answer';
 
 /**
- * The 'Admin Portal' card. Spec section 2: only a Login tab is offered; the signup form exists without a
+ * The 'Admin Portal' card. docs/product.md §2: only a Login tab is offered; the signup form exists without a
  * tab trigger and is reached with ?mode=signup.
  */
 export function LoginCard({ initialMode, stale, signupOpen }: { initialMode: 'login' | 'signup'; stale: boolean; signupOpen: boolean }) {

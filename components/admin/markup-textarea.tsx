@@ -21,7 +21,7 @@ const BUTTONS: Record<Marker, { label: string; shortcut?: string; icon: LucideIc
   image: { label: 'Image', icon: ImageIcon },
 };
 
-/** The simple editor of spec section 2 (experience descriptions): bold, italic, list item, link, image. */
+/** The simple editor of docs/product.md §2 (experience descriptions): bold, italic, list item, link, image. */
 export const SIMPLE_MARKERS: readonly Marker[] = ['bold', 'italic', 'listItem', 'link', 'image'];
 
 /**

@@ -21,7 +21,7 @@ const COMMANDS: readonly Command[] = [
 ];
 
 /**
- * The personal posts' rich editor (spec section 2): an editable area producing HTML, with a toolbar for
+ * The personal posts' rich editor (docs/product.md §2): an editable area producing HTML, with a toolbar for
  * headings, bold, italic, lists, quotes and links (and Ctrl/⌘+B, I, K). The HTML it produces is
  * sanitised on the server before it is stored.
  */

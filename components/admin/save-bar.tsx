@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 
 /**
  * The sticky bar at the foot of an editor: what is unsaved, Cancel, and the save button, which says
- * 'Saving...' and is disabled while a save runs (spec section 4). Without `onSave` the button submits
+ * 'Saving...' and is disabled while a save runs (docs/product.md §4). Without `onSave` the button submits
  * the surrounding form.
  */
 export function SaveBar({

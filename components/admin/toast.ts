@@ -7,7 +7,7 @@ import { ADMIN_TOASTER_ID } from './toaster-id';
 
 type Options = Omit<ExternalToast, 'toasterId'>;
 
-/** Toasts for admin screens (the admin toaster sits top right, spec section 9): `adminToast.success('Saved')` lands in the admin toaster. */
+/** Toasts for admin screens (the admin toaster sits top right, docs/product.md §9): `adminToast.success('Saved')` lands in the admin toaster. */
 export const adminToast = {
   success: (message: string, options?: Options) => toast.success(message, { ...options, toasterId: ADMIN_TOASTER_ID }),
   error: (message: string, options?: Options) => toast.error(message, { ...options, toasterId: ADMIN_TOASTER_ID }),

@@ -26,17 +26,17 @@ export interface ItemEditorOptions<Item extends { id: string }, Form> {
   draftName: string;
   draftSchema: z.ZodType<ItemDraft<Form>>;
   initial: Item[];
-  /** The list's order (spec section 7), kept after a create or an update. */
+  /** The list's order (docs/product.md §7), kept after a create or an update. */
   order: (a: Item, b: Item) => number;
   toForm: (item: Item) => Form;
-  /** A fresh create form (spec section 4: the defaults it resets to after a create). */
+  /** A fresh create form (docs/product.md §4: the defaults it resets to after a create). */
   emptyForm: () => Form;
   /** The schema's check, as the server runs it. */
   check: (form: Form) => Check;
   create: (form: Form) => Promise<ActionResult<Item>>;
   update: (id: string, form: Form) => Promise<ActionResult<Item>>;
   remove: (id: string) => Promise<ActionResult<{ id: string }>>;
-  /** The spec's toasts (section 8). */
+  /** The toasts of docs/product.md §8. */
   messages: {
     created: string;
     updated: string;
@@ -52,7 +52,7 @@ export interface ItemEditorOptions<Item extends { id: string }, Form> {
 }
 
 /**
- * The state of an editor whose items are saved one at a time (spec section 4: Blog, Personal Posts,
+ * The state of an editor whose items are saved one at a time (docs/product.md §4: Blog, Personal Posts,
  * Research Papers): a list tab and a create tab, one item selected at a time (selecting it again
  * deselects), edit mode for one item (its edit button toggles), create resets the form, update closes
  * edit mode, delete asks first (the confirm dialog, `confirmDialog`) and clears selection and edit mode.

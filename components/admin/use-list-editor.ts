@@ -30,12 +30,12 @@ export interface ListEditorOptions<Item extends { id: string }, Stored> {
   draftSchema: z.ZodType<ListDraft<Item>>;
   initial: Item[];
   toItem: (stored: Stored) => Item;
-  /** A fresh item with the spec's defaults and a temporary id. */
+  /** A fresh item with the defaults of docs/product.md §9 and a temporary id. */
   newItem: () => Item;
   /** The form's own check (the server's schema): errors keyed by field, none when the item is valid. */
   checkItem: (item: Item) => Record<string, string>;
   save: (items: Item[]) => Promise<ActionResult<SavedList<Stored>>>;
-  /** The spec's toasts and the log line for a failed save (section 8). */
+  /** The toasts of docs/product.md §8 and the log line for a failed save. */
   messages: {
     saved: { title: string; description?: string };
     failed: (error: string) => { title: string; description?: string };
@@ -46,8 +46,8 @@ export interface ListEditorOptions<Item extends { id: string }, Stored> {
 }
 
 /**
- * The state of an editor whose list is edited here and stored at once with Save All Changes (spec
- * section 4: Experience and Projects). Items removed locally are deleted and new ones (temporary ids)
+ * The state of an editor whose list is edited here and stored at once with Save All Changes (docs/product.md
+ * §4: Experience and Projects). Items removed locally are deleted and new ones (temporary ids)
  * created at the save, then the list is read back. The list and the create form are kept as a draft in
  * this browser until saved, and leaving with unsaved changes asks first.
  */
@@ -94,7 +94,7 @@ export function useListEditor<Item extends { id: string }, Stored>(options: List
 
   const changeTab = (next: ListTab) => {
     setTab(next);
-    // Spec section 2: a tab change scrolls to the top.
+    // docs/product.md §2: a tab change scrolls to the top.
     window.scrollTo({ top: 0 });
   };
 

@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { isBuilding } from '@/lib/content/read';
 
 /**
- * Where a public page's content waits for its data, with the loading text of the spec as the fallback.
+ * Where a public page's content waits for its data, with the loading text of docs/product.md §2 as the fallback.
  *
  * A <Suspense> boundary only while `next build` prerenders the page's shell (no database then: the content
  * is a hole, filled by the first request after a server starts). At run time pages are rendered whole and

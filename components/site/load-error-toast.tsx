@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { withSiteToast } from './site-toast';
 
 /**
- * Rendered by a server component whose read failed: shows the spec's error toast once (section 8) and,
+ * Rendered by a server component whose read failed: shows the error toast of docs/product.md §8 once and,
  * for the detail pages, moves on to the list page.
  */
 export function LoadErrorToast({ message, redirectTo }: { message: string; redirectTo?: string }) {

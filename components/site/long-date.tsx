@@ -1,7 +1,7 @@
 import { CalendarDays } from '@/components/site/icons';
 import { formatLongDate } from '@/lib/format';
 
-/** A calendar icon and the date in US English long form (spec section 9), as every post card shows it. */
+/** A calendar icon and the date in US English long form (docs/product.md §9), as every post card shows it. */
 export function LongDate({ date }: { date: string }) {
   return (
     <>

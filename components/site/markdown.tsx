@@ -5,7 +5,7 @@ import { hasMathematics, markupToSiteHtml, type MathLook } from '@/lib/markup/si
 import { cn } from '@/lib/utils';
 
 export interface MarkdownProps {
-  /** Simple markup (spec section 9): headings, fenced code, lists, paragraphs, `$…$` and `$$…$$` math. */
+  /** Simple markup (docs/product.md §9): headings, fenced code, lists, paragraphs, `$…$` and `$$…$$` math. */
   source: string;
   className?: string;
   /**

@@ -28,7 +28,7 @@ export function PageBody({ children, className = '' }: { children: ReactNode; cl
   return <div className={`mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 md:py-16 lg:px-8 ${className}`}>{children}</div>;
 }
 
-/** The loading message of a list page (spec section 4), announced to assistive technology. */
+/** The loading message of a list page (docs/product.md §4), announced to assistive technology. */
 export function LoadingText({ children }: { children: string }) {
   return (
     <p role="status" className="py-16 text-center text-sm text-muted-foreground motion-safe:animate-pulse">

@@ -6,7 +6,7 @@ import { cn } from '@/lib/utils';
 type Props = ExtraProps & { className?: string; href?: string; src?: string | Blob; alt?: string; children?: React.ReactNode };
 
 /**
- * The simple editor's markers (spec section 2: bold, italic, list items, links, images) as the public
+ * The simple editor's markers (docs/product.md §2: bold, italic, list items, links, images) as the public
  * Experience page shows them. Anything else a description contains stays text: no headings, no HTML
  * (dropped), no mathematics, so this renderer costs little and needs no KaTeX stylesheet.
  */

@@ -7,7 +7,7 @@ import { withSiteToast } from './site-toast';
 export type StorageProblem = { bucket: Bucket; state: 'not-found' | 'forbidden' };
 
 /**
- * Shows the startup storage toasts once per page load (spec section 8): one per bucket that failed, then
+ * Shows the startup storage toasts once per page load (docs/product.md §8): one per bucket that failed, then
  * the summary for the audience. Toast ids keep a re-render from showing them twice.
  */
 export function StorageStatusToasts({ problems, signedIn, checkFailed = false }: { problems: StorageProblem[]; signedIn: boolean; checkFailed?: boolean }) {

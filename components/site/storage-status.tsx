@@ -5,7 +5,7 @@ import { BUCKETS, getStorageStatus } from '@/lib/storage';
 import { StorageStatusToasts, type StorageProblem } from './storage-status-toasts';
 
 /**
- * The startup storage check's toasts (spec section 8) for whoever opens the site. Renders nothing when
+ * The startup storage check's toasts (docs/product.md §8) for whoever opens the site. Renders nothing when
  * every bucket is ready, and then reads nothing of the request: the page stays whole in Next's route
  * cache. Only while a bucket has a problem does it wait for the request (whose session decides the
  * wording), making that part of every page request-time. Mount it inside <Suspense fallback={null}>.

@@ -21,7 +21,7 @@ export function filterLinkClasses(active: boolean): string {
 }
 
 /**
- * A list filtered by a query parameter, with its filter links (spec: the projects, research and personal
+ * A list filtered by a query parameter, with its filter links (docs/product.md §2: the projects, research and personal
  * filters). The server renders every item (the page is cached whole, for any query string); the browser
  * shows those the address asks for. An unknown value is the unfiltered list, as before.
  */

@@ -20,12 +20,12 @@ type Checked<I> = { ok: true; data: I } | { ok: false; error: string; fieldError
 export const UNEXPECTED_FAILURE = 'The change could not be stored. Please try again.';
 
 /**
- * The shape of every item editor's server action (ARCHITECTURE.md, "Request flow"): the session and the
+ * The shape of every item editor's server action (docs/architecture.md, "Request flow"): the session and the
  * admin role re-read first, then the input checked by `check` (refused with the field errors), then the
  * write. `check` is a function so that it runs only for an admin: an anonymous or non-admin caller gets
  * the Access Denied text whatever it sent, never field errors that would teach it the input's rules. A
  * failure is logged and answered with `failed(message)`; only AdminFacingError messages reach the admin,
- * never a database's own text: any other failure is `failed(unexpected)` (the specification's
+ * never a database's own text: any other failure is `failed(unexpected)` (docs/product.md §8's
  * '{message or Unknown error}' for the blog and personal posts).
  */
 export async function runAdminWrite<I, T>(

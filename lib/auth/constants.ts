@@ -3,7 +3,7 @@
  * secret lives here, so client components may import it.
  */
 
-/** Spec section 9: the admin area needs a sign-in no older than 5 minutes of inactivity. */
+/** docs/product.md §9: the admin area needs a sign-in no older than 5 minutes of inactivity. */
 export const FRESHNESS_WINDOW_MS = 5 * 60 * 1000;
 
 /** Built-in access tokens are short-lived; the refresh token renews them without a new password. */
@@ -28,7 +28,7 @@ export const COOKIE_PATHS = {
   requestedPath: '/admin',
 } as const;
 
-/** Access Denied's two texts (spec section 2), also what an admin action answers a caller it refuses. */
+/** Access Denied's two texts (docs/product.md §2), also what an admin action answers a caller it refuses. */
 export const ACCESS_DENIED = {
   anonymous: 'You need to be signed in to access this area. Please log in to continue.',
   forbidden: "Your account doesn't have permission to access this area.",

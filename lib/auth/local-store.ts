@@ -131,7 +131,7 @@ export async function activeSessionUser(db: Queryable, sessionId: string): Promi
   return rows[0] ?? null;
 }
 
-/** Spec section 4's scopes: local ends this session, global every session of the user, others all but this one. */
+/** The scopes of docs/product.md §4: local ends this session, global every session of the user, others all but this one. */
 export async function revokeSessions(db: Queryable, sessionId: string, scope: SignOutScope, now: Date = new Date()): Promise<number> {
   const at = now.toISOString();
   const sql = {

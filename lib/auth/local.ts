@@ -110,7 +110,7 @@ export const localAuth: AuthPort = {
     const store = await cookies();
     const current = await readLocalSession();
     if (current) await revokeSessions(await getDb(), current.sessionId, scope);
-    // Spec section 4: scope others keeps this session (and its cookies); global and local remove it.
+    // docs/product.md §4: scope others keeps this session (and its cookies); global and local remove it.
     if (scope !== 'others') clearSessionCookies(store);
     return { ok: true, data: null };
   },

@@ -102,7 +102,7 @@ export function supabaseAuthPort(config: SupabaseConfig, jar: () => Promise<Cook
     },
 
     async signOut(scope: SignOutScope): Promise<AuthResult<null>> {
-      // supabase-js already ignores 401/403/404 answers (spec section 4) and keeps the session for 'others'.
+      // supabase-js already ignores 401/403/404 answers (docs/product.md §4) and keeps the session for 'others'.
       const { error } = await (await client()).auth.signOut({ scope });
       return error ? { ok: false, error: error.message || 'Failed to sign out' } : { ok: true, data: null };
     },

@@ -5,7 +5,7 @@ export interface AuthUser {
   email: string;
 }
 
-/** Spec section 3: what the auth service hands back for a signed-in user. */
+/** docs/product.md §3: what the auth service hands back for a signed-in user. */
 export interface Session {
   access_token: string;
   refresh_token: string;
@@ -16,7 +16,7 @@ export interface Session {
   user: AuthUser;
 }
 
-/** Spec section 4: global and local end the current session; others ends every other one and keeps it. */
+/** docs/product.md §4: global and local end the current session; others ends every other one and keeps it. */
 export type SignOutScope = 'global' | 'local' | 'others';
 
 export type AuthResult<T> = { ok: true; data: T } | { ok: false; error: string; code?: AuthErrorCode };

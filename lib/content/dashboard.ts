@@ -2,7 +2,7 @@ import 'server-only';
 import { getDb } from '@/lib/db/client';
 
 /**
- * The admin dashboard's reads (spec section 7, "Dashboard"). Not cached: the dashboard is per-request
+ * The admin dashboard's reads (docs/product.md §7, "Database reads and writes"). Not cached: the dashboard is per-request
  * and an admin expects to see the write they just made.
  */
 
@@ -35,7 +35,7 @@ export interface RecentActivity {
   updatedAt: string;
 }
 
-/** The latest updated blog post, project and research paper (one of each, spec section 9), newest first. */
+/** The latest updated blog post, project and research paper (one of each, docs/product.md §9), newest first. */
 export async function getRecentActivity(): Promise<RecentActivity[]> {
   const db = await getDb();
   const { rows } = await db.query<{ kind: ActivityKind; title: string; updated_at: Date | string }>(

@@ -9,7 +9,7 @@ export interface SyncColumn<Item> {
 }
 
 /**
- * Makes a table hold exactly an editor's list, inside the caller's transaction (spec section 4: the
+ * Makes a table hold exactly an editor's list, inside the caller's transaction (docs/product.md §4: the
  * Experience and Projects saves). Rows absent from the list are deleted; items with a stored id are
  * written over their row (or put back, should another session have deleted it meanwhile); temporary
  * ones are inserted. Answers the server id each temporary id became. `table` and the column names are

@@ -1,5 +1,5 @@
 /**
- * The allow-list of HTML a personal post may contain (spec section 3), in one place for both of its
+ * The allow-list of HTML a personal post may contain (docs/product.md §3; the allow-list: §6, "What the site removes"), in one place for both of its
  * users: the server's sanitiser (`lib/sanitize.ts`, sanitize-html) and the rich editor's paste and draft
  * filter (`components/admin/paste-filter.ts`, DOMPurify in the browser). Keeping a single list means the
  * editor can never show markup the server would strip, nor let through something the server would not.

@@ -1,5 +1,5 @@
 /**
- * The simple editor's toolbar (spec section 2: bold, italic, list item, link and image markers): each
+ * The simple editor's toolbar (docs/product.md §2: bold, italic, list item, link and image markers): each
  * button turns the selection into marked-up text. Pure, so the editors and the tests share it.
  */
 

@@ -6,7 +6,7 @@ import { SupabaseStorage } from './supabase';
 import type { StorageAdapter } from './types';
 
 /**
- * The adapter for the configured backend (ARCHITECTURE.md, "Backends"): Supabase Storage in Supabase
+ * The adapter for the configured backend (docs/architecture.md, "Backends"): Supabase Storage in Supabase
  * mode, files under DATA_DIR/storage otherwise (embedded and DATABASE_URL modes). On the server the
  * service-role key is preferred: the server checks the admin role itself before every write.
  */

@@ -1,6 +1,6 @@
 /**
- * The five public buckets of spec section 3 and the folder each single-image picker uploads into
- * (section 7). Client-safe: the upload component and the media library name buckets too.
+ * The five public buckets of docs/product.md §3 and the folder each single-image picker uploads into
+ * (also §3). Client-safe: the upload component and the media library name buckets too.
  */
 export const BUCKETS = ['profile-images', 'project-images', 'blog-images', 'personal-images', 'research-papers'] as const;
 
@@ -23,5 +23,5 @@ export function isBucket(value: string): value is Bucket {
   return (BUCKETS as readonly string[]).includes(value);
 }
 
-/** Spec section 9: objects are uploaded with a one-hour cache lifetime. */
+/** docs/product.md §9: objects are uploaded with a one-hour cache lifetime. */
 export const CACHE_CONTROL_SECONDS = 3600;

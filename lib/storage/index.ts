@@ -25,7 +25,7 @@ export function getStorageStatus(): Promise<StorageStatus> {
 /**
  * The adapter for a write on behalf of the signed-in admin (after checkAdmin()). With Supabase and no
  * service-role key, the admin's own access token is sent, so Supabase's storage policies decide as they
- * would for the browser (spec section 7: "The session is read before uploading").
+ * would for the browser (docs/product.md §7, "Storage": without the service-role key, writes carry the admin's own access token).
  */
 export async function getStorageForRequest(): Promise<StorageAdapter> {
   const storage = getStorage();

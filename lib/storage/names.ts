@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { UploadExtension } from '@/lib/validation/upload';
 
 /**
- * A new object name as the spec generates it (section 7): timestamp, random string, extension (here the
+ * A new object name as docs/product.md §3 describes it: timestamp, random string, extension (here the
  * one the content proved), inside the bucket's folder when it has one. 60 random bits make two uploads
  * in the same millisecond collide about once in 10^18; the adapters still refuse to overwrite.
  */

@@ -28,7 +28,7 @@ export function safeObjectPath(path: string | readonly string[]): string | null 
 }
 
 /**
- * Spec section 7: "Profile image delete derives the path from the URL after the bucket name". Works for
+ * docs/product.md §7, "Storage": a stored file's path is taken from its public URL, after the bucket name. Works for
  * local URLs (/storage/profile-images/about/x.png) and Supabase ones (…/object/public/profile-images/…);
  * answers null when the URL does not name the bucket or the rest is not a valid path.
  */

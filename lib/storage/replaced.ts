@@ -24,7 +24,7 @@ function sameAddress(a: string, b: string): boolean {
  * storage writes it (`/storage/<bucket>/<path>` on local disk, `<project>/storage/v1/object/public/<bucket>/<path>`
  * with Supabase); null for anything else: an empty value, /placeholder.svg, a pasted external link (even
  * one whose path happens to contain the bucket's name), another bucket, another Supabase project. The path
- * is taken from the URL after the bucket name (spec section 7), as the profile image delete does.
+ * is taken from the URL after the bucket name (docs/product.md §7), as the profile image delete does.
  */
 export function ownedObjectPath(storage: StorageAdapter, bucket: Bucket, url: MaybeUrl): string | null {
   const trimmed = url?.trim();

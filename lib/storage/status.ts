@@ -6,7 +6,7 @@ import type { BucketState, StorageAdapter } from './types';
 
 export type StorageStatus =
   | { ok: true; checkedAt: string; buckets: Record<Bucket, BucketState> }
-  /** The check itself failed (spec section 8: 'Some media features may be limited…'). */
+  /** The check itself failed (docs/product.md §8: 'Some media features may be limited…'). */
   | { ok: false; checkedAt: string; error: string };
 
 /**
@@ -35,7 +35,7 @@ export async function runStorageCheck(storage: StorageAdapter): Promise<StorageS
 }
 
 /**
- * The startup check (spec sections 1 and 4), called by scripts/start.ts after the migrations: creates
+ * The startup check (docs/product.md §§1 and 4), called by scripts/start.ts after the migrations: creates
  * the five buckets in local mode, checks them, logs problems, and keeps the result for the site's
  * status toasts.
  */

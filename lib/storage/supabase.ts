@@ -6,7 +6,7 @@ import { newestFirst, storedObject } from './objects';
 import { safeObjectPath } from './paths';
 import { StorageError, type BucketState, type StorageAdapter, type StoredObject, type UploadInput } from './types';
 
-/** Spec section 9: the storage list page holds 100 entries. */
+/** docs/product.md §9: the storage list page holds 100 entries. */
 const LIST_PAGE = 100;
 
 export interface SupabaseStorageOptions {
@@ -99,7 +99,7 @@ export class SupabaseStorage implements StorageAdapter {
     }
   }
 
-  /** As the spec's startup test does: list at most one object. */
+  /** As the start-up check of docs/product.md §7 does: list at most one object. */
   async checkBucket(bucket: Bucket): Promise<BucketState> {
     const { error } = await this.client.storage.from(bucket).list('', { limit: 1 });
     const failure = error && storageErrorFrom(error);

@@ -1,6 +1,6 @@
 import type { Bucket } from './buckets';
 
-/** Spec section 4: per bucket the startup check finds it ready, not found, or without permission. */
+/** docs/product.md §4: per bucket the startup check finds it ready, not found, or without permission. */
 export type BucketState = 'ready' | 'not-found' | 'forbidden';
 
 export interface StoredObject {
@@ -24,7 +24,7 @@ export interface UploadInput {
 }
 
 /**
- * Why a storage call failed, so callers can show the spec's messages (section 8) without parsing text:
+ * Why a storage call failed, so callers can show the messages of docs/product.md §8 without parsing text:
  * forbidden = no permission (HTTP 403), not-found = the bucket or object is missing, auth = a JWT problem,
  * exists = an object already has that path (uploads never overwrite), invalid = a path that is not allowed.
  */

@@ -2,9 +2,9 @@ import { z } from '@/lib/validation/zod';
 import { boundedText, isNewEntry, uniqueEntries } from './lists';
 
 /**
- * The About editor's input (spec sections 3 and 5), shared by the editor and its server action. The
+ * The About editor's input (docs/product.md §§3 and 5), shared by the editor and its server action. The
  * action trusts nothing the page sends: every text is trimmed and bounded, skills are cleaned, years
- * are whole numbers in a plausible range, and education is stored in the spec's order. Client-safe.
+ * are whole numbers in a plausible range, and education is stored in the order of docs/product.md §5. Client-safe.
  */
 
 export const ABOUT_LIMITS = {
@@ -21,13 +21,13 @@ export const ABOUT_LIMITS = {
 
 export const YEAR_RANGE = { min: 1900, max: 2100 } as const;
 
-/** Spec section 5: year inputs parse to whole numbers, and anything that is not one gives 0. */
+/** docs/product.md §5: year inputs parse to whole numbers, and anything that is not one gives 0. */
 export function parseYear(text: string): number {
   const year = Number.parseInt(text.trim(), 10);
   return Number.isNaN(year) ? 0 : year;
 }
 
-/** Spec section 5: skills are trimmed; empty ones and repeats are dropped (the first spelling wins). */
+/** docs/product.md §5: skills are trimmed; empty ones and repeats are dropped (the first spelling wins). */
 export const cleanSkills = uniqueEntries;
 
 /** Whether `skill` would be a new entry of `skills` (not blank, not a repeat). */
@@ -38,7 +38,7 @@ interface Dated {
   endYear: number | null;
 }
 
-/** Spec section 5: on save, current entries (no end year) first, then by end year, latest first. */
+/** docs/product.md §5: on save, current entries (no end year) first, then by end year, latest first. */
 export function sortEducation<T extends Dated>(entries: readonly T[]): T[] {
   return [...entries].sort((a, b) => {
     if (a.endYear === null || b.endYear === null) return a.endYear === b.endYear ? 0 : a.endYear === null ? -1 : 1;
@@ -77,7 +77,7 @@ export const educationSchema = z
     degree: text(ABOUT_LIMITS.text, 'The degree'),
     field: text(ABOUT_LIMITS.text, 'The field of study'),
     startYear: year('start'),
-    /** null while the programme is current (spec section 3). */
+    /** null while the programme is current (docs/product.md §3). */
     endYear: year('end').nullable(),
   })
   .refine((entry) => entry.endYear === null || entry.endYear >= entry.startYear, { error: END_BEFORE_START, path: ['endYear'] });

@@ -2,7 +2,7 @@ import { z } from '@/lib/validation/zod';
 
 export const ADMIN_EMAIL_INVALID = 'Please enter a valid email address.';
 
-/** Spec section 5, admin email form: non-empty and containing '@' (the account must exist anyway). */
+/** docs/product.md §5, admin email form: non-empty and containing '@' (the account must exist anyway). */
 export const adminEmailSchema = z.object({
   email: z
     .string({ error: ADMIN_EMAIL_INVALID })

@@ -1,6 +1,6 @@
 import { z } from '@/lib/validation/zod';
 
-/** Spec section 5, login: both fields non-empty after trimming. */
+/** docs/product.md §5, login: both fields non-empty after trimming. */
 export const LOGIN_MISSING = 'Please enter both email and password';
 
 export const loginSchema = z.object({
@@ -16,7 +16,7 @@ export const SIGNUP_MISSING = { title: 'Missing fields', description: 'Please fi
 export const SIGNUP_MISMATCH = { title: 'Password mismatch', description: 'Passwords do not match. Please try again.' } as const;
 export const SIGNUP_CLOSED = 'Sign-up is closed. Ask the site owner for an account.';
 
-/** The toast title for a sign-up refusal: the spec's titles for its two messages, else 'Failed to sign up'. */
+/** The toast title for a sign-up refusal: the titles docs/product.md §5 gives its two messages, else 'Failed to sign up'. */
 export function signupErrorTitle(message: string): string {
   if (message === SIGNUP_MISSING.description) return SIGNUP_MISSING.title;
   if (message === SIGNUP_MISMATCH.description) return SIGNUP_MISMATCH.title;
@@ -30,7 +30,7 @@ const passwordField = z
   .min(8, { error: PASSWORD_TOO_SHORT })
   .max(256, { error: 'Password should be at most 256 characters.' });
 
-/** Spec section 5, signup: all three fields required (toast 'Missing fields'); the two passwords equal. */
+/** docs/product.md §5, signup: all three fields required (toast 'Missing fields'); the two passwords equal. */
 export const signupSchema = z
   .object({
     email: z.string().trim().min(1, { error: SIGNUP_MISSING.description }).pipe(z.email({ error: 'Please enter a valid email address.' })),

@@ -2,7 +2,7 @@ import { z } from '@/lib/validation/zod';
 import { isSafeImageUrl } from './about';
 import { boundedText, checkWith, splitCommaList } from './lists';
 
-/** The Blog Management editor's input (spec sections 3, 5 and 9), shared by the form and its actions. Client-safe. */
+/** The Blog Management editor's input (docs/product.md §§3, 5 and 9), shared by the form and its actions. Client-safe. */
 
 export const BLOG_LIMITS = {
   title: 300,
@@ -17,7 +17,7 @@ export const BLOG_LIMITS = {
 export const BLOG_REQUIRED = 'Title, slug, and content are required';
 export const SLUG_CHARACTERS = 'Use letters, numbers and hyphens in the slug.';
 
-/** Spec section 5: the slug is trimmed, lower-cased, and each run of whitespace becomes a hyphen. */
+/** docs/product.md §5: the slug is trimmed, lower-cased, and each run of whitespace becomes a hyphen. */
 export function normaliseSlug(slug: string): string {
   return slug.trim().toLowerCase().replace(/\s+/g, '-');
 }
@@ -40,7 +40,7 @@ export const blogPostSchema = z.object({
         .refine(isSlug, { error: SLUG_CHARACTERS }),
     ),
   excerpt: boundedText(BLOG_LIMITS.excerpt, 'The excerpt'),
-  /** Spec section 5: comma-separated, each trimmed, empties dropped. */
+  /** docs/product.md §5: comma-separated, each trimmed, empties dropped. */
   tags: z
     .union([z.string(), z.array(z.string())], { error: 'Tags must be text.' })
     .transform(splitCommaList)
@@ -62,7 +62,7 @@ export const blogPostSchema = z.object({
 
 export type BlogPostValues = z.output<typeof blogPostSchema>;
 
-/** The form's and the actions' check, with the spec's message when a required field is missing. */
+/** The form's and the actions' check, with the message of docs/product.md §5 when a required field is missing. */
 export function checkBlogPost(input: unknown) {
   return checkWith(blogPostSchema, input, { fields: ['title', 'slug', 'content'], message: BLOG_REQUIRED });
 }

@@ -2,7 +2,7 @@ import { z } from '@/lib/validation/zod';
 import { boundedText, listItemId, newTemporaryId, nonBlankEntries, textList, uniqueEntries } from './lists';
 
 /**
- * The Experience editor's input (spec sections 3, 5 and 9), shared by the editor and its server action.
+ * The Experience editor's input (docs/product.md §§3, 5 and 9), shared by the editor and its server action.
  * Client-safe.
  */
 
@@ -16,7 +16,7 @@ export const EXPERIENCE_LIMITS = {
   technology: 80,
 } as const;
 
-/** Unsaved items carry a temporary id starting exp- (spec section 3); saved ones their uuid. */
+/** Unsaved items carry a temporary id starting exp- (docs/product.md §3); saved ones their uuid. */
 export const TEMPORARY_ID_PREFIX = 'exp-';
 
 export function isTemporaryExperienceId(id: string): boolean {
@@ -48,7 +48,7 @@ export const experienceItemSchema = z
     company: boundedText(EXPERIENCE_LIMITS.text, 'The company').min(1, { error: COMPANY_REQUIRED }),
     location: boundedText(EXPERIENCE_LIMITS.text, 'The location'),
     startDate: month('Choose a start month.'),
-    /** Blank or null while the position is current (spec: blank means current). */
+    /** Blank or null while the position is current (docs/product.md §5: blank means current). */
     endDate: z
       .union([z.literal(''), month('Choose an end month, or leave it blank for a current position.')], {
         error: 'Choose an end month, or leave it blank for a current position.',
@@ -76,7 +76,7 @@ export function currentYearMonth(now: Date = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
 }
 
-/** Spec section 9: what a new experience item starts with. */
+/** docs/product.md §9: what a new experience item starts with. */
 export function newExperienceDefaults(now: Date = new Date(), id = newTemporaryId(TEMPORARY_ID_PREFIX, now.getTime())): ExperienceItemValues {
   return {
     id,

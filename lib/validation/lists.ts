@@ -87,7 +87,7 @@ export function listItemId(prefix: string, label: string) {
     .refine((id) => isUuid(id) || (id.startsWith(prefix) && /^[\w-]+$/.test(id)), { error: invalid });
 }
 
-/** Spec section 5: comma-separated text as a list, each entry trimmed, empties dropped. */
+/** docs/product.md §5: comma-separated text as a list, each entry trimmed, empties dropped. */
 export function splitCommaList(text: string | readonly string[]): string[] {
   const parts = typeof text === 'string' ? text.split(',') : text.flatMap((entry) => entry.split(','));
   return nonBlankEntries(parts);
@@ -115,7 +115,7 @@ function isBlank(value: unknown): boolean {
 }
 
 /**
- * An item editor's check (spec section 5): the schema's field errors, and for the toast the spec's own
+ * An item editor's check (docs/product.md §5): the schema's field errors, and for the toast its own
  * message when a required field is missing (`required` names them), else the first field's message.
  */
 export function checkWith<S extends z.ZodType>(

@@ -4,7 +4,7 @@ import { isSafeImageUrl } from './about';
 import { boundedText, isHttpUrl, listItemId, newTemporaryId, textList, uniqueEntries } from './lists';
 
 /**
- * The Projects editor's input (spec sections 3, 5 and 9), shared by the editor and its server actions.
+ * The Projects editor's input (docs/product.md §§3, 5 and 9), shared by the editor and its server actions.
  * Client-safe.
  */
 
@@ -17,7 +17,7 @@ export const PROJECT_LIMITS = {
   url: 2_048,
 } as const;
 
-/** Unsaved projects carry a temporary id starting proj- (spec section 3); saved ones their uuid. */
+/** Unsaved projects carry a temporary id starting proj- (docs/product.md §3); saved ones their uuid. */
 export const TEMPORARY_PROJECT_PREFIX = 'proj-';
 
 export function isTemporaryProjectId(id: string): boolean {
@@ -60,7 +60,7 @@ export const projectListSchema = z.object({
 
 export type ProjectItemValues = z.output<typeof projectItemSchema>;
 
-/** Spec section 9: what a new project starts with. */
+/** docs/product.md §9: what a new project starts with. */
 export function newProjectDefaults(id = newTemporaryId(TEMPORARY_PROJECT_PREFIX)): ProjectItemValues {
   return {
     id,

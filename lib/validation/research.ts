@@ -3,7 +3,7 @@ import { z } from '@/lib/validation/zod';
 import { isSafeImageUrl } from './about';
 import { boundedText, checkWith, isCalendarDate, isHttpUrl, splitCommaList, todayDate } from './lists';
 
-/** The Research Papers editor's input (spec sections 3, 5 and 9), shared by the form and its actions. Client-safe. */
+/** The Research Papers editor's input (docs/product.md §§3, 5 and 9), shared by the form and its actions. Client-safe. */
 
 export const RESEARCH_LIMITS = {
   title: 300,
@@ -96,7 +96,7 @@ export const paperSchema = z.object({
     .trim()
     .refine(isCalendarDate, { error: 'Choose a date.' }),
   abstract: boundedText(RESEARCH_LIMITS.abstract, 'The abstract'),
-  /** Spec section 5: an empty link is saved as null. */
+  /** docs/product.md §5: an empty link is saved as null. */
   link: boundedText(RESEARCH_LIMITS.url, 'The link')
     .refine((value) => value === '' || isHttpUrl(value), { error: PAPER_LINK_INVALID })
     .nullable()
@@ -110,20 +110,20 @@ export const paperSchema = z.object({
   /** Optional scholarly identifiers, stored normalised (issue 14). */
   doi: identifier('The DOI', RESEARCH_LIMITS.doi, normalizeDoi, PAPER_DOI_INVALID),
   arxivId: identifier('The arXiv identifier', RESEARCH_LIMITS.arxivId, normalizeArxivId, PAPER_ARXIV_INVALID),
-  /** Spec section 5: anything but the four statuses falls back to published. */
+  /** docs/product.md §5: anything but the four statuses falls back to published. */
   status: z.unknown().transform((value) => (isPaperStatus(value) ? value : 'published')),
 });
 
 export type PaperValues = z.output<typeof paperSchema>;
 
-/** The form's and the actions' check, with the spec's message when a required field is missing. */
+/** The form's and the actions' check, with the message of docs/product.md §5 when a required field is missing. */
 export function checkPaper(input: unknown) {
   return checkWith(paperSchema, input, { fields: ['title', 'authors', 'journal'], message: PAPER_REQUIRED });
 }
 
 export { PAPER_STATUSES };
 
-/** The form after a create (spec section 4): status back to published, date to today. */
+/** The form after a create (docs/product.md §4): status back to published, date to today. */
 export function emptyPaperForm(now: Date = new Date()) {
   return { title: '', journal: '', authors: '', date: todayDate(now), abstract: '', link: '', pdfUrl: '', tags: '', doi: '', arxivId: '', status: 'published' as const };
 }

@@ -2,7 +2,7 @@ import { z } from '@/lib/validation/zod';
 import { boundedText } from './lists';
 
 /**
- * Admin Settings' three forms (spec "Admin Settings"), shared by the forms and their server actions.
+ * Admin Settings' three forms (docs/product.md §2, "Admin Settings"), shared by the forms and their server actions.
  * Client-safe. The field names are the forms' field ids, so a field error lands beside its field.
  */
 

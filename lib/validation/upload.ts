@@ -2,7 +2,7 @@ import { z } from '@/lib/validation/zod';
 import { BUCKETS } from '@/lib/storage/buckets';
 
 /**
- * What may be uploaded (spec sections 5 and 9): JPEG, PNG, GIF, WebP and PDF. The server decides by the
+ * What may be uploaded (docs/product.md §§5 and 9): JPEG, PNG, GIF, WebP and PDF. The server decides by the
  * file's bytes (lib/storage/content-type.ts); the declared types here only let the picker skip obvious
  * misfits early. Client-safe: no Node imports.
  */

@@ -86,7 +86,7 @@ create table public.research_papers (
 create table public.blog_posts (
   id uuid primary key default gen_random_uuid(),
   title text not null,
-  -- Saved trimmed, lower-cased, whitespace runs as hyphens (spec section 5): the URL is /blog/{slug}.
+  -- Saved trimmed, lower-cased, whitespace runs as hyphens (docs/product.md §5): the URL is /blog/{slug}.
   slug text not null unique check (slug <> '' and slug = lower(slug) and slug !~ '\s'),
   excerpt text not null default '',
   content text not null,
@@ -111,7 +111,7 @@ create table public.personal_posts (
   updated_at timestamptz not null default now()
 );
 
--- Read orders of spec section 7.
+-- Read orders of docs/product.md §7.
 create index blog_posts_date_idx on public.blog_posts (date desc);
 create index blog_posts_created_at_idx on public.blog_posts (created_at desc);
 create index research_papers_date_idx on public.research_papers (date desc, title);

@@ -1,4 +1,4 @@
--- The five public storage buckets (spec sections 3 and 9) and who may change their files, for Supabase
+-- The five public storage buckets (docs/product.md §§3 and 9) and who may change their files, for Supabase
 -- Storage. Everyone reads (the site shows these files to visitors, and the startup check lists each
 -- bucket anonymously); only admins upload, replace and delete.
 --

@@ -1,4 +1,4 @@
--- Admin Settings (spec section 2): the admin's own profile (display name, bio) and the site configuration
+-- Admin Settings (docs/product.md §2): the admin's own profile (display name, bio) and the site configuration
 -- the public pages use (title, meta description, default social image). Runs on Supabase, plain Postgres
 -- and PGlite like the initial schema.
 

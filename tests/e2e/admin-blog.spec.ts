@@ -144,7 +144,7 @@ test.describe('admin Blog editor', () => {
     await openEditor(page);
     await page.getByRole('tab', { name: 'Create New Post' }).click();
 
-    // Nothing typed: the spec's validation toast, and each required field says what it needs.
+    // Nothing typed: the validation toast of docs/product.md §5, and each required field says what it needs.
     await page.getByRole('button', { name: 'Create Post' }).click();
     await expect(toast(page, 'Validation Error')).toBeVisible();
     await expect(toast(page, 'Title, slug, and content are required')).toBeVisible();

@@ -27,7 +27,7 @@ test.describe('admin Experience editor', () => {
     await openEditor(page);
     const countBefore = await dashboardCount(page, 'experience');
 
-    // The create tab starts with the spec's defaults.
+    // The create tab starts with the defaults of docs/product.md §9.
     await page.getByRole('tab', { name: 'Create New Experience' }).click();
     await expect(page.getByLabel('Job Title')).toHaveValue('New Position');
     await expect(page.getByLabel('Company')).toHaveValue('Company Name');

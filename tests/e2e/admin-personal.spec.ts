@@ -101,7 +101,7 @@ test.describe('admin Personal Posts editor', () => {
     await visitor.close();
   });
 
-  test('a missing title or content is refused with the spec\'s toast and a message beside the field, keeping what was typed', async ({ page }) => {
+  test('a missing title or content is refused with the toast of docs/product.md §5 and a message beside the field, keeping what was typed', async ({ page }) => {
     await openEditor(page);
     await page.getByRole('tab', { name: 'Create New Post' }).click();
     await page.getByRole('button', { name: 'Create Post' }).click();

@@ -30,7 +30,7 @@ test.describe('admin Projects editor', () => {
     await openEditor(page);
     const countBefore = await dashboardCount(page, 'projects');
     await page.getByRole('tab', { name: 'Create New Project' }).click();
-    // The spec's defaults.
+    // The defaults of docs/product.md §9.
     await expect(page.getByLabel('Title')).toHaveValue('New Project');
     await expect(page.getByLabel('Description')).toHaveValue('Project description goes here');
     await expect(page.getByLabel('Category')).toHaveValue('web');

@@ -130,7 +130,7 @@ test.describe('admin Research Papers editor', () => {
     await page.getByRole('tab', { name: 'Create New Paper' }).click();
     const field = (label: string) => page.getByLabel(label, { exact: true });
 
-    // The three required fields, refused together with the spec's message, each saying what it needs.
+    // The three required fields, refused together with the message of docs/product.md §5, each saying what it needs.
     await page.getByRole('button', { name: 'Create Paper' }).click();
     await expect(toast(page, 'Error')).toBeVisible();
     await expect(toast(page, 'Validation Error: Title, authors, and journal are required.')).toBeVisible();

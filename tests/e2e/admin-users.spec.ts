@@ -38,7 +38,7 @@ test.describe('admin users', () => {
     await expect(list).not.toContainText(email);
   });
 
-  test('bad and unknown emails get the spec messages and keep the input', async ({ page }) => {
+  test('bad and unknown emails get the messages of docs/product.md §§5 and 6 and keep the input', async ({ page }) => {
     await openUsers(page);
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Grant Admin Access' }).click();

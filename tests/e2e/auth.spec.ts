@@ -51,7 +51,7 @@ test.describe('admin login', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   });
 
-  test('a blank password is refused with the spec message', async ({ page }) => {
+  test('a blank password is refused with the message of docs/product.md §5', async ({ page }) => {
     await page.goto('/admin/login');
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill('   ');

@@ -12,7 +12,7 @@ import { startNextStart } from '../helpers/next-start';
 
 const POST = '/blog/why-the-prime-number-theorem-still-surprises-me';
 
-/** Each public page, a text of its content, and the loading text the spec gives it. */
+/** Each public page, a text of its content, and the loading text docs/product.md §2 gives it. */
 const PAGES = [
   { path: '/', text: 'Featured Projects', loading: null },
   { path: '/about', text: 'Research Interests', loading: 'Loading profile data...' },

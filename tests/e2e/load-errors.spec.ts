@@ -5,7 +5,7 @@ import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 import { startSite, type SiteServer } from '../helpers/site-server';
 
 /**
- * Spec section 8, public load toasts, on a failure a deployment really meets: the site runs on
+ * docs/product.md §8, "Public load toasts", on a failure a deployment really meets: the site runs on
  * DATABASE_URL and its Postgres server goes down after the site started. No page was visited before, so
  * no read is answered from the cache and every one fails. (A page rendered before the outage stays
  * served from the route cache.)

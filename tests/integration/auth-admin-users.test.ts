@@ -22,7 +22,7 @@ describe('admin users', () => {
     expect(await listAdmins(db)).toEqual([{ id: ownerId, email: 'owner@example.com', fullName: 'Ada Lovelace', avatarUrl: null }]);
   });
 
-  it('granting an unknown email fails with the spec message', async () => {
+  it('granting an unknown email fails with the message of docs/product.md §6', async () => {
     expect(await grantAdminByEmail(db, 'ghost@example.com')).toEqual({
       ok: false,
       error: 'User with email ghost@example.com not found. Make sure they have registered first.',

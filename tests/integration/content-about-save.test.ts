@@ -65,7 +65,7 @@ describe('saveAbout', () => {
       skills: ['Analytic number theory', 'Python, SageMath', 'C++ {braces}', 'Ünïcödé'],
       imageUrl: '/storage/profile-images/about/portrait.png',
     });
-    // Stored in the spec's order: the current programme first.
+    // Stored in the order of docs/product.md §5: the current programme first.
     expect(saved.education.map((entry) => entry.degree)).toEqual(['PhD', 'MSc']);
     expect(saved.education[0].endYear).toBeNull();
     expect(cache.updateTag).toHaveBeenCalledWith('about');

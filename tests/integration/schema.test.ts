@@ -439,7 +439,7 @@ describe.each([pgliteBackend, postgresBackend])('schema on $name', (backend) => 
       expect(countsAfter).toEqual(countsBefore);
     });
 
-    it('provides an about row, projects, experience, papers, blog posts and personal posts as the spec requires', async () => {
+    it('provides an about row, projects, experience, papers, blog posts and personal posts as docs/product.md §3 describes them', async () => {
       const q = (sql: string) => count(seeded.db, sql);
       expect(await q('select count(*) from public.about_data')).toBe(1);
       expect(await q(`select count(*) from public.about_data, jsonb_array_elements(education) e where e -> 'endYear' = 'null'::jsonb`)).toBe(1);

@@ -63,7 +63,7 @@ describe('about: the saved profile is validated on the server', () => {
     expect(errorsFor({ ...valid, education: [{ ...entry, startYear: 2023, endYear: 2023 }] })).toEqual({});
     expect(errorsFor({ ...valid, education: [{ ...entry, startYear: 2023.5 }] })).toHaveProperty('education.0.startYear');
     expect(errorsFor({ ...valid, education: [{ ...entry, startYear: '2023' }] })).toHaveProperty('education.0.startYear');
-    // An invalid year input parses to 0 (spec section 5), which is then refused with a message.
+    // An invalid year input parses to 0 (docs/product.md §5), which is then refused with a message.
     expect(errorsFor({ ...valid, education: [{ ...entry, startYear: 0 }] })['education.0.startYear']).toBe('Enter a start year between 1900 and 2100.');
     expect(errorsFor({ ...valid, education: [{ ...entry, endYear: 3000 }] })['education.0.endYear']).toBe('Enter an end year between 1900 and 2100.');
   });

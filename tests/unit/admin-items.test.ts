@@ -7,7 +7,7 @@ import { PAPER_LINK_INVALID, PAPER_REQUIRED, checkPaper, emptyPaperForm } from '
 
 const post = { title: 'Counting primes', slug: 'counting-primes', excerpt: '', tags: '', coverImage: '', content: 'Body with $x^2$' };
 
-describe('blog posts (spec section 5)', () => {
+describe('blog posts (docs/product.md §5)', () => {
   it('normalises the slug: trimmed, lower-cased, whitespace runs as one hyphen', () => {
     expect(normaliseSlug('  Counting   Primes\tQuickly ')).toBe('counting-primes-quickly');
     const checked = checkBlogPost({ ...post, slug: ' The Prime Number  Theorem ' });
@@ -23,7 +23,7 @@ describe('blog posts (spec section 5)', () => {
     expect(checkBlogPost({ ...post, slug: 'zéta-函数_2' }).ok).toBe(true);
   });
 
-  it('requires title, slug and content after trimming, with the spec message and an error beside each', () => {
+  it('requires title, slug and content after trimming, with the message of docs/product.md §5 and an error beside each', () => {
     const checked = checkBlogPost({ ...post, title: '  ', slug: ' ', content: '\n \n' });
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
@@ -47,8 +47,8 @@ describe('blog posts (spec section 5)', () => {
 
 const paper = { title: 'On zeros', journal: 'Annals', authors: 'A. Author', date: '2026-03-05', abstract: '', link: '', pdfUrl: '', tags: '', status: 'published' };
 
-describe('research papers (spec section 5)', () => {
-  it('requires title, authors and journal with the spec message', () => {
+describe('research papers (docs/product.md §5)', () => {
+  it('requires title, authors and journal with the message of docs/product.md §5', () => {
     const checked = checkPaper({ ...paper, title: ' ', authors: ' , ', journal: '' });
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
@@ -82,8 +82,8 @@ describe('research papers (spec section 5)', () => {
 
 const personal = { title: 'A walk', type: 'story', content: '<p>By the river.</p>', imageUrls: [] as string[] };
 
-describe('personal posts (spec section 5)', () => {
-  it('requires a title and content with the spec message; empty markup is no content', () => {
+describe('personal posts (docs/product.md §5)', () => {
+  it('requires a title and content with the message of docs/product.md §5; empty markup is no content', () => {
     const checked = checkPersonalPost({ ...personal, title: ' ', content: '<p><br></p>' });
     expect(checked.ok).toBe(false);
     expect(!checked.ok && checked.error).toBe(PERSONAL_REQUIRED);

@@ -28,7 +28,7 @@ const position = {
   technologies: ['Lean 4', ' lean 4 ', 'SageMath', ''],
 };
 
-describe('experience items (spec sections 3, 5, 9)', () => {
+describe('experience items (docs/product.md §§3, 5, 9)', () => {
   it('trims texts, reads a blank end as current (null), drops blank highlights and repeated technologies', () => {
     const parsed = experienceItemSchema.parse(position);
     expect(parsed.title).toBe('Postdoctoral Fellow');
@@ -64,7 +64,7 @@ describe('experience items (spec sections 3, 5, 9)', () => {
     expect(experienceListSchema.safeParse({ items: [position] }).success).toBe(true);
   });
 
-  it('gives a new item the spec defaults, the current month and a temporary id', () => {
+  it('gives a new item the defaults of docs/product.md §9, the current month and a temporary id', () => {
     const item = newExperienceDefaults(new Date(2026, 10, 23));
     expect(item).toMatchObject({
       title: 'New Position',
@@ -95,7 +95,7 @@ const project = {
   featured: true,
 };
 
-describe('projects (spec sections 3, 5, 9)', () => {
+describe('projects (docs/product.md §§3, 5, 9)', () => {
   it('reads blank links as none and a blank image as the placeholder', () => {
     const parsed = projectItemSchema.parse(project);
     expect(parsed.link).toBeNull();
@@ -123,7 +123,7 @@ describe('projects (spec sections 3, 5, 9)', () => {
     expect(projectListSchema.safeParse({ items: [project, { ...project }] }).success).toBe(false);
   });
 
-  it('gives a new project the spec defaults', () => {
+  it('gives a new project the defaults of docs/product.md §9', () => {
     const item = newProjectDefaults();
     expect(item).toMatchObject({
       title: 'New Project',

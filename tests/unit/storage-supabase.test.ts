@@ -215,7 +215,7 @@ describe('Supabase Storage: tokens, refused paths, addresses, error shapes', () 
   });
 });
 
-describe('Supabase errors reach the upload route as the spec distinguishes them', () => {
+describe('Supabase errors reach the upload route as docs/product.md §8 distinguishes them', () => {
   const admin = async () => ({ ok: true as const, user: { id: 'u', email: 'a@example.com' } });
   function post(bucket: string) {
     const form = new FormData();

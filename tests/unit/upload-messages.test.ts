@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { uploadFailureMessage, uploadMessages } from '@/components/admin/upload/upload-messages';
 
-describe('upload messages of spec section 8', () => {
+describe('upload messages of docs/product.md §8', () => {
   it('explains a 403 as insufficient permissions', () => {
     expect(uploadFailureMessage(403, 'new row violates row-level security policy', 'blog-images')).toEqual({
       title: 'Upload failed: Insufficient permissions',
@@ -28,7 +28,7 @@ describe('upload messages of spec section 8', () => {
     expect(uploadFailureMessage(500, undefined, 'b').description).toBe('The upload failed. Please try again.');
   });
 
-  it('words the picker and success messages as the spec does', () => {
+  it('words the picker and success messages as docs/product.md §8 does', () => {
     expect(uploadMessages.tooMany(1)).toBe('You can only upload a maximum of 1 files at once.');
     expect(uploadMessages.skipped).toBe('Some files were skipped: only images and PDFs are allowed.');
     expect(uploadMessages.unavailable('research-papers')).toBe('Storage bucket "research-papers" cannot be accessed. File uploads are currently unavailable.');

@@ -125,7 +125,7 @@ async function GuardedCounts() {
   // The page checks the role itself: a client-side navigation does not re-run the layout's check.
   await requireAdmin();
   const counts = await getDashboardCounts().catch((error: unknown) => {
-    // Spec section 8: dashboard fetch errors are only logged.
+    // docs/product.md §8: dashboard fetch errors are only logged.
     console.error('Dashboard counts failed', error);
     return null;
   });

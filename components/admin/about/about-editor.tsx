@@ -30,7 +30,7 @@ const SAVE_FAILED = 'Failed to save about data';
 const BIO_HINT = 'Separate paragraphs with a blank line.';
 
 /**
- * Edit About Information (spec section 2): the whole profile in one form, saved at once. Typed work is
+ * Edit About Information (docs/product.md §2): the whole profile in one form, saved at once. Typed work is
  * kept as a draft in this browser until it is saved, so a reload, a lost connection or an expired
  * session costs nothing; a failed save keeps everything and shows each error beside its field.
  */
@@ -239,7 +239,7 @@ export function AboutEditor({ initial }: { initial: About | null }) {
   );
 }
 
-/** Spec section 8: a failed load is an error toast; the form stays closed so nothing empty is saved over the profile. */
+/** docs/product.md §8: a failed load is an error toast; the form stays closed so nothing empty is saved over the profile. */
 export function AboutLoadFailed() {
   return <EditorLoadFailed toast="Failed to load about data" what="The about data" />;
 }

@@ -18,7 +18,7 @@ const TEXT_FIELDS: { field: Exclude<TextField, 'startYear' | 'endYear'>; label: 
 ];
 
 /**
- * Education entries (spec sections 2 and 4): institution, degree, field of study, start and end year,
+ * Education entries (docs/product.md §§2 and 4): institution, degree, field of study, start and end year,
  * and Current / In Progress, which empties the end year; each removable, and Add Education.
  */
 export function EducationFields({

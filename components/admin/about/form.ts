@@ -5,7 +5,7 @@ import { parseYear, type AboutInput } from '@/lib/validation/about';
 
 /**
  * The About editor's form state. Years stay the text the admin typed, so a failed save or a restored
- * draft shows exactly what was typed; they become numbers (spec section 5) only when sent. Each row has
+ * draft shows exactly what was typed; they become numbers (docs/product.md §5) only when sent. Each row has
  * a key of its own: React keeps a row's inputs with the row, and errors stay on it when rows above go.
  */
 export interface EducationRow {
@@ -66,7 +66,7 @@ export function formFromAbout(about: About | null): AboutForm {
   };
 }
 
-/** Spec section 4: a new entry starts in the current year, with no end year (current). */
+/** docs/product.md §4: a new entry starts in the current year, with no end year (current). */
 export function newEducationRow(currentYear: number): EducationRow {
   return { key: newKey(), institution: '', degree: '', field: '', startYear: String(currentYear), endYear: '', current: true };
 }
@@ -75,7 +75,7 @@ export function newInterestRow(): InterestRow {
   return { key: newKey(), title: '', description: '' };
 }
 
-/** Spec section 4: ticking Current empties the end year; unticking sets it to the current year. */
+/** docs/product.md §4: ticking Current empties the end year; unticking sets it to the current year. */
 export function withCurrent(row: EducationRow, current: boolean, currentYear: number): EducationRow {
   return { ...row, current, endYear: current ? '' : String(currentYear) };
 }

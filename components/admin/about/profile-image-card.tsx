@@ -12,7 +12,7 @@ import { FieldError } from './field';
 const PLACEHOLDER = '/placeholder.svg';
 
 /**
- * The profile image (spec sections 2 and 7): a preview, Delete Image and an upload of one file into the
+ * The profile image (docs/product.md §§2 and 7): a preview, Delete Image and an upload of one file into the
  * profile-images bucket's 'about' folder. Both only change the form: the stored profile keeps its image
  * until Save Changes, so Cancel leaves /about exactly as it was. On save the server stores the new state
  * first and then removes the replaced file from storage if it was one of this site's uploads that nothing
@@ -33,7 +33,7 @@ export function ProfileImageCard({
   const shown = broken === wanted ? PLACEHOLDER : wanted;
 
   const deleteImage = () => {
-    // Spec section 8's messages; the file itself goes when the profile is saved without it.
+    // The messages of docs/product.md §8; the file itself goes when the profile is saved without it.
     if (!imageUrl || imageUrl === PLACEHOLDER) {
       adminToast.error('No image to delete');
       return;

@@ -8,7 +8,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { describedBy, Field } from './field';
 import { newInterestRow, rowErrorKey, type InterestRow } from './form';
 
-/** Research interests (spec section 2): title, a three-row description, Remove, Add Research Interest. */
+/** Research interests (docs/product.md §2): title, a three-row description, Remove, Add Research Interest. */
 export function ResearchInterestsFields({
   rows,
   errors,

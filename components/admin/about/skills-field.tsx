@@ -4,7 +4,7 @@ import { TagsField } from '@/components/admin/tags-field';
 import { ABOUT_LIMITS } from '@/lib/validation/about';
 
 /**
- * Skills as tags (spec section 2): added with the Add button or Enter, each removable. Blank text and
+ * Skills as tags (docs/product.md §2): added with the Add button or Enter, each removable. Blank text and
  * a skill already in the list are not added.
  */
 export function SkillsField({ skills, onChange, error }: { skills: string[]; onChange: (skills: string[]) => void; error?: string }) {

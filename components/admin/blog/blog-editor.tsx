@@ -20,10 +20,10 @@ function toForm(post: BlogPost): PostForm {
   return { title: post.title, slug: post.slug, excerpt: post.excerpt, tags: post.tags.join(', '), coverImage: post.coverImage ?? '', content: post.content };
 }
 
-/** Spec section 7: the admin list by created_at descending. */
+/** docs/product.md §7: the admin list by created_at descending. */
 const newestFirst = (a: BlogPost, b: BlogPost) => b.createdAt.localeCompare(a.createdAt);
 
-/** Blog Management (spec sections 2, 4, 5 and 8), with a content editor fit for mathematics. */
+/** Blog Management (docs/product.md §§2, 4, 5 and 8), with a content editor fit for mathematics. */
 export function BlogEditor({ initial }: { initial: BlogPost[] }) {
   const editor = useItemEditor<BlogPost, PostForm>({
     draftName: 'blog',

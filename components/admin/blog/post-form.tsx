@@ -40,7 +40,7 @@ function imageMarkup(name: string, url: string): string {
 }
 
 /**
- * The Blog Management form (spec section 2): Title, Slug, Excerpt, Tags, Cover Image (address or upload
+ * The Blog Management form (docs/product.md §2): Title, Slug, Excerpt, Tags, Cover Image (address or upload
  * into blog-images) and the Content editor, with the live preview the public page's renderer draws.
  */
 export function PostFormFields({ idPrefix, value, errors, onChange, onSubmit, actions }: ItemFormProps<PostForm>) {

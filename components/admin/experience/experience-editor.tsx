@@ -18,7 +18,7 @@ import { checkItem, experienceDraftSchema, formItemFrom } from './form';
 const cardId = (id: string) => `experience-item-${cssId(id)}`;
 
 /**
- * Edit Experience Page (spec sections 2, 4 and 8). The list is edited here and published at once with
+ * Edit Experience Page (docs/product.md §§2, 4 and 8). The list is edited here and published at once with
  * Save All Changes (or an item's Save Changes): items removed here are deleted, new ones (temporary exp-
  * ids) created, and the stored list is read back.
  */

@@ -15,7 +15,7 @@ import type { ExperienceFormItem } from './form';
 const END_HINT = 'Leave blank (or tick Current position) while you still hold it.';
 
 /**
- * The fields of one experience item (spec section 2): Job Title, Company, Location, Start and End month
+ * The fields of one experience item (docs/product.md §2): Job Title, Company, Location, Start and End month
  * pickers (a blank end means current; the end picker cannot go before the start), Description in the
  * simple editor, Highlights and Technologies. Used by the create tab and by each card's edit mode.
  */

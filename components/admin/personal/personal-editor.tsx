@@ -17,7 +17,7 @@ import { emptyPersonalForm, PersonalFormFields, type PersonalForm } from './pers
 const formSchema = z.object({ title: z.string(), type: z.string(), content: z.string(), imageUrls: z.array(z.string()) });
 const draftSchema: z.ZodType<ItemDraft<PersonalForm>> = z.object({ creating: formSchema.nullable(), edits: z.record(z.string(), formSchema) });
 
-/** Spec section 2: the read view shows up to 4 images, then '+N more'. */
+/** docs/product.md §2: the read view shows up to 4 images, then '+N more'. */
 const SHOWN_IMAGES = 4;
 
 function toForm(post: PersonalPost): PersonalForm {
@@ -27,7 +27,7 @@ function toForm(post: PersonalPost): PersonalForm {
 const newestFirst = (a: PersonalPost, b: PersonalPost) => b.createdAt.localeCompare(a.createdAt);
 
 /**
- * Personal Posts Management (spec sections 2, 4, 5 and 8). `initial` carries each post's content already
+ * Personal Posts Management (docs/product.md §§2, 4, 5 and 8). `initial` carries each post's content already
  * sanitised on the server, as every saved post's does.
  */
 export function PersonalEditor({ initial }: { initial: PersonalPost[] }) {

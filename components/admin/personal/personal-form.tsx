@@ -20,7 +20,7 @@ export interface PersonalForm {
   imageUrls: string[];
 }
 
-/** Spec section 4: after a create the type is back to story. */
+/** docs/product.md §4: after a create the type is back to story. */
 export function emptyPersonalForm(): PersonalForm {
   return { title: '', type: 'story', content: '', imageUrls: [] };
 }
@@ -28,7 +28,7 @@ export function emptyPersonalForm(): PersonalForm {
 const TYPE_LABELS: Record<(typeof PERSONAL_TYPES)[number], string> = { story: 'Story', update: 'Update', thought: 'Thought' };
 const TITLE_HINT = "Or leave it empty and start the content with a '# ' line: that line becomes the title.";
 
-/** The Personal Posts form (spec section 2): Title, Type, Content (rich editor) and Images. */
+/** The Personal Posts form (docs/product.md §2): Title, Type, Content (rich editor) and Images. */
 export function PersonalFormFields({ idPrefix, value, errors, onChange, onSubmit, actions }: ItemFormProps<PersonalForm>) {
   const { id, set, latest } = useItemFields(idPrefix, value, onChange);
   const [uploading, setUploading] = useState(false);

@@ -19,7 +19,7 @@ const DESCRIPTION_HINT = 'Plain text, or simple HTML: <strong>, <em>, <a href="โ
 const URL_HINT = 'A full address starting with https://, or blank.';
 
 /**
- * The fields of one project (spec section 2): title, description, category, technologies, image (one
+ * The fields of one project (docs/product.md ยง2): title, description, category, technologies, image (one
  * upload into project-images/projects, with preview and remove), live site link, GitHub link, featured.
  */
 export function ProjectItemForm({

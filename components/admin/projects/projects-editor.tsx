@@ -21,7 +21,7 @@ import { ProjectItemForm } from './project-item-form';
 const cardId = (id: string) => `project-item-${cssId(id)}`;
 
 /**
- * Edit Projects (spec sections 2, 4 and 8). Projects are edited here and stored with Save Changes: new
+ * Edit Projects (docs/product.md §§2, 4 and 8). Projects are edited here and stored with Save Changes: new
  * ones (temporary proj- ids) are created and get their server ids, stored ones absent from the list are
  * deleted. Removing a saved project deletes it at once; an unsaved one only leaves this page's list.
  */

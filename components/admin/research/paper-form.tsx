@@ -26,7 +26,7 @@ export interface PaperForm {
 }
 
 
-/** The Research Papers form (spec section 2): every field, the abstract previewed with its mathematics. */
+/** The Research Papers form (docs/product.md §2): every field, the abstract previewed with its mathematics. */
 export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, actions }: ItemFormProps<PaperForm>) {
   const { id, set } = useItemFields(idPrefix, value, onChange);
   const text = (key: 'title' | 'journal' | 'authors' | 'tags' | 'link' | 'doi' | 'arxivId', label: string, options: { hint?: string; max: number; type?: string; placeholder?: string }) => (

@@ -47,12 +47,12 @@ function toForm(paper: ResearchPaper): PaperForm {
   };
 }
 
-/** Spec section 7: the admin list by date descending, then title. */
+/** docs/product.md §7: the admin list by date descending, then title. */
 function byDateThenTitle(a: ResearchPaper, b: ResearchPaper): number {
   return b.date.localeCompare(a.date) || a.title.localeCompare(b.title);
 }
 
-/** Research Papers Management (spec sections 2, 4, 5 and 8). */
+/** Research Papers Management (docs/product.md §§2, 4, 5 and 8). */
 export function ResearchEditor({ initial }: { initial: ResearchPaper[] }) {
   const editor = useItemEditor<ResearchPaper, PaperForm>({
     draftName: 'research',

@@ -14,7 +14,7 @@ import type { ActionResult } from '@/lib/action-result';
 import type { ProfileSettings, SiteSettings } from '@/lib/content/settings/types';
 import { SETTINGS_LIMITS } from '@/lib/validation/settings';
 
-/** One collapsible section of the Settings page (spec section 2). */
+/** One collapsible section of the Settings page (docs/product.md §2). */
 function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
   const [open, setOpen] = useState(true);
   return (
@@ -146,7 +146,7 @@ function TextField({
   );
 }
 
-/** Admin Settings (spec section 2): Profile Settings, Site Configuration and Security Settings, each saved on its own. */
+/** Admin Settings (docs/product.md §2): Profile Settings, Site Configuration and Security Settings, each saved on its own. */
 export function SettingsForms({ profile, site, defaults }: { profile: ProfileSettings; site: SiteSettings; defaults: { title: string; description: string } }) {
   const profileForm = useSettingsForm({ displayName: profile.displayName, bio: profile.bio }, saveProfileAction, {
     saved: 'Profile saved',

@@ -32,7 +32,7 @@ type Checked = { bucket: Bucket } & Availability;
 
 export interface FileUploadProps {
   bucket: Bucket;
-  /** Spec section 5: 10 by default, 1 for the single-image pickers (profile and project images). */
+  /** docs/product.md §5: 10 by default, 1 for the single-image pickers (profile and project images). */
   maxFiles?: number;
   /** The public URLs of the files just stored, for editors that put them in a form. */
   onUploaded?: (urls: string[]) => void;
@@ -92,7 +92,7 @@ function singleOrDefault(bucket: Bucket): number {
 }
 
 /**
- * The upload box of the admin area (spec sections 4, 5 and 8): files are picked or dropped into a
+ * The upload box of the admin area (docs/product.md §§4, 5 and 8): files are picked or dropped into a
  * pending list, each removable, and uploaded on Upload; the list clears after success. Nothing is
  * uploaded while the bucket cannot be reached.
  */

@@ -1,5 +1,5 @@
 /**
- * The upload texts of spec sections 5 and 8, in one place for the upload box. Pure, so the mapping from
+ * The upload texts of docs/product.md §§5 and 8, in one place for the upload box. Pure, so the mapping from
  * a failed upload to what the admin reads is unit-tested.
  */
 export const uploadMessages = {
@@ -17,7 +17,7 @@ export interface UploadFailureMessage {
   description: string;
 }
 
-/** Spec section 8, Upload: 403, a message containing "not found", one containing "JWT", anything else. */
+/** docs/product.md §8, "Upload": 403, a message containing "not found", one containing "JWT", anything else. */
 export function uploadFailureMessage(status: number, message: string | undefined, bucket: string): UploadFailureMessage {
   if (status === 403) {
     return {

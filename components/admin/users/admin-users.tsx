@@ -17,7 +17,7 @@ import { adminToast } from '../toast';
 
 const INVALID_EMAIL = 'Please enter a valid email address.';
 
-/** Up to two initials from the full name (spec section 9), else 'U'. */
+/** Up to two initials from the full name (docs/product.md §9), else 'U'. */
 export function initials(fullName: string | null): string {
   const letters = (fullName ?? '')
     .trim()
@@ -45,7 +45,7 @@ export function AdminUsers({ list }: { list: ReactNode }) {
 
   const refresh = () => startRefresh(() => router.refresh());
 
-  /** Spec section 5: non-empty and containing '@'. The server checks again. */
+  /** docs/product.md §5: non-empty and containing '@'. The server checks again. */
   const validEmail = (): string | null => {
     const value = email.trim();
     if (!value || !value.includes('@')) {

@@ -10,7 +10,7 @@ import { SITE } from '@/lib/site';
 import { monthRange } from '@/lib/content/experience/rules';
 import { degreeInField, splitParagraphs, yearRange } from '@/lib/content/about/rules';
 
-/** Shown when the owner has stored no research interests (spec section 2). */
+/** Shown when the owner has stored no research interests (docs/product.md §2). */
 const DEFAULT_INTERESTS: readonly ResearchInterest[] = [
   {
     title: 'Geometric Analysis',

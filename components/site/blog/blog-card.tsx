@@ -20,7 +20,7 @@ interface BlogCardProps {
 }
 
 /**
- * Spec section 2: cover image, tags, title, long-form date, excerpt, 'Read Article'. No 'use client': a
+ * docs/product.md §2: cover image, tags, title, long-form date, excerpt, 'Read Article'. No 'use client': a
  * server component where a page shows it (related articles), part of the blog's filter where that uses it.
  */
 export function BlogCard({ post, cover, headingLevel: Heading = 'h2', onTagSelect, activeTag = null }: BlogCardProps) {

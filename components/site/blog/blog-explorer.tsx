@@ -40,7 +40,7 @@ interface BlogExplorerProps {
 }
 
 /**
- * /blog's search and tag filter (spec sections 2 and 5). The server sends the whole list once and the
+ * /blog's search and tag filter (docs/product.md §§2 and 5). The server sends the whole list once and the
  * filtering runs here, so results follow each keystroke. The filter is mirrored into the URL with the
  * native History API (which Next.js's router follows), so a reload or a shared link restores it without
  * a server round trip per change. The page is the same for every query string (cached whole): the filter

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { SubmitlessForm } from './submitless-form';
 
 /**
- * 'Stay Updated' (spec section 2): the form has no submit action and makes no call. Submitting only lets
+ * 'Stay Updated' (docs/product.md §2): the form has no submit action and makes no call. Submitting only lets
  * the browser check the required email, and the typed address stays in the field. Rendered on the
  * server; only the form element, which stops the submission, is a client component.
  */

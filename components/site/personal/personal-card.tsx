@@ -11,7 +11,7 @@ import { PersonalTypeBadge } from './personal-type-badge';
 /** Cards show a few thumbnails; the post itself shows them all. */
 const CARD_IMAGES = 3;
 
-/** Spec section 2: title, date, type badge, content preview, images, 'Read Full Post'. */
+/** docs/product.md §2: title, date, type badge, content preview, images, 'Read Full Post'. */
 export function PersonalCard({ post }: { post: PersonalPost }) {
   const title = personalDisplayTitle(post.title, post.content);
   const preview = personalPreview(post.title, post.content);

@@ -3,7 +3,7 @@ import { personalBody } from '@/lib/content/personal/rules';
 import { sanitizeHtml } from '@/lib/sanitize';
 
 /**
- * The one place a personal post's HTML reaches the page (spec section 2: content rendered as raw HTML).
+ * The one place a personal post's HTML reaches the page (docs/product.md §2: content rendered as raw HTML).
  * It is sanitised here on every render, whatever was stored, so dangerouslySetInnerHTML only ever
  * receives sanitizeHtml's output (packed in the page's payload when it is long: lib/markup/html-fragment.ts).
  */

@@ -3,7 +3,7 @@ import { cn } from '@/lib/utils';
 
 /**
  * A post's images as a grid. Each is a FallbackImage, so a broken URL shows /placeholder.svg instead of a
- * broken-image icon (spec section 2).
+ * broken-image icon (docs/product.md §2).
  */
 export function PersonalImages({ urls, title, limit, className }: { urls: string[]; title: string; limit?: number; className?: string }) {
   const shown = limit === undefined ? urls : urls.slice(0, limit);

@@ -36,13 +36,13 @@ function toAbout(row: AboutRow): About {
 
 const COLUMNS = 'id, name, title, bio, image_url, skills, education, research_interests, updated_at';
 
-/** The spec reads one row; the oldest is the one, should a second ever appear. */
+/** docs/product.md §3 reads one row; the oldest is the one, should a second ever appear. */
 async function readAbout(db: Queryable): Promise<About | null> {
   const { rows } = await db.query<AboutRow>(`select ${COLUMNS} from about_data order by created_at limit 1`);
   return rows[0] ? toAbout(rows[0]) : null;
 }
 
-/** The owner's profile (the spec reads one row), or null before one exists. */
+/** The owner's profile (docs/product.md §3 reads one row), or null before one exists. */
 export async function getAbout(): Promise<About | null> {
   'use cache';
   cacheTag(TAGS.about);
@@ -55,7 +55,7 @@ export async function getAboutForEditing(): Promise<About | null> {
 }
 
 /**
- * Stores the profile (spec section 7): updates the row getAbout() reads, or inserts one when there is
+ * Stores the profile (docs/product.md §7): updates the row getAbout() reads, or inserts one when there is
  * none, then expires the about tag so the public pages show it on the next request. The lock keeps two
  * first saves from inserting two rows.
  *

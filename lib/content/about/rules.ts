@@ -1,7 +1,7 @@
 /** The About page's pure rules: paragraphs of the biography and the education lines. */
 import type { Education } from './types';
 
-/** The biography's paragraphs: the owner separates them with blank lines (spec section 3). */
+/** The biography's paragraphs: the owner separates them with blank lines (docs/product.md §3). */
 export function splitParagraphs(text: string): string[] {
   return text
     .split(/\r?\n[ \t]*\r?\n/)
@@ -9,7 +9,7 @@ export function splitParagraphs(text: string): string[] {
     .filter(Boolean);
 }
 
-/** 'degree in field' (spec section 2), or whichever of the two is filled in. */
+/** 'degree in field' (docs/product.md §2), or whichever of the two is filled in. */
 export function degreeInField(entry: Pick<Education, 'degree' | 'field'>): string {
   const degree = entry.degree.trim();
   const field = entry.field.trim();

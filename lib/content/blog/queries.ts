@@ -48,7 +48,7 @@ function toBlogPost(row: BlogPostRow): BlogPost {
   };
 }
 
-/** Every post, newest first (spec section 7: public list by date descending). */
+/** Every post, newest first (docs/product.md §7: public list by date descending). */
 export async function getBlogPosts(): Promise<BlogPost[]> {
   'use cache';
   cacheTag(TAGS.blog);
@@ -111,7 +111,7 @@ export async function getRelatedPosts(id: string, tags: readonly string[], limit
   return relatedPosts({ id, tags }, rows.map(toBlogPost), limit);
 }
 
-/** The admin list (spec section 7: by created_at descending), past every cache. */
+/** The admin list (docs/product.md §7: by created_at descending), past every cache. */
 export async function getBlogPostsForEditing(): Promise<BlogPost[]> {
   const db = await getDb();
   const { rows } = await db.query<BlogPostRow>(`select ${COLUMNS} from blog_posts order by created_at desc`);
@@ -134,7 +134,7 @@ async function writing<T>(slug: string, write: () => Promise<T>): Promise<T> {
 
 const WRITTEN = (post: BlogPostValues) => [post.title, post.slug, post.excerpt, post.content, post.tags, post.coverImage];
 
-/** Stores a new post dated today (spec section 3: the date is set on save) and answers it. */
+/** Stores a new post dated today (docs/product.md §3: the date is set on save) and answers it. */
 export async function createBlogPost(post: BlogPostValues): Promise<BlogPost> {
   const db = await getDb();
   const { rows } = await writing(post.slug, () =>

@@ -2,7 +2,7 @@ import type { BlogCardPost, BlogPost } from './types';
 
 /**
  * Pure blog rules shared by the server reads and the client-side filters of /blog (no database, no
- * React): the tag list, the search match (spec section 5) and the related-posts rule (sections 7, 9).
+ * React): the tag list, the search match (docs/product.md §5) and the related-posts rule (docs/product.md §§7, 9).
  */
 
 /** The fields these rules look at; BlogPost has them all. */
@@ -12,14 +12,14 @@ interface Filterable {
   tags: string[];
 }
 
-/** Every distinct tag, sorted alphabetically (spec section 2: the tag filter buttons after All). */
+/** Every distinct tag, sorted alphabetically (docs/product.md §2: the tag filter buttons after All). */
 export function distinctTags(posts: readonly Pick<Filterable, 'tags'>[]): string[] {
   const tags = new Set<string>();
   for (const post of posts) for (const tag of post.tags) if (tag.trim()) tags.add(tag);
   return [...tags].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b));
 }
 
-/** Spec section 5: the search matches title or excerpt, case-insensitive. An empty search matches all. */
+/** docs/product.md §5: the search matches title or excerpt, case-insensitive. An empty search matches all. */
 export function matchesSearch(post: Pick<Filterable, 'title' | 'excerpt'>, query: string): boolean {
   const needle = query.trim().toLocaleLowerCase('en');
   if (!needle) return true;

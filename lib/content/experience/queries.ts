@@ -43,7 +43,7 @@ async function readExperience(db: Queryable): Promise<Experience[]> {
   return rows.map(toExperience);
 }
 
-/** Every position, latest start first (spec section 7: ordered by start_date descending). */
+/** Every position, latest start first (docs/product.md §7: ordered by start_date descending). */
 export async function getExperience(): Promise<Experience[]> {
   'use cache';
   cacheTag(TAGS.experience);
@@ -68,7 +68,7 @@ export async function getExperienceForEditing(): Promise<Experience[]> {
 }
 
 /**
- * Save All Changes (spec sections 4 and 7): the editor's whole list becomes the stored list, in one
+ * Save All Changes (docs/product.md §§4 and 7): the editor's whole list becomes the stored list, in one
  * transaction. Stored items absent from the list are deleted, saved ones updated (or put back, should
  * another session have deleted one meanwhile), temporary ones inserted; then the list is read back.
  * A failure anywhere leaves the table exactly as it was.

@@ -30,13 +30,13 @@ function toPersonalPost(row: PersonalPostRow): PersonalPost {
     date: row.date,
     // The table's check constraint allows only the three types; 'story' is the column default.
     type: isPersonalType(row.type) ? row.type : 'story',
-    // Spec section 3: image_urls may be null, read as an empty list.
+    // docs/product.md §3: image_urls may be null, read as an empty list.
     imageUrls: (row.image_urls ?? []).filter((url) => url.trim() !== ''),
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
 
-/** Every personal post, newest first (spec section 7: public list by date descending). */
+/** Every personal post, newest first (docs/product.md §7: public list by date descending). */
 export async function getPersonalPosts(): Promise<PersonalPost[]> {
   'use cache';
   cacheTag(TAGS.personal);
@@ -70,14 +70,14 @@ export async function getPersonalPostStamps(limit: number): Promise<Pick<Persona
   return rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at).toISOString() }));
 }
 
-/** The admin list (spec section 7: by created_at descending), past every cache. */
+/** The admin list (docs/product.md §7: by created_at descending), past every cache. */
 export async function getPersonalPostsForEditing(): Promise<PersonalPost[]> {
   const db = await getDb();
   const { rows } = await db.query<PersonalPostRow>(`select ${COLUMNS} from personal_posts order by created_at desc`);
   return rows.map(toPersonalPost);
 }
 
-/** Stores a new post dated today (spec section 5), its HTML sanitised, and answers it. */
+/** Stores a new post dated today (docs/product.md §5), its HTML sanitised, and answers it. */
 export async function createPersonalPost(post: PersonalPostValues): Promise<PersonalPost> {
   const db = await getDb();
   const { rows } = await db.query<PersonalPostRow>(
@@ -91,7 +91,7 @@ export async function createPersonalPost(post: PersonalPostValues): Promise<Pers
   return toPersonalPost(rows[0]);
 }
 
-/** Writes over a post, keeping its date (spec section 5); null when there is no such post. */
+/** Writes over a post, keeping its date (docs/product.md §5); null when there is no such post. */
 export async function updatePersonalPost(id: string, post: PersonalPostValues): Promise<PersonalPost | null> {
   const db = await getDb();
   const { rows } = await db.query<PersonalPostRow>(

@@ -1,9 +1,9 @@
 /**
- * Pure personal-post rules (no database, no React): the title rule of spec section 3 and the card
+ * Pure personal-post rules (no database, no React): the title rule of docs/product.md §3 and the card
  * preview of section 9. Content is HTML, so both look at its text.
  */
 
-/** Spec section 9: the card preview is cut at 300 characters. */
+/** docs/product.md §9: the card preview is cut at 300 characters. */
 export const PREVIEW_LENGTH = 300;
 
 const NAMED_ENTITIES: Record<string, string> = {
@@ -64,7 +64,7 @@ function headingLine(content: string): string | null {
 }
 
 /**
- * Spec section 3: a personal post's title may be empty; the first content line starting with '# ' then
+ * docs/product.md §3: a personal post's title may be empty; the first content line starting with '# ' then
  * serves as its title. Null when neither gives one (the page shows its own fallback).
  */
 export function personalTitle(title: string, content: string): string | null {
@@ -77,7 +77,7 @@ function titleFromContent(title: string, content: string): boolean {
 }
 
 /**
- * Spec section 9: the card preview is the text of the content cut at 300 characters plus an ellipsis
+ * docs/product.md §9: the card preview is the text of the content cut at 300 characters plus an ellipsis
  * (the first line; '...' when more follows). A '# ' line that serves as title is not repeated.
  */
 export function personalPreview(title: string, content: string, max = PREVIEW_LENGTH): string {

@@ -35,7 +35,7 @@ function toProject(row: ProjectRow): Project {
     id: row.id,
     title: row.title,
     description: row.description,
-    // Older rows may have no category; the spec reads a missing one as 'other' (section 3), and reading it
+    // Older rows may have no category; docs/product.md §3 reads a missing one as 'other', and reading it
     // so here keeps the Other filter and the home badge in agreement.
     category: isProjectCategory(row.category) ? row.category : 'other',
     technologies: row.technologies ?? [],
@@ -51,7 +51,7 @@ async function readProjects(db: Queryable): Promise<Project[]> {
   return rows.map(toProject);
 }
 
-/** Every project, by title (spec section 7: projects page). */
+/** Every project, by title (docs/product.md §7: projects page). */
 export async function getProjects(): Promise<Project[]> {
   'use cache';
   cacheTag(TAGS.projects);
@@ -80,7 +80,7 @@ const EDITED_COLUMNS: readonly SyncColumn<ProjectItemValues>[] = [
 ];
 
 /**
- * Saving the Projects editor (spec sections 4 and 7): the list becomes the stored list in one
+ * Saving the Projects editor (docs/product.md §§4 and 7): the list becomes the stored list in one
  * transaction. Stored projects absent from it are deleted, saved ones updated (or put back, should
  * another session have deleted one meanwhile), temporary (proj-) ones inserted and their server ids
  * returned. Descriptions are stored sanitised. A failure leaves the table as it was.
@@ -106,7 +106,7 @@ export async function saveProjectList(items: readonly ProjectItemValues[]): Prom
   return result;
 }
 
-/** Removing a saved project deletes it at once (spec section 4). Answers the deleted project, or null when there was none. */
+/** Removing a saved project deletes it at once (docs/product.md §4). Answers the deleted project, or null when there was none. */
 export async function deleteProject(id: string): Promise<Project | null> {
   const db = await getDb();
   const { rows } = await db.query<ProjectRow>(`delete from projects where id = $1 returning ${COLUMNS}`, [id]);
@@ -118,7 +118,7 @@ export async function deleteProject(id: string): Promise<Project | null> {
   return deleted;
 }
 
-/** Up to `limit` featured projects, newest first (spec sections 7 and 9: home, featured, 3). */
+/** Up to `limit` featured projects, newest first (docs/product.md §§7 and 9: home, featured, 3). */
 export async function getFeaturedProjects(limit = 3): Promise<Project[]> {
   'use cache';
   cacheTag(TAGS.projects);

@@ -2,7 +2,7 @@ import type { ProjectCategory } from './types';
 
 export type CategoryFilter = ProjectCategory | 'all';
 
-/** The filter buttons of /projects, in the spec's order and words (section 2). */
+/** The filter buttons of /projects, in the order and words of docs/product.md §2. */
 export const CATEGORY_FILTERS: readonly { value: CategoryFilter; label: string }[] = [
   { value: 'all', label: 'All Projects' },
   { value: 'academic', label: 'Academic' },

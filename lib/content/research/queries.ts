@@ -44,13 +44,13 @@ function toResearchPaper(row: ResearchPaperRow): ResearchPaper {
     tags: row.tags ?? [],
     doi: row.doi || null,
     arxivId: row.arxiv_id || null,
-    // The schema's check allows only the four; 'published' is the spec's fallback (section 5).
+    // The schema's check allows only the four; 'published' is the fallback of docs/product.md §5.
     status: isPaperStatus(row.status) ? row.status : 'published',
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
 
-/** Every paper, newest first (spec section 7: research page by date descending). */
+/** Every paper, newest first (docs/product.md §7: research page by date descending). */
 export async function getResearchPapers(): Promise<ResearchPaper[]> {
   'use cache';
   cacheTag(TAGS.research);
@@ -81,7 +81,7 @@ export async function getResearchPaper(id: string): Promise<ResearchPaper | null
   return rows[0] ? toResearchPaper(rows[0]) : null;
 }
 
-/** The latest `limit` published papers (spec sections 7 and 9: home, status published, date desc, 3). */
+/** The latest `limit` published papers (docs/product.md §§7 and 9: home, status published, date desc, 3). */
 export async function getPublishedPapers(limit = 3): Promise<ResearchPaper[]> {
   'use cache';
   cacheTag(TAGS.research);
@@ -94,7 +94,7 @@ export async function getPublishedPapers(limit = 3): Promise<ResearchPaper[]> {
   return rows.map(toResearchPaper);
 }
 
-/** The admin list (spec section 7: by date descending, then title), past every cache. */
+/** The admin list (docs/product.md §7: by date descending, then title), past every cache. */
 export async function getPapersForEditing(): Promise<ResearchPaper[]> {
   const db = await getDb();
   const { rows } = await db.query<ResearchPaperRow>(`select ${COLUMNS} from research_papers order by date desc, title`);
@@ -126,7 +126,7 @@ async function insertPaper(db: Queryable, paper: PaperValues): Promise<ResearchP
   return toResearchPaper(rows[0]);
 }
 
-/** Stores a new paper and answers it (spec section 7: insert returning the row). */
+/** Stores a new paper and answers it (docs/product.md §7: insert returning the row). */
 export async function createPaper(paper: PaperValues): Promise<ResearchPaper> {
   const created = await insertPaper(await getDb(), paper);
   afterContentWrite(TAGS.research);

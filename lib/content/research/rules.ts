@@ -2,7 +2,7 @@ import type { PaperStatus } from './types';
 
 export type StatusFilter = PaperStatus | 'all';
 
-/** The filter buttons of /research, in the spec's order and words (section 2). */
+/** The filter buttons of /research, in the order and words of docs/product.md §2. */
 export const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Papers' },
   { value: 'published', label: 'Published' },
@@ -11,7 +11,7 @@ export const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] =
   { value: 'draft', label: 'Draft' },
 ];
 
-/** The status badge: Published green, Preprint blue, Submitted amber, Draft grey (spec section 2). */
+/** The status badge: Published green, Preprint blue, Submitted amber, Draft grey (docs/product.md §2). */
 export const STATUS_BADGES: Record<PaperStatus, { label: string; className: string }> = {
   published: { label: 'Published', className: 'border-emerald-400/30 bg-emerald-400/10 text-emerald-300' },
   preprint: { label: 'Preprint', className: 'border-sky-400/30 bg-sky-400/10 text-sky-300' },
@@ -29,7 +29,7 @@ export function statusHref(status: StatusFilter): string {
   return status === 'all' ? '/research' : `/research?status=${status}`;
 }
 
-/** Home's Research Highlights label a paper Published, and every other status 'Preprint' (spec section 2). */
+/** Home's Research Highlights label a paper Published, and every other status 'Preprint' (docs/product.md §2). */
 export function highlightLabel(status: PaperStatus): 'Published' | 'Preprint' {
   return status === 'published' ? 'Published' : 'Preprint';
 }

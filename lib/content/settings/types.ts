@@ -1,4 +1,4 @@
-/** Admin Settings (spec "Admin Settings"): client-safe types of the profile and the site configuration. */
+/** Admin Settings (docs/product.md §2, "Admin Settings"): client-safe types of the profile and the site configuration. */
 
 /** The signed-in admin's own profile (public.profiles): name and bio editable, email from the account. */
 export interface ProfileSettings {

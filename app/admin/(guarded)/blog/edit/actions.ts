@@ -7,11 +7,11 @@ import { checkBlogPost } from '@/lib/validation/blog';
 import type { ActionResult } from '@/lib/action-result';
 
 const GONE = 'This post no longer exists; it may have been deleted in another window.';
-/** The specification's '{message or Unknown error}': what a failure with no message for the admin says. */
+/** docs/product.md §8's '{message or Unknown error}': what a failure with no message for the admin says. */
 const UNKNOWN_ERROR = 'Unknown error';
 const saveFailed = (message: string) => `Failed to save blog post: ${message}`;
 
-/** Blog Management: add a post (spec sections 5, 7, 8). */
+/** Blog Management: add a post (docs/product.md §§5, 7, 8). */
 export async function createBlogPostAction(input: unknown): Promise<ActionResult<BlogPost>> {
   return runAdminWrite(() => checkBlogPost(input), createBlogPost, saveFailed, UNKNOWN_ERROR);
 }

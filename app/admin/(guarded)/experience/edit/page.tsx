@@ -30,7 +30,7 @@ async function Editor() {
     items = await getExperienceForEditing();
   } catch (error) {
     console.error('Failed to load experience data', error);
-    // Spec section 8: the toast, and the list emptied (no editor to save an empty list over the data).
+    // docs/product.md §8: the toast, and the list emptied (no editor to save an empty list over the data).
     return <EditorLoadFailed toast="Failed to load experience data." what="The experience data" />;
   }
   return <ExperienceEditor initial={items} />;

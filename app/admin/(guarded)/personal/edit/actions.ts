@@ -7,11 +7,11 @@ import { checkPersonalPost } from '@/lib/validation/personal';
 import type { ActionResult } from '@/lib/action-result';
 
 const GONE = 'This post no longer exists; it may have been deleted in another window.';
-/** The specification's '{message or Unknown error}': what a failure with no message for the admin says. */
+/** docs/product.md §8's '{message or Unknown error}': what a failure with no message for the admin says. */
 const UNKNOWN_ERROR = 'Unknown error';
 const saveFailed = (message: string) => `Failed to save personal post: ${message}`;
 
-/** Personal Posts Management: add a post, dated today (spec sections 5, 7, 8). */
+/** Personal Posts Management: add a post, dated today (docs/product.md §§5, 7, 8). */
 export async function createPersonalPostAction(input: unknown): Promise<ActionResult<PersonalPost>> {
   return runAdminWrite(() => checkPersonalPost(input), createPersonalPost, saveFailed, UNKNOWN_ERROR);
 }

@@ -20,12 +20,12 @@ export async function saveProjectsAction(input: unknown): Promise<ActionResult<S
     return { ok: true, data: saved };
   } catch (error) {
     console.error('Failed to save projects', error);
-    // The editor shows it as the specification's 'Save failed: {message or There was an error saving your changes}'.
+    // The editor shows it as docs/product.md §8's 'Save failed: {message or There was an error saving your changes}'.
     return { ok: false, error: 'There was an error saving your changes' };
   }
 }
 
-/** Removing a saved project deletes it at once (spec section 4); the editor keeps it when this fails. */
+/** Removing a saved project deletes it at once (docs/product.md §4); the editor keeps it when this fails. */
 export async function deleteProjectAction(id: unknown): Promise<ActionResult<{ id: string }>> {
   const check = await checkAdmin();
   if (!check.ok) return adminRefusal(check);

@@ -31,7 +31,7 @@ async function Editor() {
   } catch (error) {
     const message = error instanceof Error && error.message ? error.message : 'Unable to load project data';
     console.error('Error fetching projects', error);
-    // Spec section 8: 'Error fetching projects: {message or Unable to load project data}'.
+    // docs/product.md §8: 'Error fetching projects: {message or Unable to load project data}'.
     return <EditorLoadFailed toast={`Error fetching projects: ${message}`} what="The projects" />;
   }
   return <ProjectsEditor initial={projects.items} previews={projects.previews} />;

@@ -12,7 +12,7 @@ import type { ActionResult } from '@/lib/action-result';
 const GONE = 'This paper no longer exists; it may have been deleted in another window.';
 const saveFailed = (message: string) => `Failed to save research paper: ${message}`;
 
-/** Research Papers editor: add a paper (spec sections 5, 7, 8). */
+/** Research Papers editor: add a paper (docs/product.md §§5, 7, 8). */
 export async function createPaperAction(input: unknown): Promise<ActionResult<ResearchPaper>> {
   return runAdminWrite(() => checkPaper(input), createPaper, saveFailed);
 }
