@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
-import { statfs } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, statfs } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { extract as tarExtract } from 'tar-stream';
 import { formatBytes } from '@/lib/validation/upload';
 import { z } from '@/lib/validation/zod';
-import { openArchiveStream, readTar, TarFormatError, type TarEntry } from './tar';
 
 /**
  * Reading a backup or export archive: one tar whose first entry is manifest.json, listing every other
@@ -36,13 +39,14 @@ export const ARCHIVE_LIMITS = {
 } as const;
 
 /**
- * Beyond the listed entries' bytes, what a tar may hold: per entry a header and a pax record for a long
- * name (a few kB even for a 4,096-byte name), plus the end marker and a tar program's record padding.
+ * Beyond the listed entries' bytes, what a tar may hold: per entry a header, a long name (a pax record or
+ * a GNU long-name entry: a few kB even for a 4,096-byte name) and the folder entries a tar program adds,
+ * plus the end marker and a tar program's record padding.
  */
 const HEADER_ALLOWANCE = 16 * 1024;
 const END_ALLOWANCE = MiB;
-/** Before the manifest is read: a pax header (1 MiB at most) and the manifest itself. */
-const PRE_MANIFEST_ALLOWANCE = ARCHIVE_LIMITS.manifestBytes + 2 * MiB;
+/** Before the manifest is read: a long-name header (tar-stream reads at most 4 MiB of one) and the manifest itself. */
+const PRE_MANIFEST_ALLOWANCE = ARCHIVE_LIMITS.manifestBytes + 5 * MiB;
 
 /** "512 B", "3.1 MB", "4.0 GB". */
 export function describeBytes(bytes: number): string {
@@ -60,6 +64,153 @@ export class ArchiveError extends Error {
     super(message, options);
     this.name = 'ArchiveError';
   }
+}
+
+/** The tar itself is damaged or not what it should be; readArchive names the file. */
+export class TarFormatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TarFormatError';
+  }
+}
+
+export interface TarEntry {
+  name: string;
+  size: number;
+  mtime: Date;
+  /** The entry's bytes in chunks; what is not read is skipped when the next entry is asked for. */
+  chunks(): AsyncGenerator<Buffer>;
+}
+
+const BLOCK = 512;
+const padded = (size: number) => Math.ceil(size / BLOCK) * BLOCK;
+
+/**
+ * tar-stream's refusals (version 3 words them in English, without codes) as this site words them; one
+ * not listed here reads as damage, in tar-stream's words.
+ */
+const TAR_STREAM_ERRORS = new Map([
+  ['Unexpected end of data', 'The archive ends in the middle of an entry (it is truncated).'],
+  ['Invalid tar header. Maybe the tar is corrupted or it needs to be gunzipped?', 'The archive has a damaged header (checksum mismatch).'],
+  ['Invalid tar header: unknown format.', 'The file is not a tar archive.'],
+  ['Header exceeds max size', 'The archive has a damaged pax header (too large).'],
+  ['Invalid header', 'The archive has a damaged size field.'],
+]);
+
+/** What went by of the tar's bytes: how many, the first block, where the last non-zero byte ends, and the source's own failure. */
+interface Fed {
+  bytes: number;
+  head: Buffer;
+  dataEnd: number;
+  error?: unknown;
+}
+
+const ZEROS = Buffer.alloc(8 * BLOCK);
+
+/** Where the last non-zero byte of `chunk` ends (0: none): runs of zeros are compared 4 kB at a time. */
+function dataEnd(chunk: Buffer): number {
+  let end = chunk.length;
+  while (end > 0) {
+    const start = Math.max(0, end - ZEROS.length);
+    if (!chunk.subarray(start, end).equals(ZEROS.subarray(0, end - start))) break;
+    end = start;
+  }
+  while (end > 0 && chunk[end - 1] === 0) end -= 1;
+  return end;
+}
+
+async function* counted(source: AsyncIterable<Buffer>, fed: Fed): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of source) {
+      if (fed.head.length < BLOCK) fed.head = Buffer.concat([fed.head, chunk.subarray(0, BLOCK - fed.head.length)]);
+      const end = dataEnd(chunk);
+      if (end > 0) fed.dataEnd = fed.bytes + end;
+      fed.bytes += chunk.length;
+      yield chunk;
+    }
+  } catch (error) {
+    fed.error = error;
+    throw error;
+  }
+}
+
+/** A failure in this site's words; the source's own (reading, gunzip, the byte budget) stay as they are. */
+function tarError(error: unknown, fed: Fed, beforeFirstEntry: boolean): unknown {
+  if (error === fed.error || error instanceof TarFormatError || !(error instanceof Error)) return error;
+  // tar-stream checks a header's checksum before its magic: a file that is no tar at all is not "damaged".
+  if (beforeFirstEntry && fed.head.length >= 262 && !fed.head.subarray(257, 262).equals(Buffer.from('ustar'))) {
+    return new TarFormatError('The file is not a tar archive.');
+  }
+  return new TarFormatError(TAR_STREAM_ERRORS.get(error.message) ?? `The archive is damaged (${error.message}).`);
+}
+
+/**
+ * The regular files of a tar stream, in order. tar-stream parses it (ustar with pax records or GNU long
+ * names, base-256 sizes), so the archive this site writes reads as well as its entries packed again by a
+ * tar program. Empty folders are skipped. Links, devices, FIFOs and folders with content are refused, so
+ * that an archive places nothing but plain files; so is an archive that stops before its end marker.
+ */
+export async function* readTar(source: AsyncIterable<Buffer>): AsyncGenerator<TarEntry> {
+  const fed: Fed = { bytes: 0, head: Buffer.alloc(0), dataEnd: 0 };
+  const extract = tarExtract();
+  // The source's failures (reading, gunzip, the byte budget) reach the loop below through `extract`, as
+  // tar-stream's own do; `piped` is awaited only to know the source closed.
+  const piped = pipeline(counted(source, fed), extract);
+  piped.catch(() => undefined);
+  let entryEnd: number | undefined;
+  try {
+    for await (const entry of extract) {
+      const { name, size, mtime, type } = entry.header;
+      if (!Number.isSafeInteger(size) || size < 0) throw new TarFormatError('The archive has a damaged size field.');
+      if (Number.isNaN(mtime.getTime())) throw new TarFormatError('The archive has a damaged mtime field.');
+      if (type === 'directory') {
+        // A folder has no bytes: one that claims some was not made by a tar program.
+        if (size !== 0) throw new TarFormatError(`The archive holds the folder ${JSON.stringify(name)} with ${size} bytes of content, which a folder never has.`);
+        entryEnd = entry.offset + BLOCK;
+        continue;
+      }
+      if (type !== 'file' && type !== 'contiguous-file') throw new TarFormatError(`The archive holds ${JSON.stringify(name)}, which is not a regular file.`);
+      entryEnd = entry.offset + BLOCK + padded(size);
+      // One iterator for the reader and for skipping what it left: ending an entry's stream early would end the archive's.
+      const iterator = entry[Symbol.asyncIterator]();
+      const rest = async function* (): AsyncGenerator<Buffer> {
+        for (;;) {
+          const next = await iterator.next().catch((error: unknown) => Promise.reject(tarError(error, fed, false)));
+          if (next.done) return;
+          yield next.value as Buffer;
+        }
+      };
+      yield { name, size, mtime, chunks: rest };
+      for await (const chunk of rest()) void chunk;
+    }
+    // tar-stream reads on past the end marker (two zero blocks): after the last entry come zeros only, two blocks at least.
+    const end = entryEnd ?? 0;
+    if (fed.dataEnd > end || fed.bytes < end + 2 * BLOCK) throw new TarFormatError('The archive ends without its end marker (it is truncated).');
+  } catch (error) {
+    throw tarError(error, fed, entryEnd === undefined);
+  } finally {
+    // A reader that stops early (a damaged entry, a failed check) closes the file behind it.
+    extract.destroy();
+    await piped.catch(() => undefined);
+  }
+}
+
+/** The archive's byte stream, gunzipped when the file starts with the gzip magic number. */
+export async function openArchiveStream(file: string): Promise<AsyncIterable<Buffer>> {
+  const handle = await open(file, 'r');
+  let magic: Buffer;
+  try {
+    magic = Buffer.alloc(2);
+    await handle.read(magic, 0, 2, 0);
+  } finally {
+    await handle.close();
+  }
+  const raw = createReadStream(file, { highWaterMark: 1024 * 1024 });
+  if (magic[0] !== 0x1f || magic[1] !== 0x8b) return raw;
+  // pipeline() carries a read error into the gunzip stream and closes the file when reading stops early.
+  const gunzip = createGunzip();
+  pipeline(raw, gunzip).catch(() => undefined);
+  return gunzip;
 }
 
 export const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex');
@@ -159,8 +310,6 @@ function checkSizes<M>(format: ArchiveFormat<M>, expected: Map<string, ExpectedE
     );
   }
 }
-
-const padded = (size: number) => Math.ceil(size / 512) * 512;
 
 interface Budget {
   pulled: number;

@@ -1,16 +1,25 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { lstat, open, readdir, readFile, rename, rm } from 'node:fs/promises';
-import { once } from 'node:events';
 import path from 'node:path';
-import { finished } from 'node:stream/promises';
+import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { fileSink, TarWriter, type TarSink } from './tar';
+import { pack as tarPack, type Pack } from 'tar-stream';
 
 /** File-system steps shared by backups, restores and exports. */
 
 export function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+}
+
+/** Flushes a file written through a stream to disk. */
+async function fsyncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Flushes a directory's entries (a rename inside it) to disk. */
@@ -26,69 +35,67 @@ export async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+/** Adds entries, one after the other, to the archive writeArchiveAtomically writes. */
+export interface ArchiveWriter {
+  addBytes(name: string, bytes: Uint8Array, mtime?: Date): Promise<void>;
+  /** Streams a file from disk; `size` is what was recorded for it, and the file must still have it. */
+  addFile(name: string, file: string, size: number, mtime: Date): Promise<void>;
+}
+
+/** tar-stream writes whole seconds since 1970 as a 32-bit number: a date outside that range is clamped. */
+const tarTime = (mtime: Date) => new Date(Math.min(Math.max(mtime.getTime(), 0), (2 ** 31 - 1) * 1000));
+
+function archiveWriter(pack: Pack): ArchiveWriter {
+  return {
+    addBytes: (name, bytes, mtime = new Date()) =>
+      new Promise((resolve, reject) => pack.entry({ name, mtime: tarTime(mtime) }, bytes, (error) => (error ? reject(error) : resolve()))),
+    async addFile(name, file, size, mtime) {
+      // `end` counts inclusively: a file grown since it was measured gives a byte more than `size`. tar-stream
+      // refuses an entry whose bytes are not its size, which ends the archive (its temporary file is removed).
+      try {
+        await pipeline(createReadStream(file, { end: size, highWaterMark: 1024 * 1024 }), pack.entry({ name, size, mtime: tarTime(mtime) }));
+      } catch (error) {
+        throw error instanceof Error && error.message === 'Size mismatch' ? new Error(`${file} changed while it was being archived.`, { cause: error }) : error;
+      }
+    },
+  };
+}
+
 /**
  * Writes an archive under its final name only once it is complete and on disk: a temporary file in the
  * same folder, fsync, rename, fsync of the folder. A crash leaves the old state or the whole new file,
  * never half an archive under the real name. The temporary file is removed when writing fails.
+ * tar-stream lays the archive out as ustar, with pax records for names the header cannot hold.
  */
 export async function writeArchiveAtomically(
   target: string,
-  write: (writer: TarWriter) => Promise<void>,
+  write: (writer: ArchiveWriter) => Promise<void>,
   options: { gzip?: boolean; mode?: number } = {},
 ): Promise<void> {
   const dir = path.dirname(target);
   const temp = path.join(dir, `.tmp-${process.pid}-${Date.now()}-${path.basename(target)}`);
-  const mode = options.mode ?? 0o600;
   try {
-    if (options.gzip) await writeGzipped(temp, write, mode);
-    else {
-      const handle = await open(temp, 'wx', mode);
-      try {
-        const writer = new TarWriter(fileSink(handle));
-        await write(writer);
-        await writer.finish();
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+    const pack = tarPack();
+    const out = createWriteStream(temp, { flags: 'wx', mode: options.mode ?? 0o600 });
+    const written = options.gzip ? pipeline(pack, createGzip(), out) : pipeline(pack, out);
+    // A failure to write ends the entry being added, and so reaches write() too.
+    written.catch(() => undefined);
+    try {
+      await write(archiveWriter(pack));
+      pack.finalize();
+    } catch (error) {
+      pack.destroy();
+      await written.catch(() => undefined);
+      throw error;
     }
+    await written;
+    await fsyncFile(temp);
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
   }
   await fsyncDir(dir);
-}
-
-async function writeGzipped(temp: string, write: (writer: TarWriter) => Promise<void>, mode: number): Promise<void> {
-  const gzip = createGzip();
-  const out = createWriteStream(temp, { flags: 'wx', mode });
-  gzip.pipe(out);
-  const failed = new Promise<never>((_, reject) => {
-    gzip.once('error', reject);
-    out.once('error', reject);
-  });
-  failed.catch(() => undefined);
-  const sink: TarSink = async (chunk) => {
-    if (!gzip.write(chunk)) await Promise.race([once(gzip, 'drain'), failed]);
-  };
-  try {
-    const writer = new TarWriter(sink);
-    await write(writer);
-    await writer.finish();
-    gzip.end();
-    await Promise.race([finished(out), failed]);
-  } catch (error) {
-    gzip.destroy();
-    out.destroy();
-    throw error;
-  }
-  const handle = await open(temp, 'r+');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 export async function sha256OfFile(file: string): Promise<{ sha256: string; size: number }> {
@@ -103,14 +110,8 @@ export async function sha256OfFile(file: string): Promise<{ sha256: string; size
 
 /** Writes a stream of chunks to a new file (never over an existing one) and flushes it to disk. */
 export async function writeChunks(file: string, chunks: AsyncIterable<Buffer>, mode = 0o600): Promise<void> {
-  const handle = await open(file, 'wx', mode);
-  try {
-    const sink = fileSink(handle);
-    for await (const chunk of chunks) await sink(chunk);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await pipeline(chunks, createWriteStream(file, { flags: 'wx', mode }));
+  await fsyncFile(file);
 }
 
 export function sha256(bytes: Uint8Array): string {

@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { openArchiveStream, readTar } from '@/lib/backup/archive';
 import { CONTENT_TABLES } from '@/lib/backup/export-format';
-import { headerBlock, openArchiveStream, padding, paxRecord, readTar } from '@/lib/backup/tar';
 import type { Database } from '@/lib/db/types';
 
 /**
- * Hostile archives for the import and restore tests: any entry name, any tar type (links, directories),
- * any declared size and pax records, written byte by byte the way a tar header is laid out, so a test can
- * make what TarWriter (which writes regular files only) never would.
+ * Hostile archives for the import and restore tests: any entry name, any tar type (links, directories,
+ * pax global headers), any declared size and pax records, written byte by byte the way a ustar header is
+ * laid out, so a test can make what a tar writer (tar-stream checks sizes and knows no 'g') never would.
  */
 
 export interface RawEntry {
@@ -26,8 +26,32 @@ export interface RawEntry {
 const BLOCK = 512;
 /** The largest size a ustar size field holds: a larger claim goes in a pax record. */
 const MAX_SIZE_FIELD = 0o77777777777;
-/** Any fixed time: the tests compare contents, not dates. */
-const MTIME = new Date(1_767_000_000_000);
+/** Any fixed time (seconds since 1970): the tests compare contents, not dates. */
+const MTIME = 1_767_000_000;
+
+const octal = (value: number, width: number) => `${value.toString(8).padStart(width - 1, '0')}\0`;
+
+/** One ustar header: name, mode, uid, gid, size, mtime, checksum, type, link name, magic and version. */
+function headerBlock(name: string, size: number, type: string, linkname = ''): Buffer {
+  const block = Buffer.alloc(BLOCK);
+  block.write(name, 0, 100, 'utf8');
+  block.write(`${octal(0o644, 8)}${octal(0, 8)}${octal(0, 8)}${octal(size, 12)}${octal(MTIME, 12)}        ${type}`, 100, 'ascii');
+  block.write(linkname, 157, 100, 'utf8');
+  block.write('ustar', 257, 'ascii');
+  block.write('00', 263, 'ascii');
+  block.write(`${octal(block.reduce((sum, byte) => sum + byte, 0), 7)} `, 148, 'ascii');
+  return block;
+}
+
+/** One pax record: "<length> <key>=<value>\n", where length counts the whole record, itself included. */
+function paxRecord(key: string, value: string): Buffer {
+  const body = ` ${key}=${value}\n`;
+  let length = Buffer.byteLength(body) + 1;
+  while (String(length).length + Buffer.byteLength(body) !== length) length += 1;
+  return Buffer.from(`${length}${body}`, 'utf8');
+}
+
+const padding = (size: number) => Buffer.alloc((BLOCK - (size % BLOCK)) % BLOCK);
 
 /** The tar's bytes; `end: false` leaves out the end marker. */
 export function rawTar(entries: RawEntry[], options: { end?: boolean } = {}): Buffer {
@@ -38,10 +62,10 @@ export function rawTar(entries: RawEntry[], options: { end?: boolean } = {}): Bu
     if (Buffer.byteLength(entry.name) > 100 || !/^[\x20-\x7e]*$/.test(entry.name)) pax.path ??= entry.name;
     if (Object.keys(pax).length > 0) {
       const body = Buffer.concat(Object.entries(pax).map(([k, v]) => paxRecord(k, v)));
-      parts.push(headerBlock('PaxHeader', body.length, MTIME, 'x'), body, padding(body.length));
+      parts.push(headerBlock('PaxHeader', body.length, 'x'), body, padding(body.length));
     }
     const size = Math.min(entry.size ?? bytes.length, MAX_SIZE_FIELD);
-    parts.push(headerBlock(entry.name, size, MTIME, entry.type ?? '0', entry.linkname), bytes, padding(bytes.length));
+    parts.push(headerBlock(entry.name, size, entry.type ?? '0', entry.linkname), bytes, padding(bytes.length));
   }
   if (options.end !== false) parts.push(Buffer.alloc(2 * BLOCK));
   return Buffer.concat(parts);

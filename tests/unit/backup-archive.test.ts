@@ -1,16 +1,25 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readTar, TarFormatError } from '@/lib/backup/archive';
 import { storageUrlRewriter } from '@/lib/backup/export-format';
-import { readTar, TarFormatError, TarWriter } from '@/lib/backup/tar';
+import { writeArchiveAtomically } from '@/lib/backup/files';
 import { BUCKETS, type Bucket } from '@/lib/storage/buckets';
+import { rawTar } from '../helpers/archives';
 
+/** The bytes of an (uncompressed) archive of these entries, as the backup writes it. */
 async function archive(entries: [string, Uint8Array][]): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  const writer = new TarWriter(async (chunk) => {
-    parts.push(Buffer.from(chunk));
-  });
-  for (const [name, bytes] of entries) await writer.addBytes(name, bytes, new Date('2026-01-02T03:04:05Z'));
-  await writer.finish();
-  return Buffer.concat(parts);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-tar-'));
+  try {
+    const file = path.join(dir, 'archive.tar');
+    await writeArchiveAtomically(file, async (writer) => {
+      for (const [name, bytes] of entries) await writer.addBytes(name, bytes, new Date('2026-01-02T03:04:05Z'));
+    });
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Feeds the bytes in small, uneven chunks, as a file or gunzip stream would. */
@@ -62,6 +71,30 @@ describe('the archive format (tar)', () => {
     await expect(readAll(damaged)).rejects.toThrowError(TarFormatError);
     await expect(readAll(bytes.subarray(0, 600))).rejects.toThrowError(/truncated/);
     await expect(readAll(bytes.subarray(0, 1024))).rejects.toThrowError(/truncated/);
+  });
+
+  it('reads GNU long names and skips empty folders', async () => {
+    const long = `files/blog-images/${'long-name-'.repeat(30)}.png`;
+    const gnu = rawTar([
+      { name: 'files/', type: '5' },
+      { name: '././@LongLink', type: 'L', bytes: Buffer.from(`${long}\0`) },
+      { name: long.slice(0, 100), bytes: Buffer.from('x') },
+    ]);
+    expect(await readAll(gnu)).toEqual([[long, Buffer.from('x')]]);
+  });
+
+  it('refuses links, devices, FIFOs, folders with content, oversized pax headers and what is no tar', async () => {
+    for (const type of ['1', '2', '3', '4', '6']) {
+      await expect(readAll(rawTar([{ name: 'link', type, linkname: '/etc/passwd' }]))).rejects.toThrowError('The archive holds "link", which is not a regular file.');
+    }
+    await expect(readAll(rawTar([{ name: 'files/', type: '5', pax: { size: '1024' } }]))).rejects.toThrowError(
+      'The archive holds the folder "files/" with 1024 bytes of content, which a folder never has.',
+    );
+    await expect(readAll(rawTar([{ name: 'PaxHeader', type: 'x', bytes: Buffer.alloc(5 * 1024 * 1024) }]))).rejects.toThrowError(
+      'The archive has a damaged pax header (too large).',
+    );
+    await expect(readAll(Buffer.from('<html>'.padEnd(2048)))).rejects.toThrowError('The file is not a tar archive.');
+    await expect(readAll(rawTar([{ name: 'a' }], { end: false }))).rejects.toThrowError('The archive ends without its end marker (it is truncated).');
   });
 });
 
