@@ -204,8 +204,10 @@ export const config = {
   // The admin area, the public page loads the proxy must decide, server actions, and the routes whose path
   // segments are decoded as parameters. Public page loads: those with a session cookie (no-store) and those asking
   // If-None-Match (a 304); an anonymous load without it never comes here, since next.config.mjs gives it
-  // the policy (lib/public-page-policy.mjs: PUBLIC_PAGE_SOURCES, SESSION_COOKIE_HEADER, which a unit test
-  // holds these to). The App Router's own requests for public pages (RSC payloads, prefetches, and
+  // the policy (lib/public-page-policy.mjs: PUBLIC_PAGE_SOURCES, from the content types' routes in
+  // lib/content/registry.mjs, and SESSION_COOKIE_HEADER, which tests/unit/public-page-policy.test.ts holds
+  // these to; tests/unit/content-registry.test.ts holds the percent-escape entries below to the routes with
+  // detail pages). The App Router's own requests for public pages (RSC payloads, prefetches, and
   // Next's 307 to a payload's cache-busting address) are left out: Next hides their headers from this
   // proxy, so it would give them a page's policy; next.config.mjs marks them never-store instead. Except
   // where the path has a percent-escape, so that one that does not decode is still a 400 (Next would answer

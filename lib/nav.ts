@@ -1,22 +1,20 @@
+import { CONTENT_TYPES, type NavGroup } from '@/lib/content/registry.mjs';
+
 export type NavLink = {
   readonly href: string;
   readonly label: string;
 };
 
-/** Header links shown directly, and the 'Professional' group of the mobile menu and footer. */
-export const PROFESSIONAL_LINKS: readonly NavLink[] = [
-  { href: '/', label: 'Home' },
-  { href: '/about', label: 'About' },
-  { href: '/experience', label: 'Experience' },
-  { href: '/projects', label: 'Projects' },
-  { href: '/research', label: 'Research' },
-];
+/** A group's links: each content type's route with a link in it (lib/content/registry.mjs), in the registry's order. */
+function sectionLinks(group: NavGroup): NavLink[] {
+  return CONTENT_TYPES.flatMap(({ route, nav }) => (route && nav?.group === group ? [{ href: route.path, label: nav.label }] : []));
+}
+
+/** Header links shown directly, and the 'Professional' group of the mobile menu and footer: Home, then the sections. */
+export const PROFESSIONAL_LINKS: readonly NavLink[] = [{ href: '/', label: 'Home' }, ...sectionLinks('professional')];
 
 /** The header's 'Personal' dropdown, and the 'Personal' group of the mobile menu and footer. */
-export const PERSONAL_LINKS: readonly NavLink[] = [
-  { href: '/blog', label: 'Blog' },
-  { href: '/personal', label: 'Personal' },
-];
+export const PERSONAL_LINKS: readonly NavLink[] = sectionLinks('personal');
 
 export const ADMIN_LINK: NavLink = { href: '/admin', label: 'Admin' };
 

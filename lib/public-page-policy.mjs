@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTENT_TYPES } from './content/registry.mjs';
 
 /**
  * Who may keep a copy of a public page (docs/architecture.md, "Caches"; README "Speed"): the one policy, in plain
@@ -39,8 +40,11 @@ export const publicCacheSecondsSchema = z.preprocess(
   z.coerce.number().int('PUBLIC_CACHE_SECONDS must be a whole number of seconds').min(1, 'PUBLIC_CACHE_SECONDS must be at least 1').max(31_536_000).optional(),
 );
 
-/** The public pages' routes as Next's path patterns (`/blog/:path*` is /blog and every post). */
-export const PUBLIC_PAGE_SOURCES = ['/', '/about', '/experience', '/projects', '/research/:path*', '/blog/:path*', '/personal/:path*'];
+/**
+ * The public pages' routes as Next's path patterns (`/blog/:path*` is /blog and every post): the home page,
+ * then each content type's route (lib/content/registry.mjs), with its detail pages where it has them.
+ */
+export const PUBLIC_PAGE_SOURCES = ['/', ...CONTENT_TYPES.flatMap(({ route }) => (route ? [route.detail ? `${route.path}/:path*` : route.path] : []))];
 
 /**
  * A Cookie header that holds a session cookie (built-in auth's, then Supabase's `sb-…`): the visitor is,

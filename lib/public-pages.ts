@@ -1,3 +1,4 @@
+import { CONTENT_TYPES } from './content/registry.mjs';
 import { NEVER_STORE, publicPageCacheControl, SESSION_COOKIE_HEADER } from './public-page-policy.mjs';
 
 /**
@@ -9,8 +10,15 @@ import { NEVER_STORE, publicPageCacheControl, SESSION_COOKIE_HEADER } from './pu
 
 export { NEVER_STORE, publicPageCacheControl };
 
-/** Public page routes. Admin, API, storage, feeds and Next.js assets never match. */
-export const PUBLIC_PAGE = /^\/(?:about|experience|projects|research(?:\/[^/]+)?|blog(?:\/[^/]+)?|personal(?:\/[^/]+)?)?$/;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/**
+ * Public page routes: the home page and each content type's route (lib/content/registry.mjs), with one more
+ * segment where it has detail pages. Admin, API, storage, feeds and Next.js assets never match.
+ */
+export const PUBLIC_PAGE = new RegExp(
+  `^\\/(?:${CONTENT_TYPES.flatMap(({ route }) => (route ? [`${escapeRegExp(route.path.slice(1))}${route.detail ? '(?:\\/[^/]+)?' : ''}`] : [])).join('|')})?$`,
+);
 
 /** Cookies that mean the visitor is (or may be) signed in, matched as Next matches next.config's condition. */
 const SESSION_COOKIE = new RegExp(`^${SESSION_COOKIE_HEADER}$`);

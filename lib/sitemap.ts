@@ -1,6 +1,7 @@
 import { blogPostPath } from '@/lib/canonical';
 import type { BlogPost } from '@/lib/content/blog/types';
 import type { PersonalPost } from '@/lib/content/personal/types';
+import { CONTENT_TYPES, type ContentKey } from '@/lib/content/registry.mjs';
 import { escapeXml } from '@/lib/feed';
 import { isCitable } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
@@ -25,18 +26,20 @@ const newest = (dates: readonly string[]): string | undefined => (dates.length >
 
 /**
  * Every public page, post and paper with its last change where it is known (a list page changes when its
- * newest item does). Drafts are left out; `site` is the public address without a trailing slash.
+ * newest item does; the others are listed undated). Drafts are left out; `site` is the public address
+ * without a trailing slash.
  */
 export function sitemapEntries(site: string, { posts, personal, papers }: SitemapContent): SitemapEntry[] {
   const citable = papers.filter(isCitable);
+  const listDates: Partial<Record<ContentKey, string>> = {
+    research: newest(citable.map((paper) => paper.updatedAt)),
+    blog: newest(posts.map((post) => post.updatedAt)),
+    personal: newest(personal.map((post) => post.createdAt)),
+  };
+  // The home page, then every content type's page (lib/content/registry.mjs), in the header's order.
   const pages: [string, string | undefined][] = [
     ['/', newest([...posts.map((post) => post.updatedAt), ...citable.map((paper) => paper.updatedAt)])],
-    ['/about', undefined],
-    ['/experience', undefined],
-    ['/projects', undefined],
-    ['/research', newest(citable.map((paper) => paper.updatedAt))],
-    ['/blog', newest(posts.map((post) => post.updatedAt))],
-    ['/personal', newest(personal.map((post) => post.createdAt))],
+    ...CONTENT_TYPES.flatMap(({ key, route }): [string, string | undefined][] => (route ? [[route.path, listDates[key]]] : [])),
   ];
   const entries = [
     ...pages.map(([path, lastModified]) => ({ url: path === '/' ? site : `${site}${path}`, ...(lastModified ? { lastModified } : {}) })),

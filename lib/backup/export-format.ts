@@ -1,4 +1,5 @@
 import { PERSONAL_TYPES } from '@/lib/content/personal/types';
+import { CONTENT_TABLES as REGISTRY_TABLES } from '@/lib/content/registry.mjs';
 import { PAPER_STATUSES } from '@/lib/content/research/types';
 import { BUCKETS, type Bucket } from '@/lib/storage/buckets';
 import { safeObjectPath } from '@/lib/storage/paths';
@@ -21,15 +22,20 @@ import { ARCHIVE_LIMITS, refuseDuplicates, sha256Schema, sizeSchema, type Archiv
  *   content/<table>.json          the table's rows: an array of objects keyed by column name
  *   files/<bucket>/<object path>  every stored file, byte for byte
  *
- * Content only: the seven content tables and the files. Accounts, sessions, password hashes, roles and
- * profiles stay with the site they belong to; admin accounts are made per site.
+ * Content only: every content table of lib/content/registry.mjs, and the files. Accounts, sessions,
+ * password hashes, roles and profiles (its NON_CONTENT_TABLES) stay with the site they belong to; admin
+ * accounts are made per site.
  */
 
 export const EXPORT_FORMAT_NAME = 'portfolio-export';
 export const EXPORT_FORMAT_VERSION = 1;
 
-/** In the order an import writes them. None refers to another, so the order is only for readers. */
-export const CONTENT_TABLES = ['about_data', 'experience', 'projects', 'research_papers', 'blog_posts', 'personal_posts', 'site_settings'] as const;
+/**
+ * Every content table of lib/content/registry.mjs, in its order: the order of the manifest's `tables`, of
+ * the archive's content entries, and in which an import writes them. None refers to another, so the order
+ * is only for readers.
+ */
+export const CONTENT_TABLES = REGISTRY_TABLES;
 export type ContentTable = (typeof CONTENT_TABLES)[number];
 
 export const contentEntry = (table: ContentTable) => `content/${table}.json`;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { ADMIN_EDITORS, type CountedKey } from '@/lib/content/registry.mjs';
 import { getDb } from '@/lib/db/client';
 
 /**
@@ -6,25 +7,31 @@ import { getDb } from '@/lib/db/client';
  * and an admin expects to see the write they just made.
  */
 
-export interface DashboardCounts {
-  experience: number;
-  projects: number;
-  blog: number;
-  personal: number;
-  research: number;
+/** How many rows each counted content type has (lib/content/registry.mjs, `dashboard`). */
+export type DashboardCounts = Record<CountedKey, number>;
+
+/** A count card of the dashboard: its number's key, title, unit and the editor it links to. */
+export interface CountCard {
+  key: CountedKey;
+  title: string;
+  unit: string;
+  href: string;
 }
+
+/** The dashboard's count cards, in the admin sidebar's order. */
+export const COUNT_CARDS: readonly CountCard[] = ADMIN_EDITORS.flatMap((type) =>
+  type.dashboard ? [{ key: type.key as CountedKey, title: type.dashboard.title, unit: type.dashboard.unit, href: type.admin.path }] : [],
+);
+
+// The keys and tables are the registry's constants, never input.
+const COUNTS_SQL = `select ${ADMIN_EDITORS.filter((type) => type.dashboard)
+  .map((type) => `(select count(*)::int from public.${type.table}) as ${type.key}`)
+  .join(', ')}`;
 
 export async function getDashboardCounts(): Promise<DashboardCounts> {
   const db = await getDb();
-  const { rows } = await db.query<DashboardCounts>(
-    `select
-       (select count(*)::int from public.experience) as experience,
-       (select count(*)::int from public.projects) as projects,
-       (select count(*)::int from public.blog_posts) as blog,
-       (select count(*)::int from public.personal_posts) as personal,
-       (select count(*)::int from public.research_papers) as research`,
-  );
-  return rows[0] ?? { experience: 0, projects: 0, blog: 0, personal: 0, research: 0 };
+  const { rows } = await db.query<DashboardCounts>(COUNTS_SQL);
+  return rows[0] ?? (Object.fromEntries(COUNT_CARDS.map((card) => [card.key, 0])) as DashboardCounts);
 }
 
 export type ActivityKind = 'blog' | 'project' | 'research';

@@ -1,17 +1,15 @@
 import { revalidateTag, updateTag } from 'next/cache';
 import { noteAdminWrite } from '@/lib/backup/notify';
+import { CONTENT_TYPES } from './registry.mjs';
 
-/** Every cache tag, one per entity: a write to an entity expires exactly its tag. */
-export const TAGS = {
-  about: 'about',
-  experience: 'experience',
-  projects: 'projects',
-  research: 'research',
-  blog: 'blog',
-  personal: 'personal',
-  /** The site configuration of Admin Settings: every public page's title, description and social image. */
-  settings: 'settings',
-} as const;
+/**
+ * Every cache tag, one per entity (lib/content/registry.mjs): a write to an entity expires exactly its tag.
+ * TAGS.settings is the site configuration of Admin Settings: every public page's title, description and
+ * social image.
+ */
+export const TAGS = Object.fromEntries(CONTENT_TYPES.map((type) => [type.key, type.tag])) as {
+  readonly [Entry in (typeof CONTENT_TYPES)[number] as Entry['key']]: Entry['tag'];
+};
 
 export type Tag = (typeof TAGS)[keyof typeof TAGS];
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { CONTENT_TYPES, NON_CONTENT_TABLES, type StorageReferences } from '@/lib/content/registry.mjs';
 import type { Queryable } from '@/lib/db/types';
 
 export interface ContentReference {
@@ -12,29 +13,32 @@ function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The SQL literal of a constant text. */
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** One table's branch of the search: its text columns, and each address of its text[] columns, against $1. */
+function referenceBranch(table: string, { kind, title, text, lists }: StorageReferences): string {
+  const matches = [
+    ...text.map((column) => `${column} like $1`),
+    ...lists.map((column) => `exists (select 1 from unnest(coalesce(${column}, '{}'::text[])) as u(url) where u.url like $1)`),
+  ];
+  return `select ${literal(kind)} as kind, ${title} as title from public.${table} where ${matches.join(' or ')}`;
+}
+
+/**
+ * Every table with columns that may hold a stored file's URL: the content types' and the admin profiles'
+ * (lib/content/registry.mjs, `references`). Tables, columns and titles are the registry's constants, never input.
+ */
+const REFERENCES_SQL = [...CONTENT_TYPES, ...NON_CONTENT_TABLES]
+  .flatMap(({ table, references }) => (references ? [referenceBranch(table, references)] : []))
+  .join('\nunion all\n');
+
 /**
  * Content that still mentions a stored file, so the media library can warn before deleting it. Matches
  * '/<bucket>/<path>', which both local (/storage/…) and Supabase (…/object/public/…) URLs contain, in
  * every column that holds an image, a PDF link or rich text.
  */
 export async function findContentReferences(db: Queryable, bucket: string, encodedPath: string): Promise<ContentReference[]> {
-  const { rows } = await db.query<ContentReference>(
-    `select 'About' as kind, nullif(name, '') as title from public.about_data
-       where image_url like $1 or bio like $1
-     union all
-     select 'Project', title from public.projects where image like $1 or description like $1 or link like $1
-     union all
-     select 'Blog post', title from public.blog_posts where cover_image like $1 or content like $1
-     union all
-     select 'Personal post', nullif(title, '') from public.personal_posts
-       where content like $1 or exists (select 1 from unnest(coalesce(image_urls, '{}'::text[])) as u(url) where u.url like $1)
-     union all
-     select 'Research paper', title from public.research_papers where pdf_url like $1 or link like $1 or abstract like $1
-     union all
-     select 'Experience', title from public.experience where description like $1
-     union all
-     select 'Admin profile', coalesce(full_name, 'Unnamed Admin') from public.profiles where avatar_url like $1`,
-    [containing(`/${bucket}/${encodedPath}`)],
-  );
+  const { rows } = await db.query<{ kind: string; title: string | null }>(REFERENCES_SQL, [containing(`/${bucket}/${encodedPath}`)]);
   return rows.map((row) => ({ kind: row.kind, title: row.title ?? '(untitled)' }));
 }

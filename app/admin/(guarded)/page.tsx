@@ -4,6 +4,7 @@ import Link from 'next/link';
 import {
   BookOpen,
   Briefcase,
+  Database,
   FileText,
   FolderKanban,
   Images,
@@ -19,18 +20,24 @@ import { isAdminRouteReady } from '@/components/admin/admin-nav';
 import { cn } from '@/lib/utils';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { requireAdmin } from '@/lib/auth/guard';
-import { getDashboardCounts, getRecentActivity, type ActivityKind, type DashboardCounts } from '@/lib/content/dashboard';
+import { COUNT_CARDS, getDashboardCounts, getRecentActivity, type ActivityKind, type DashboardCounts } from '@/lib/content/dashboard';
+import type { CountedKey } from '@/lib/content/registry.mjs';
 import { formatRelativeTime } from '@/lib/format';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
-const COUNT_CARDS: { key: keyof DashboardCounts; title: string; unit: string; icon: LucideIcon; href: string }[] = [
-  { key: 'experience', title: 'Experience', unit: 'entries', icon: Briefcase, href: '/admin/experience/edit' },
-  { key: 'projects', title: 'Projects', unit: 'items', icon: FolderKanban, href: '/admin/projects/edit' },
-  { key: 'blog', title: 'Blog Posts', unit: 'articles', icon: BookOpen, href: '/admin/blog/edit' },
-  { key: 'personal', title: 'Personal', unit: 'posts', icon: PenLine, href: '/admin/personal/edit' },
-  { key: 'research', title: 'Research', unit: 'papers', icon: FileText, href: '/admin/research/edit' },
-];
+/** The count cards' icons; a content type without one here gets the default. */
+const COUNT_ICONS: Partial<Record<CountedKey, LucideIcon>> = {
+  experience: Briefcase,
+  projects: FolderKanban,
+  blog: BookOpen,
+  personal: PenLine,
+  research: FileText,
+};
+const DEFAULT_COUNT_ICON: LucideIcon = Database;
+
+/** The count cards (lib/content/dashboard.ts, from the content registry), each with its icon. */
+const COUNTS = COUNT_CARDS.map((card) => ({ ...card, icon: COUNT_ICONS[card.key] ?? DEFAULT_COUNT_ICON }));
 
 const LINK_CARDS: { href: string; title: string; description: string; icon: LucideIcon }[] = [
   { href: '/admin/users', title: 'Admin Users', description: 'Grant or revoke admin access', icon: Users },
@@ -103,7 +110,7 @@ export default function AdminDashboardPage() {
 function Counts({ counts }: { counts: DashboardCounts | null }) {
   return (
     <section aria-label="Content counts" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-      {COUNT_CARDS.map(({ key, title, unit, icon: Icon, href }) => (
+      {COUNTS.map(({ key, title, unit, icon: Icon, href }) => (
         <Link key={key} href={href} className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring focus-visible:outline-none">
           <Card className="h-full gap-2 transition-colors group-hover:border-primary/50" data-testid={`count-${key}`}>
             <CardHeader>

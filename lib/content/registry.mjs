@@ -1,0 +1,136 @@
+// @ts-check
+/**
+ * The content types: one entry per content table, and the one place that says what the rest of the site
+ * does with it (docs/adding-a-content-type.md). Plain JavaScript with a declaration file beside it
+ * (registry.d.mts), because next.config.mjs loads lib/public-page-policy.mjs, which reads the public routes
+ * from here, as it is.
+ *
+ * Derived from it, and from nowhere else:
+ * - the public page routes: PUBLIC_PAGE_SOURCES (lib/public-page-policy.mjs, next.config.mjs's headers) and
+ *   PUBLIC_PAGE (lib/public-pages.ts); proxy.ts's matcher spells them out, and tests/unit/public-page-policy.test.ts
+ *   and tests/unit/content-registry.test.ts hold it to them;
+ * - the header's and footer's links (lib/nav.ts) and the sitemap's list pages (lib/sitemap.ts);
+ * - the admin sidebar and its ready routes (components/admin/admin-nav.ts), the dashboard's counts
+ *   (lib/content/dashboard.ts, app/admin/(guarded)/page.tsx);
+ * - the cache tags (TAGS, lib/content/tags.ts);
+ * - the tables the sample content fills (lib/db/seed.ts) and the tables an export carries, in this order
+ *   (CONTENT_TABLES, lib/backup/export-format.ts: every entry is exported);
+ * - where the media library looks for a stored file's URL (lib/storage/references.ts).
+ *
+ * Every table of the public schema is an entry here or in NON_CONTENT_TABLES
+ * (tests/integration/content-registry.test.ts).
+ *
+ * The order is the public order: the header's links, the sitemap's list pages and the export's tables
+ * follow it. The admin sidebar and the dashboard's counts follow `admin.position` instead.
+ */
+
+/** @typedef {import('./registry.d.mts').ContentTypeEntry} ContentTypeEntry */
+/** @typedef {import('./registry.d.mts').NonContentTable} NonContentTable */
+
+/** @type {readonly ContentTypeEntry[]} */
+export const CONTENT_TYPES = [
+  {
+    key: 'about',
+    table: 'about_data',
+    tag: 'about',
+    route: { path: '/about', detail: false },
+    nav: { group: 'professional', label: 'About' },
+    admin: { path: '/admin/about/edit', label: 'About', position: 10 },
+    dashboard: null,
+    seeded: true,
+    references: { kind: 'About', title: "nullif(name, '')", text: ['image_url', 'bio'], lists: [] },
+  },
+  {
+    key: 'experience',
+    table: 'experience',
+    tag: 'experience',
+    route: { path: '/experience', detail: false },
+    nav: { group: 'professional', label: 'Experience' },
+    admin: { path: '/admin/experience/edit', label: 'Experience', position: 20 },
+    dashboard: { title: 'Experience', unit: 'entries' },
+    seeded: true,
+    references: { kind: 'Experience', title: 'title', text: ['description'], lists: [] },
+  },
+  {
+    key: 'projects',
+    table: 'projects',
+    tag: 'projects',
+    route: { path: '/projects', detail: false },
+    nav: { group: 'professional', label: 'Projects' },
+    admin: { path: '/admin/projects/edit', label: 'Projects', position: 30 },
+    dashboard: { title: 'Projects', unit: 'items' },
+    seeded: true,
+    references: { kind: 'Project', title: 'title', text: ['image', 'description', 'link'], lists: [] },
+  },
+  {
+    key: 'research',
+    table: 'research_papers',
+    tag: 'research',
+    route: { path: '/research', detail: true },
+    nav: { group: 'professional', label: 'Research' },
+    admin: { path: '/admin/research/edit', label: 'Research Papers', position: 60 },
+    dashboard: { title: 'Research', unit: 'papers' },
+    seeded: true,
+    references: { kind: 'Research paper', title: 'title', text: ['pdf_url', 'link', 'abstract'], lists: [] },
+  },
+  {
+    key: 'blog',
+    table: 'blog_posts',
+    tag: 'blog',
+    route: { path: '/blog', detail: true },
+    nav: { group: 'personal', label: 'Blog' },
+    admin: { path: '/admin/blog/edit', label: 'Blog', position: 40 },
+    dashboard: { title: 'Blog Posts', unit: 'articles' },
+    seeded: true,
+    references: { kind: 'Blog post', title: 'title', text: ['cover_image', 'content'], lists: [] },
+  },
+  {
+    key: 'personal',
+    table: 'personal_posts',
+    tag: 'personal',
+    route: { path: '/personal', detail: true },
+    nav: { group: 'personal', label: 'Personal' },
+    admin: { path: '/admin/personal/edit', label: 'Personal Posts', position: 50 },
+    dashboard: { title: 'Personal', unit: 'posts' },
+    seeded: true,
+    references: { kind: 'Personal post', title: "nullif(title, '')", text: ['content'], lists: ['image_urls'] },
+  },
+  {
+    // The site configuration of Admin Settings (its title, meta description and default social image, which
+    // every public page uses): exported with the content, but no section of the site. It is edited on
+    // /admin/settings, which the sidebar lists among its own items (components/admin/admin-nav.ts), and the
+    // sample content leaves it empty (the built-in defaults apply).
+    key: 'settings',
+    table: 'site_settings',
+    tag: 'settings',
+    route: null,
+    nav: null,
+    admin: null,
+    dashboard: null,
+    seeded: false,
+    references: null,
+  },
+];
+
+/**
+ * The tables of the public schema that are not content: they belong to the accounts of the site that made
+ * them, so no export carries them, no public page shows them and the sample content leaves them alone.
+ * (The `auth`, `storage` and `supabase_migrations` schemas are Supabase's, or the built-in auth's stand-in
+ * for it: never content.)
+ * @type {readonly NonContentTable[]}
+ */
+export const NON_CONTENT_TABLES = [
+  { table: 'roles', why: 'the roles an account may hold (one: admin)', references: null },
+  { table: 'user_roles', why: 'which account holds which role', references: null },
+  {
+    table: 'profiles',
+    why: "each account's display name, bio and avatar",
+    references: { kind: 'Admin profile', title: "coalesce(full_name, 'Unnamed Admin')", text: ['avatar_url'], lists: [] },
+  },
+];
+
+/** Every content table, in the order above: what an export carries and an import writes. */
+export const CONTENT_TABLES = CONTENT_TYPES.map((type) => type.table);
+
+/** The content types with an admin editor, in the sidebar's order (`admin.position`). */
+export const ADMIN_EDITORS = CONTENT_TYPES.filter((type) => type.admin !== null).sort((a, b) => (a.admin?.position ?? 0) - (b.admin?.position ?? 0));
