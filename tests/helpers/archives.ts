@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { openArchiveStream, readTar } from '@/lib/backup/archive';
-import { CONTENT_TABLES } from '@/lib/backup/export-format';
+import { openArchiveStream, readArchive, readTar } from '@/lib/backup/archive';
+import { CONTENT_TABLES, EXPORT_FORMAT, type ExportManifest } from '@/lib/backup/export-format';
 import type { Database } from '@/lib/db/types';
 
 /**
@@ -119,4 +120,17 @@ export function treeListing(dir: string): string[] {
       return `${path.relative(dir, file)}${entry.isFile() ? ` ${readFileSync(file).length}` : '/'}`;
     })
     .sort();
+}
+
+/** An export's entries (content and files) by name, as SHA-256s, and its manifest, read with the import's own checks. */
+export async function archiveContents(file: string): Promise<{ manifest: ExportManifest; entries: Record<string, string> }> {
+  const entries: Record<string, string> = {};
+  const manifest = await readArchive(file, EXPORT_FORMAT, {
+    async consume(entry, chunks) {
+      const hash = createHash('sha256');
+      for await (const chunk of chunks) hash.update(chunk);
+      entries[entry.name] = hash.digest('hex');
+    },
+  });
+  return { manifest, entries };
 }

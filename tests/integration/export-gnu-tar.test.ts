@@ -1,17 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readArchive } from '@/lib/backup/archive';
 import { exportSite } from '@/lib/backup/export';
-import { EXPORT_FORMAT } from '@/lib/backup/export-format';
 import { importSite } from '@/lib/backup/import';
 import { seedSampleContent } from '@/lib/db/seed';
 import type { Database } from '@/lib/db/types';
 import { LocalStorage } from '@/lib/storage/local';
-import { contentOf } from '../helpers/archives';
+import { archiveContents, contentOf } from '../helpers/archives';
 import { openTestPglite } from '../helpers/db';
 import { tempDataDir } from '../helpers/site-server';
 import { SAMPLES } from '../helpers/storage-samples';
@@ -54,19 +51,6 @@ afterAll(async () => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Every entry of an export but the manifest, by name, as SHA-256s, and its manifest. */
-async function contents(file: string): Promise<{ manifest: unknown; entries: Record<string, string> }> {
-  const entries: Record<string, string> = {};
-  const manifest = await readArchive(file, EXPORT_FORMAT, {
-    async consume(entry, chunks) {
-      const hash = createHash('sha256');
-      for await (const chunk of chunks) hash.update(chunk);
-      entries[entry.name] = hash.digest('hex');
-    },
-  });
-  return { manifest, entries };
-}
-
 describe('an export packed again by GNU tar', () => {
   it.each([
     { format: 'gnu', longName: '././@LongLink' },
@@ -81,7 +65,7 @@ describe('an export packed again by GNU tar', () => {
     expect(tar.includes(longName), `GNU tar wrote the long name as ${longName.trim()}`).toBe(true);
     expect(tar.includes('files/blog-images/figures/\0'), 'GNU tar wrote folder entries').toBe(true);
 
-    expect(await contents(repacked)).toEqual(await contents(exportFile));
+    expect(await archiveContents(repacked)).toEqual(await archiveContents(exportFile));
 
     const storage = new LocalStorage(path.join(tempDir(), 'storage'));
     await storage.ensureBuckets();

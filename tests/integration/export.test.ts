@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,7 +23,7 @@ import { parseEnv } from '@/lib/env';
 import type { Bucket } from '@/lib/storage/buckets';
 import { LocalStorage } from '@/lib/storage/local';
 import { SupabaseStorage } from '@/lib/storage/supabase';
-import { contentOf } from '../helpers/archives';
+import { archiveContents, contentOf } from '../helpers/archives';
 import { createUser, makeAdmin, openTestPglite } from '../helpers/db';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 import { runScript, tempDataDir as newTempDir } from '../helpers/site-server';
@@ -90,19 +89,6 @@ afterAll(async () => {
   await server?.stop();
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
-
-/** An archive's entries (content and files) by name, as SHA-256s, and its manifest. */
-async function archiveContents(file: string): Promise<{ manifest: ExportManifest; entries: Record<string, string> }> {
-  const entries: Record<string, string> = {};
-  const manifest = await readArchive(file, EXPORT_FORMAT, {
-    async consume(entry, chunks) {
-      const hash = createHash('sha256');
-      for await (const chunk of chunks) hash.update(chunk);
-      entries[entry.name] = hash.digest('hex');
-    },
-  });
-  return { manifest, entries };
-}
 
 function filesOf(storage: LocalStorage): string[] {
   return readdirSync(storage.root, { recursive: true, withFileTypes: true })

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '@/lib/db/migrate';
 import { openPostgres } from '@/lib/db/postgres';
@@ -9,6 +8,7 @@ import { SupabaseStorage } from '@/lib/storage/supabase';
 import { createUser, makeAdmin } from '../helpers/db';
 import { SUPABASE_PROJECT_SQL } from '../helpers/policy-matrix';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
+import { freePort } from '../helpers/site-server';
 import { SAMPLES } from '../helpers/storage-samples';
 import { SUPABASE_STORAGE_COLUMNS_SQL, startSupabaseDoubles, type SupabaseDoubles } from '../helpers/supabase-doubles';
 import { SUPABASE_E2E_ANON_KEY, SUPABASE_E2E_JWT_SECRET, SUPABASE_E2E_SERVICE_ROLE_KEY } from '../helpers/supabase-e2e-config';
@@ -24,17 +24,6 @@ let server: PostgresServer;
 let db: Database;
 let doubles: SupabaseDoubles;
 const ids = { admin: '', member: '' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 beforeAll(async () => {
   server = await startPostgres();

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 import { PARSE_OPTIONS, previewBibtex, protectBibtex } from '@/lib/content/research/bibtex-import';
-import { absoluteUrl, citationKeys, isCitable, toBibtex, toBibtexFile, toLatex } from '@/lib/content/research/scholar';
+import { absoluteUrl, citationKeys, cleanText, isCitable, toBibtex, toBibtexFile, toLatex } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
 
 /**
@@ -53,14 +53,7 @@ interface ReadEntry {
  * parsers collapse whitespace themselves, and @retorquere/bibtex-parser gives accented letters decomposed,
  * so both sides are NFC. Nothing else is forgiven: a character lost, added or changed fails.
  */
-function prose(text: string): string {
-  return text
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
-    .replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, (char) => (/\s/.test(char) ? ' ' : ''))
-    .replace(/\s+/g, ' ')
-    .trim()
-    .normalize('NFC');
-}
+const prose = cleanText;
 
 /**
  * An identifier or address with its percent escapes decoded, as bytes: the writer percent-encodes what may

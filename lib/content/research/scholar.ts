@@ -137,8 +137,12 @@ function isSafeMath(formula: string): boolean {
   return bracesBalance(formula, false) && bracesBalance(formula, true) && !/[%@]|\^\^/.test(formula) && !UNSAFE_COMMAND.test(formula);
 }
 
-/** Lone surrogates (half an emoji) as U+FFFD, control characters and the bidirectional overrides that can make a .bib file look other than it reads dropped, whitespace runs as one space. */
-function cleanText(text: string): string {
+/**
+ * Text as BibTeX carries it, before any escaping: lone surrogates (half an emoji) as U+FFFD, control characters
+ * and the bidirectional overrides that can make a .bib file look other than it reads dropped, whitespace runs
+ * as one space, NFC. What a reader of the file gets back is this text.
+ */
+export function cleanText(text: string): string {
   return text
     .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
     .replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, (char) => (/\s/.test(char) ? ' ' : ''))
