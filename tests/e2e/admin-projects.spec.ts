@@ -96,6 +96,11 @@ test.describe('admin Projects editor', () => {
     await expect(form.getByRole('img', { name: 'Project image preview' })).not.toHaveAttribute('src', uploaded);
     const replacement = (await form.getByRole('img', { name: 'Project image preview' }).getAttribute('src'))!;
     expect(replacement).toMatch(/^\/storage\/project-images\/projects\/.+\.png$/);
+    // The new preview is drawn before the clicks below: its loading moved the form under a click once (CI),
+    // which then landed beside the Save Changes button.
+    await expect
+      .poll(() => form.getByRole('img', { name: 'Project image preview' }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await form.getByLabel('Live Site URL').fill('https://atlas.example.org');
     await form.getByLabel('GitHub URL').fill('https://github.com/example/atlas');
     await form.getByLabel(/^Featured/).uncheck();
