@@ -29,13 +29,13 @@ const ROUTER_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch',
 type HeaderOf = (name: string) => string | string[] | null | undefined;
 
 /** Whether the request carries a session cookie: the page may show that visitor something of their own. */
-export function hasSessionCookie(header: HeaderOf): boolean {
+function hasSessionCookie(header: HeaderOf): boolean {
   const cookie = header('cookie');
   return typeof cookie === 'string' && SESSION_COOKIE.test(cookie);
 }
 
 /** Whether the App Router sent the request (an RSC payload, a prefetch, an action), not a page load. */
-export function isRouterRequest(header: HeaderOf, search: URLSearchParams): boolean {
+function isRouterRequest(header: HeaderOf, search: URLSearchParams): boolean {
   return search.has('_rsc') || ROUTER_HEADERS.some((name) => header(name) != null);
 }
 

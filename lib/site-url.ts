@@ -20,7 +20,7 @@ export interface SiteAddress {
 }
 
 /** What a document built from the request's own host name says about caching it. */
-export const REQUEST_HOST_HEADERS: Readonly<Record<string, string>> = {
+const REQUEST_HOST_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'private, max-age=0, must-revalidate',
   Vary: 'Host, X-Forwarded-Host, X-Forwarded-Proto',
 };

@@ -96,7 +96,7 @@ async function checkSharedCache(redisUrl: string): Promise<void> {
  * Said once at start-up in production without SITE_URL: the documents that need absolute addresses then take
  * them from each request's Host header, and are kept from shared caches for it (lib/site-url.ts).
  */
-export const SITE_URL_UNSET =
+const SITE_URL_UNSET =
   'SITE_URL is not set: the feed, the sitemap and robots.txt take their addresses from each request\'s Host header, so no shared cache (CDN, proxy) may keep them, and pages carry no canonical link or absolute preview image. Set SITE_URL to the public address of the site (https://…).';
 
 /**
