@@ -82,6 +82,15 @@ export async function verifiedSupabaseUser(client: SupabaseClient): Promise<Auth
   return { id: data.claims.sub, email };
 }
 
+/** A cookie jar of its own, in memory: for a client whose session must not reach the browser. */
+function memoryJar(): CookieJar {
+  const cookies = new Map<string, string>();
+  return {
+    getAll: () => [...cookies].map(([name, value]) => ({ name, value })),
+    setAll: (changed) => changed.forEach(({ name, value }) => (value ? cookies.set(name, value) : cookies.delete(name))),
+  };
+}
+
 export function supabaseAuthPort(config: SupabaseConfig, jar: () => Promise<CookieJar>): AuthPort {
   const client = async () => createSupabaseServerClient(config, await jar());
   return {
@@ -115,8 +124,12 @@ export function supabaseAuthPort(config: SupabaseConfig, jar: () => Promise<Cook
       const supabase = await client();
       const user = await verifiedSupabaseUser(supabase);
       if (!user) return { ok: false, error: ACCESS_DENIED.anonymous, code: 'invalid_credentials' };
-      // Supabase Auth changes a password without the old one; the Settings page asks for it, so it is checked.
-      const check = await supabase.auth.signInWithPassword({ email: user.email, password: currentPassword });
+      // Supabase Auth changes a password without the old one; the Settings page asks for it, so it is checked,
+      // by a sign-in whose session is kept in memory only: this browser keeps the session it has. Signed in
+      // through the cookie client, the check replaced it, and the old session, ended below with the others,
+      // was still in the cookies of this browser's requests in flight (a prefetch), whose answers then
+      // cleared the new one. The checking session is among the others that end.
+      const check = await createSupabaseServerClient(config, memoryJar()).auth.signInWithPassword({ email: user.email, password: currentPassword });
       if (check.error) {
         return check.error.status === 429
           ? { ok: false, error: check.error.message, code: 'rate_limited' }
