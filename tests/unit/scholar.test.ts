@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { absoluteUrl, apaReference, citationDate, citationKeys, highwireTags, toBibtex, toBibtexFile, toLatex } from '@/lib/content/research/scholar';
+import { absoluteUrl, apaReference, citationDate, citationKeys, doiUrl, highwireTags, toBibtex, toBibtexFile, toLatex } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
 
 const paper = (overrides: Partial<ResearchPaper> = {}): ResearchPaper => ({
@@ -54,6 +54,11 @@ describe('DOI and arXiv', () => {
     expect(apaReference(identified)).toMatch(/Annals of Mathematics\. https:\/\/doi\.org\/10\.4007\/annals\.2024\.1$/);
     expect(apaReference(paper({ arxivId: '2403.00001' }))).toMatch(/ https:\/\/arxiv\.org\/abs\/2403\.00001$/);
     expect(highwireTags(paper(), 'https://alex.example')).not.toHaveProperty('citation_doi');
+  });
+
+  it('writes a DOI address for any stored DOI, half a surrogate pair included (encodeURIComponent throws on it)', () => {
+    expect(doiUrl('10.1000/a b#c')).toBe('https://doi.org/10.1000/a%20b%23c');
+    expect(doiUrl('10.1000/x\uD800y')).toBe('https://doi.org/10.1000/x%EF%BF%BDy');
   });
 });
 

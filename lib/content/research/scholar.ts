@@ -19,9 +19,16 @@ export function citationDate(date: string): string {
 
 export { absoluteUrl };
 
-/** A DOI's resolver address ('10.1007/x' → 'https://doi.org/10.1007/x'). */
+/**
+ * A DOI's resolver address ('10.1007/x' → 'https://doi.org/10.1007/x'). Half a surrogate pair (which the
+ * stored format's `\S` lets through) is written as U+FFFD first: encodeURIComponent throws on it.
+ */
 export function doiUrl(doi: string): string {
-  return `https://doi.org/${doi.split('/').map((part, index) => (index === 0 ? part : encodeURIComponent(part))).join('/')}`;
+  return `https://doi.org/${doi
+    .toWellFormed()
+    .split('/')
+    .map((part, index) => (index === 0 ? part : encodeURIComponent(part)))
+    .join('/')}`;
 }
 
 /** An arXiv identifier's abstract page. */
