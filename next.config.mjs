@@ -91,7 +91,14 @@ const nextConfig = {
   // Database drivers load WebAssembly and native files at run time: keep them out of the bundle.
   // ioredis: lib/cache/shared-cache.mjs is loaded by Next as it is and also bundled into the startup code;
   // one copy of the client library for both.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@retorquere/bibtex-parser', 'ioredis'],
+  // @react-pdf/renderer: its layout engine loads WebAssembly and its font and image readers are large; it
+  // runs only in /cv.pdf's route, as Node loads it.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@retorquere/bibtex-parser', 'ioredis', '@react-pdf/renderer'],
+  // The CV PDF's fonts are read from node_modules at run time (lib/cv/pdf-fonts.ts): name them for the
+  // deployment's file tracing, which follows imports only.
+  outputFileTracingIncludes: {
+    '/cv.pdf': ['./node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf', './node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif-*.ttf', './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold*.ttf', './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf', './node_modules/dejavu-fonts-ttf/ttf/DejaVuMathTeXGyre.ttf', './node_modules/dejavu-fonts-ttf/package.json'],
+  },
   experimental: {
     // Server-action bodies: ACTION_BODY_LIMIT_BYTES of lib/validation/action-body.ts, derived from the largest
     // form's limits (the BibTeX import, 302,000 characters at up to six bytes each in JSON); a unit test holds

@@ -225,6 +225,8 @@ export const config = {
     { source: '/projects', has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
     { source: '/research/:path*', has: [{ type: 'header', key: 'cookie', value: '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=;]*)=.*' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
     { source: '/research/:path*', has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/cv', has: [{ type: 'header', key: 'cookie', value: '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=;]*)=.*' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/cv', has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
     { source: '/blog/:path*', has: [{ type: 'header', key: 'cookie', value: '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=;]*)=.*' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
     { source: '/blog/:path*', has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
     { source: '/personal/:path*', has: [{ type: 'header', key: 'cookie', value: '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=;]*)=.*' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },

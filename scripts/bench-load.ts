@@ -27,7 +27,7 @@ const ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
 const READ_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const CONNECTIONS = 16;
 const KILLS = 10;
-const PAGES = ['/', '/about', '/experience', '/projects', '/research', '/blog', '/blog/computing-zeros-of-the-zeta-function-with-python', '/personal'];
+const PAGES = ['/', '/about', '/experience', '/projects', '/research', '/cv', '/blog', '/blog/computing-zeros-of-the-zeta-function-with-python', '/personal'];
 
 function actionId(name: string): string {
   const manifest = JSON.parse(readFileSync(path.join(repoRoot, '.next', 'server', 'server-reference-manifest.json'), 'utf8')) as {

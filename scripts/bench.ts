@@ -26,6 +26,11 @@
  *    gives concurrent requests for one page a single render (a counter in the page showed one render per
  *    stampede).
  *
+ * 4. The CV (scripts/lib/cv-bench.ts): /cv.pdf's first answer after a change with the sample content, then
+ *    with a large CV (150 papers, 40 positions, 60 CV rows added through the editors' actions), its size and
+ *    page count, the slowest of the /about requests made meanwhile (how long typesetting holds other
+ *    requests), and the cached PDF under load (goal: first answer under 1.5 s).
+ *
  * Then one summary line per server. The exit code is 1 on a failed request, a failed save or a stale read
  * after a save; a missed performance goal is reported, not failed: this is a benchmark, not a test.
  *
@@ -42,6 +47,7 @@ import { startNextStart } from '../tests/helpers/next-start';
 import { startSite } from '../tests/helpers/site-server';
 import { ensureBuild } from './lib/build';
 import { addLongPost, ADMIN, callAction, LONG_POST, signIn } from './lib/admin-http';
+import { benchCv, cvBenchLines, type CvBench } from './lib/cv-bench';
 import { fail, kB, log } from './lib/cli';
 
 const CONNECTIONS = 10;
@@ -68,6 +74,7 @@ const PAGES: Page[] = [
   { label: 'projects', path: '/projects' },
   { label: 'experience', path: '/experience' },
   { label: 'research', path: '/research' },
+  { label: 'cv', path: '/cv' },
   { label: 'blog', path: '/blog' },
   { label: 'blog post', path: `/blog/${SEEDED_SLUG}` },
   { label: 'personal', path: '/personal' },
@@ -317,6 +324,7 @@ interface ServerReport {
   slowestShare: number;
   write: WriteRun;
   stampede: Stampede;
+  cv: CvBench;
   failed: boolean;
 }
 
@@ -342,6 +350,8 @@ async function benchServer(name: ServerName): Promise<ServerReport> {
     const write = await writeDuringLoad(server.url, cookie, name);
     log(`${name}: cold stampede, ${STAMPEDE} concurrent requests for ${WRITE_PAGE} right after a save…`);
     const stampede = await coldStampede(server.url, cookie, name);
+    log(`${name}: /cv.pdf typeset after a change (sample content, then a large CV), and cached under load…`);
+    const cv = await benchCv(server.url, cookie, DURATION_S);
 
     const anonymous = rows.filter((row) => row.goal);
     const slowest = anonymous.reduce((low, row) => (row.requestsPerSecond < low.requestsPerSecond ? row : low));
@@ -356,6 +366,7 @@ async function benchServer(name: ServerName): Promise<ServerReport> {
           `${saveLine(write.save)}; next request ${write.nextRequestMs.toFixed(0)} ms, shows the save: ${write.fresh ? 'yes' : 'no'}`,
         `cold stampede      ${STAMPEDE} concurrent ${WRITE_PAGE} after a save: p50 ${stampede.p50} ms, max ${stampede.max} ms, failed ${stampede.failures}, ` +
           `stale ${stampede.stale}; ${saveLine(stampede.save)}`,
+        cvBenchLines(cv),
         '',
       ].join('\n'),
     );
@@ -366,8 +377,9 @@ async function benchServer(name: ServerName): Promise<ServerReport> {
       !write.fresh ||
       !stampede.save.ok ||
       stampede.failures > 0 ||
-      stampede.stale > 0;
-    return { name, slowest, slowestShare, write, stampede, failed };
+      stampede.stale > 0 ||
+      cv.cached.failures > 0;
+    return { name, slowest, slowestShare, write, stampede, cv, failed };
   } finally {
     await server.stop();
     rmSync(server.dataDir, { recursive: true, force: true });

@@ -67,6 +67,7 @@ async function pages(baseUrl: string): Promise<{ label: string; path: string }[]
     { label: 'projects', path: '/projects' },
     { label: 'experience', path: '/experience' },
     { label: 'research', path: '/research' },
+    { label: 'cv', path: '/cv' },
     { label: 'blog', path: '/blog' },
     { label: 'a post', path: post },
     { label: 'personal', path: '/personal' },

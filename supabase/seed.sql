@@ -309,3 +309,17 @@ values
     'thought',
     null
   );
+
+-- The CV's own rows (/cv, /cv.pdf, /cv.json): honours, talks, teaching and service, in the order the CV lists
+-- them within each section.
+insert into public.cv_entries (category, start_date, end_date, title, place, url, description, position)
+values
+  ('award', '2025', null, 'Best Student Paper Prize', 'British Mathematical Colloquium', null, 'For "Zero-density estimates for Dirichlet $L$-functions in short intervals".', 0),
+  ('award', '2023', '2027', 'EPSRC Doctoral Studentship', 'University of Edinburgh', null, 'Full funding for doctoral study in analytic number theory.', 1),
+  ('award', '2022', null, 'Distinction and Departmental Prize', 'Imperial College London', null, 'Top mark in the MSc in Pure Mathematics.', 2),
+  ('talk', '2026-03-12', null, 'Moments of $\zeta(s)$ on the critical line', 'Analytic Number Theory Seminar, University of Oxford', null, 'Invited seminar talk.', 3),
+  ('talk', '2025-07-08', null, 'Primes in short intervals and zero-density estimates', 'Journées Arithmétiques, Lyon', 'https://example.org/ja2025', 'Contributed talk.', 4),
+  ('teaching', '2023', '2026', 'Tutor, Number Theory (MATH10071)', 'University of Edinburgh', null, 'Weekly workshops for about 40 third-year students.', 5),
+  ('teaching', '2024', null, 'Teaching assistant, Complex Analysis', 'University of Edinburgh', null, 'Marking and office hours.', 6),
+  ('service', '2024', '2026', 'Organiser, Number Theory Study Group', 'University of Edinburgh', null, 'Weekly graduate reading seminar.', 7),
+  ('service', '2025', null, 'Referee', 'Journal of Number Theory', null, 'One report.', 8);

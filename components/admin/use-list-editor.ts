@@ -124,6 +124,22 @@ export function useListEditor<Item extends { id: string }, Stored>(options: List
     setAnnouncement(alreadyDeleted ? 'Item deleted.' : 'Item removed. It is deleted when you save.');
   };
 
+  /**
+   * Swaps an item with another (the CV editor's Move up / Move down): for the editors whose list order is the
+   * content's order, stored at the next save.
+   */
+  const swapItems = (id: string, otherId: string, announcement: string) => {
+    setItems((current) => {
+      const from = current.findIndex((item) => item.id === id);
+      const to = current.findIndex((item) => item.id === otherId);
+      if (from < 0 || to < 0 || from === to) return current;
+      const next = [...current];
+      [next[from], next[to]] = [next[to]!, next[from]!];
+      return next;
+    });
+    setAnnouncement(announcement);
+  };
+
   /** The create tab's submit: the item joins the list (first), to be stored by the next save. */
   const addCreated = (): Item | null => {
     const errors = checkItem(creating);
@@ -237,6 +253,7 @@ export function useListEditor<Item extends { id: string }, Stored>(options: List
     updateCreating,
     resetCreating,
     removeItem,
+    swapItems,
     addCreated,
     saveAll,
     cancel,

@@ -5,6 +5,8 @@ import { BUCKETS, type Bucket } from '@/lib/storage/buckets';
 import { safeObjectPath } from '@/lib/storage/paths';
 import { ABOUT_LIMITS } from '@/lib/validation/about';
 import { BLOG_LIMITS } from '@/lib/validation/blog';
+import { CV_ENTRY_CATEGORIES, CV_PAPER_SIZES, CV_PROJECT_CHOICES, CV_SECTIONS } from '@/lib/cv/types';
+import { CV_LIMITS } from '@/lib/validation/cv';
 import { EXPERIENCE_LIMITS } from '@/lib/validation/experience';
 import { isCalendarDate } from '@/lib/validation/lists';
 import { PERSONAL_LIMITS } from '@/lib/validation/personal';
@@ -15,7 +17,7 @@ import { z } from '@/lib/validation/zod';
 import { ARCHIVE_LIMITS, refuseDuplicates, sha256Schema, sizeSchema, type ArchiveFormat, type ExpectedEntry } from './archive';
 
 /**
- * The portable content archive, `portfolio-export` version 1 (docs/export-format.md): a gzip-compressed
+ * The portable content archive, `portfolio-export` version 2 (docs/export-format.md): a gzip-compressed
  * tar holding
  *
  *   manifest.json                 format, version, exportedAt, app, source, tables, files
@@ -28,7 +30,7 @@ import { ARCHIVE_LIMITS, refuseDuplicates, sha256Schema, sizeSchema, type Archiv
  */
 
 export const EXPORT_FORMAT_NAME = 'portfolio-export';
-export const EXPORT_FORMAT_VERSION = 1;
+export const EXPORT_FORMAT_VERSION = 2;
 
 /**
  * Every content table of lib/content/registry.mjs, in its order: the order of the manifest's `tables`, of
@@ -37,6 +39,18 @@ export const EXPORT_FORMAT_VERSION = 1;
  */
 export const CONTENT_TABLES = REGISTRY_TABLES;
 export type ContentTable = (typeof CONTENT_TABLES)[number];
+
+/**
+ * The tables added after format version 1, with the version that added them: an archive of an older version
+ * has no entry for them, and is read as having no rows there (a replacing import still empties them). From
+ * their version on, the manifest must list them.
+ */
+const TABLE_SINCE: Partial<Record<ContentTable, number>> = { cv_entries: 2 };
+
+/** Whether an archive of format `version` carries `table`. */
+export function archiveHasTable(version: number, table: ContentTable): boolean {
+  return version >= (TABLE_SINCE[table] ?? 1);
+}
 
 export const contentEntry = (table: ContentTable) => `content/${table}.json`;
 export const fileEntry = (bucket: Bucket, objectPath: string) => `files/${bucket}/${objectPath}`;
@@ -109,6 +123,17 @@ export const ROW_SCHEMAS = {
     arxiv_id: optionalText(RESEARCH_LIMITS.arxivId),
     ...times,
   }),
+  cv_entries: row({
+    category: z.enum(CV_ENTRY_CATEGORIES),
+    start_date: text(10),
+    end_date: optionalText(10),
+    title: text(CV_LIMITS.title),
+    place: text(CV_LIMITS.place),
+    url: optionalText(CV_LIMITS.url),
+    description: text(CV_LIMITS.description),
+    position: z.number().int(),
+    ...times,
+  }),
   blog_posts: row({
     title: text(BLOG_LIMITS.title),
     slug: text(BLOG_LIMITS.slug),
@@ -132,6 +157,11 @@ export const ROW_SCHEMAS = {
       site_title: text(SETTINGS_LIMITS.title),
       meta_description: text(SETTINGS_LIMITS.description),
       social_image_url: text(SETTINGS_LIMITS.url),
+      cv_sections: z.array(z.enum(CV_SECTIONS as [string, ...string[]])).max(CV_SECTIONS.length),
+      cv_paper_size: z.enum(CV_PAPER_SIZES),
+      cv_summary: text(CV_LIMITS.summary),
+      cv_projects: z.enum(CV_PROJECT_CHOICES),
+      cv_include_drafts: z.boolean(),
       ...times,
     },
     z.literal(true),
@@ -160,8 +190,19 @@ const manifestSchema = z.strictObject({
     /** Each bucket's public address prefix there: an import rewrites content links to its own. */
     storageUrls: z.record(z.enum(BUCKETS), z.string()),
   }),
-  tables: z.strictObject(Object.fromEntries(CONTENT_TABLES.map((table) => [table, tableEntrySchema])) as Record<ContentTable, typeof tableEntrySchema>),
+  tables: z.strictObject(
+    Object.fromEntries(CONTENT_TABLES.map((table) => [table, archiveHasTable(1, table) ? tableEntrySchema : tableEntrySchema.optional()])) as Record<
+      ContentTable,
+      z.ZodOptional<typeof tableEntrySchema>
+    >,
+  ),
   files: z.array(fileSchema).superRefine(refuseDuplicates((file) => `${file.bucket}/${file.path}`)),
+}).superRefine((manifest, context) => {
+  for (const table of CONTENT_TABLES) {
+    if (archiveHasTable(manifest.version, table) && !manifest.tables[table]) {
+      context.addIssue({ code: 'custom', path: ['tables', table], message: `is missing (format version ${manifest.version} lists it)` });
+    }
+  }
 });
 
 export type ExportManifest = z.infer<typeof manifestSchema>;
@@ -173,7 +214,10 @@ export const EXPORT_FORMAT: ArchiveFormat<ExportManifest> = {
   schema: manifestSchema,
   entries(manifest) {
     const entries = new Map<string, ExpectedEntry>();
-    for (const table of CONTENT_TABLES) entries.set(contentEntry(table), manifest.tables[table]);
+    for (const table of CONTENT_TABLES) {
+      const listed = manifest.tables[table];
+      if (listed) entries.set(contentEntry(table), listed);
+    }
     for (const file of manifest.files) entries.set(fileEntry(file.bucket, file.path), file);
     return entries;
   },

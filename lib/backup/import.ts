@@ -87,6 +87,12 @@ function parseRows(table: ContentTable, bytes: Buffer, expected: number): Conten
   return rows;
 }
 
+/** A table's rows from the archive: none when the archive's format version predates the table. */
+function archiveRows(manifest: ExportManifest, table: ContentTable, content: ReadonlyMap<ContentTable, Buffer>): ContentRow[] {
+  const listed = manifest.tables[table];
+  return listed ? parseRows(table, content.get(table)!, listed.rows) : [];
+}
+
 async function tableColumns(db: Queryable, table: ContentTable): Promise<Set<string>> {
   const { rows } = await db.query<{ column_name: string }>(
     `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1`,
@@ -284,7 +290,7 @@ export async function checkExport(file: string): Promise<ExportManifest> {
   });
   const refused = uploadCheck.describe('the export');
   if (refused) throw new ImportRefusedError(refused);
-  for (const table of CONTENT_TABLES) parseRows(table, content.get(table)!, manifest.tables[table].rows);
+  for (const table of CONTENT_TABLES) archiveRows(manifest, table, content);
   return manifest;
 }
 
@@ -329,7 +335,7 @@ export async function importSite(options: {
     const rewrite = storageUrlRewriter(manifest.source.storageUrls, storageUrls(storage));
     const rows = {} as Record<ContentTable, ContentRow[]>;
     for (const table of CONTENT_TABLES) {
-      rows[table] = parseRows(table, content.get(table)!, manifest.tables[table].rows).map((row) => rewrite(row) as ContentRow);
+      rows[table] = archiveRows(manifest, table, content).map((row) => rewrite(row) as ContentRow);
     }
 
     // 2. The receiving site: columns it lacks, content it has, files that would clash.

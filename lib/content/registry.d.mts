@@ -84,6 +84,7 @@ type Entries = readonly [
   ContentTypeEntry<'experience', 'experience', 'experience', true>,
   ContentTypeEntry<'projects', 'projects', 'projects', true>,
   ContentTypeEntry<'research', 'research_papers', 'research', true>,
+  ContentTypeEntry<'cv', 'cv_entries', 'cv', true>,
   ContentTypeEntry<'blog', 'blog_posts', 'blog', true>,
   ContentTypeEntry<'personal', 'personal_posts', 'personal', true>,
   ContentTypeEntry<'settings', 'site_settings', 'settings', false>,

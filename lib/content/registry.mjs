@@ -74,6 +74,19 @@ export const CONTENT_TYPES = [
     references: { kind: 'Research paper', title: 'title', text: ['pdf_url', 'link', 'abstract'], lists: [] },
   },
   {
+    // The CV (docs/product.md, "The CV"): the page /cv shows the site's content as a CV, with /cv.pdf and
+    // /cv.json beside it; this table holds only the CV-only rows (awards, talks, teaching, service).
+    key: 'cv',
+    table: 'cv_entries',
+    tag: 'cv',
+    route: { path: '/cv', detail: false },
+    nav: { group: 'professional', label: 'CV' },
+    admin: { path: '/admin/cv/edit', label: 'CV', position: 65 },
+    dashboard: { title: 'CV', unit: 'entries' },
+    seeded: true,
+    references: { kind: 'CV entry', title: 'title', text: ['url'], lists: [] },
+  },
+  {
     key: 'blog',
     table: 'blog_posts',
     tag: 'blog',

@@ -186,7 +186,7 @@ test('a post written in the editor is in /feed.xml in full, its formulas as Math
   for (const path of ['/', `/blog/${slug}`]) {
     expect((await headTags(page, request, path)).feed, path).toEqual({ href: `${SITE_URL}/feed.xml`, title: 'Alex Morgan — Blog' });
   }
-  for (const path of ['/', '/about', '/experience', '/projects', '/research', '/blog', `/blog/${slug}`, '/personal']) {
+  for (const path of ['/', '/about', '/experience', '/projects', '/research', '/cv', '/blog', `/blog/${slug}`, '/personal']) {
     await page.goto(path);
     await expect(feedLink(page), path).toHaveCount(1);
     await expect(feedLink(page), path).toHaveAttribute('href', `${SITE_URL}/feed.xml`);
@@ -201,6 +201,7 @@ test("canonical addresses are SITE_URL and the page's path, without the query", 
     ['/experience', `${SITE_URL}/experience`],
     ['/projects', `${SITE_URL}/projects`],
     ['/research?status=published', `${SITE_URL}/research`],
+    ['/cv', `${SITE_URL}/cv`],
     ['/blog?tag=primes', `${SITE_URL}/blog`],
     ['/blog/why-the-prime-number-theorem-still-surprises-me', `${SITE_URL}/blog/why-the-prime-number-theorem-still-surprises-me`],
     ['/personal', `${SITE_URL}/personal`],

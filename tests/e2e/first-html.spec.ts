@@ -19,6 +19,7 @@ const PAGES = [
   { path: '/projects', text: 'All Projects', loading: 'Loading projects...' },
   { path: '/experience', text: 'Highlights', loading: 'Loading...' },
   { path: '/research', text: 'All Papers', loading: 'Loading research papers...' },
+  { path: '/cv', text: 'Best Student Paper Prize', loading: 'Loading the CV...' },
   { path: '/blog', text: 'Why the Prime Number Theorem Still Surprises Me', loading: 'Loading articles...' },
   { path: POST, text: 'Why the Prime Number Theorem Still Surprises Me', loading: 'Loading article...' },
   { path: '/personal', text: 'All Posts', loading: 'Loading posts...' },

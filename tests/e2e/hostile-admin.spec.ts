@@ -38,15 +38,16 @@ async function sessionCookies(context: BrowserContext) {
  */
 async function fingerprint(page: Page, dataDir: string): Promise<string> {
   const pages: string[] = [];
-  for (const url of ['/', '/about', '/experience', '/projects', '/research', '/research?status=draft', '/blog', '/personal']) {
+  for (const url of ['/', '/about', '/experience', '/projects', '/research', '/research?status=draft', '/cv', '/blog', '/personal']) {
     await page.goto(url);
     await page.waitForLoadState('load');
     await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
     pages.push(`${url}\n${await page.locator('main').evaluate((main) => main.textContent)}`);
   }
   const bib = await (await page.request.get('/research.bib')).text();
+  const cvJson = await (await page.request.get('/cv.json')).text();
   const files = readdirSync(path.join(dataDir, 'storage'), { recursive: true }).map(String).sort();
-  return [...pages, bib, files.join('\n')].join('\n----\n');
+  return [...pages, bib, cvJson, files.join('\n')].join('\n----\n');
 }
 
 test('every admin action and the upload route refuse anonymous, non-admin, tampered, forged and expired callers; nothing changes; every refusal is logged', async ({
@@ -123,6 +124,8 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
   const ARGS: Record<string, unknown[]> = {
     saveAboutAction: [{ name: marker, title: marker, bio: marker, imageUrl: '', skills: [], education: [], researchInterests: [] }],
     saveExperienceAction: [{ items: [] }],
+    saveCvEntriesAction: [{ items: [] }],
+    saveCvSettingsAction: [{ sections: ['skills'], paperSize: 'letter', summary: marker, projects: 'all', includeDrafts: true }],
     saveProjectsAction: [{ items: [] }],
     deleteProjectAction: [projectId],
     createBlogPostAction: [post],

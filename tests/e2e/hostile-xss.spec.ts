@@ -190,6 +190,7 @@ test('the XSS corpus in every text field that reaches a public page runs nothing
     '/experience',
     '/projects',
     '/research',
+    '/cv',
     '/blog',
     '/personal',
     ...papers.map((id) => `/research/${id}`),

@@ -37,6 +37,7 @@ test.describe('public load toasts when the database cannot be read', () => {
     ['/projects', 'Failed to load projects'],
     ['/experience', 'Failed to load experience data. Please try again later.'],
     ['/research', 'Failed to load research papers'],
+    ['/cv', 'Failed to load the CV. Please try again later.'],
     ['/blog', 'Failed to load blog posts'],
     ['/personal', 'Failed to load personal posts'],
   ] as const) {
@@ -48,6 +49,16 @@ test.describe('public load toasts when the database cannot be read', () => {
       expect(new URL(page.url()).pathname).toBe(path);
     });
   }
+
+  test('/cv.pdf and /cv.json answer 503 with a plain message, never stored', async ({ request }) => {
+    for (const path of ['/cv.pdf', '/cv.json']) {
+      const response = await request.get(`${site!.url}${path}`);
+      expect(response.status(), path).toBe(503);
+      expect(await response.text(), path).toBe('The CV could not be made. Please try again later.\n');
+      expect(response.headers()['cache-control'], path).toBe('private, no-cache, no-store, max-age=0, must-revalidate');
+      expect(response.headers()['retry-after'], path).toBe('30');
+    }
+  });
 
   test('a page that failed to load answers 500, is never kept by any cache, and the next visitor gets a fresh attempt', async ({ request }) => {
     const attempts = () => site!.output().split('Could not load the research papers').length - 1;

@@ -4,7 +4,7 @@ import { expect, test } from './fixtures/site';
  * Issue 3, "good citizens of the web": off Vercel, a visitor's browser talks to this site only. No
  * analytics, fonts, images or scripts from another host, on any public page of the sample content.
  */
-const PAGES = ['/', '/about', '/experience', '/projects', '/research', '/blog', '/blog/why-the-prime-number-theorem-still-surprises-me', '/personal'];
+const PAGES = ['/', '/about', '/experience', '/projects', '/research', '/cv', '/blog', '/blog/why-the-prime-number-theorem-still-surprises-me', '/personal'];
 
 test('no public page makes the browser call another host', async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;

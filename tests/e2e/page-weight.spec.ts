@@ -11,7 +11,7 @@ import { test, expect } from './fixtures/site';
 const HTML_LIMIT_BYTES = 80_000;
 const GZIP_LIMIT_BYTES = 20_000;
 
-const LISTS = ['/', '/about', '/projects', '/experience', '/research', '/blog', '/personal'] as const;
+const LISTS = ['/', '/about', '/projects', '/experience', '/research', '/cv', '/blog', '/personal'] as const;
 
 /** Every detail page the lists link to: each blog post, personal post and paper of the sample content. */
 const DETAIL_LINK = /href="(\/(?:blog|personal|research)\/[^"/?#]+)"/g;

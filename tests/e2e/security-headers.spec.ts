@@ -76,7 +76,7 @@ test("without SITE_URL, answers built from the request's host name are kept from
   const research = await (await request.get('/research')).text();
   const paper = /href="(\/research\/[0-9a-f-]{36})"/.exec(research)?.[1];
   expect(paper).toBeTruthy();
-  for (const path of ['/', '/about', '/experience', '/projects', '/research', paper!, '/blog', '/blog/why-the-prime-number-theorem-still-surprises-me', '/personal']) {
+  for (const path of ['/', '/about', '/experience', '/projects', '/research', paper!, '/cv', '/cv.json', '/blog', '/blog/why-the-prime-number-theorem-still-surprises-me', '/personal']) {
     const response = await request.get(path, { headers: { ...forged, Host: 'poisoned-host.example' } });
     expect(response.status(), path).toBe(200);
     expect(await response.text(), path).not.toContain('poisoned-host');

@@ -115,14 +115,16 @@ async function readRows(file: string): Promise<{ manifest: ExportManifest; rows:
 async function writeExport(
   file: string,
   manifest: ExportManifest,
-  rows: Record<ContentTable, unknown[]>,
+  rows: Partial<Record<ContentTable, unknown[]>>,
   files: { bucket: Bucket; path: string; bytes: Uint8Array }[],
   overrides: Record<string, unknown> = {},
 ): Promise<void> {
-  const content = Object.fromEntries(CONTENT_TABLES.map((t) => [t, Buffer.from(JSON.stringify(rows[t]))])) as Record<ContentTable, Buffer>;
+  // The tables `rows` has (an older format version's archive lacks the newer ones).
+  const tables = CONTENT_TABLES.filter((t) => rows[t] !== undefined);
+  const content = Object.fromEntries(tables.map((t) => [t, Buffer.from(JSON.stringify(rows[t]))])) as Record<ContentTable, Buffer>;
   const written = {
     ...manifest,
-    tables: Object.fromEntries(CONTENT_TABLES.map((t) => [t, { rows: rows[t].length, size: content[t].length, sha256: sha256(content[t]) }])),
+    tables: Object.fromEntries(tables.map((t) => [t, { rows: rows[t]!.length, size: content[t].length, sha256: sha256(content[t]) }])),
     files: files.map((f) => ({ bucket: f.bucket, path: f.path, size: f.bytes.byteLength, sha256: sha256(f.bytes) })),
     ...overrides,
   };
@@ -130,7 +132,7 @@ async function writeExport(
     file,
     async (writer) => {
       await writer.addBytes('manifest.json', Buffer.from(JSON.stringify(written)));
-      for (const t of CONTENT_TABLES) await writer.addBytes(contentEntry(t), content[t]);
+      for (const t of tables) await writer.addBytes(contentEntry(t), content[t]);
       for (const f of files) await writer.addBytes(fileEntry(f.bucket, f.path), f.bytes);
     },
     { gzip: true },
@@ -140,7 +142,7 @@ async function writeExport(
 describe('export and import', () => {
   it('an export from the embedded site, imported into Postgres and exported again, gives the same content and files', async () => {
     const first = await archiveContents(exported);
-    expect(Object.fromEntries(CONTENT_TABLES.map((t) => [t, first.manifest.tables[t].rows]))).toMatchObject({
+    expect(Object.fromEntries(CONTENT_TABLES.map((t) => [t, first.manifest.tables[t]?.rows]))).toMatchObject({
       about_data: 1,
       site_settings: 1,
     });
@@ -253,8 +255,15 @@ describe('export and import', () => {
     };
 
     const newer = path.join(work, 'newer.tar.gz');
-    await writeExport(newer, manifest, rows, [], { version: 2 });
-    await refuse(newer, /made by a newer version of the site \(format version 2; this one reads up to 1\)/);
+    await writeExport(newer, manifest, rows, [], { version: 3 });
+    await refuse(newer, /made by a newer version of the site \(format version 3; this one reads up to 2\)/);
+
+    // Version 2 lists the CV's table: a version-2 manifest without it is refused.
+    const withoutCv = path.join(work, 'without-cv.tar.gz');
+    const olderRows: Partial<typeof rows> = { ...rows };
+    delete olderRows.cv_entries;
+    await writeExport(withoutCv, manifest, olderRows, []);
+    await refuse(withoutCv, /tables\.cv_entries.*is missing \(format version 2 lists it\)/);
     await expect(importSite({ db: target, storage: targetStorage, file: newer, mode: 'replace' })).rejects.toThrowError(ArchiveError);
 
     const columns = path.join(work, 'columns.tar.gz');
@@ -271,6 +280,27 @@ describe('export and import', () => {
     await refuse(damaged, /damaged|truncated/);
 
     expect(await contentOf(target)).toEqual(before);
+  });
+
+  it('imports a version-1 archive, made before the CV existed: its tables as they were, no CV rows (emptied with --replace)', async () => {
+    const { manifest, rows } = await readRows(exported);
+    expect(manifest.version).toBe(2);
+    expect(rows.cv_entries.length).toBeGreaterThan(0);
+    const version1Rows: Partial<typeof rows> = { ...rows };
+    delete version1Rows.cv_entries;
+    const version1 = path.join(work, 'version-1.tar.gz');
+    // Without the files: the import below finds them on the site, where the first import put them.
+    await writeExport(version1, manifest, version1Rows, [], { version: 1 });
+
+    await importSite({ db: target, storage: targetStorage, file: exported, mode: 'replace' });
+    expect(Number((await target.query<{ n: number }>('select count(*)::int as n from cv_entries')).rows[0]!.n)).toBe(rows.cv_entries.length);
+    const result = await importSite({ db: target, storage: targetStorage, file: version1, mode: 'replace' });
+    expect(result.rows.cv_entries).toBe(0);
+    expect(Number((await target.query<{ n: number }>('select count(*)::int as n from cv_entries')).rows[0]!.n)).toBe(0);
+    const { rows: papers } = await target.query<{ title: string }>('select title from research_papers order by title');
+    expect(papers.map((p) => p.title)).toEqual(rows.research_papers.map((r) => r.title as string).sort());
+    // Back to the archive's content for the tests after this one.
+    await importSite({ db: target, storage: targetStorage, file: exported, mode: 'replace' });
   });
 
   it('moves a site from the embedded backend to Supabase Storage and back, links to its files included', async () => {

@@ -51,6 +51,7 @@ const EXPECTED_POLICY = `
                                      P U A S   P U A S   P U A S   P U A S
   about_data                         ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   blog_posts                         ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
+  cv_entries                         ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   experience                         ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   personal_posts                     ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   projects                           ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
@@ -176,6 +177,7 @@ const bucket = (label: string, id: string): Subject => ({
 const SUBJECTS: Subject[] = [
   contentTable('about_data', `(name, title) values ('Matrix Name', 'Matrix Title')`),
   contentTable('blog_posts', `(title, slug, content) values ('Matrix', 'policy-matrix', 'Body')`),
+  contentTable('cv_entries', `(title, start_date) values ('Matrix', '2025')`),
   contentTable('experience', `(title, start_date) values ('Matrix', '2025-01')`),
   contentTable('personal_posts', `(title, content) values ('Matrix', '<p>Body</p>')`),
   contentTable('projects', `(title, category) values ('Matrix', 'web')`),

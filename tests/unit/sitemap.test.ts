@@ -24,6 +24,7 @@ describe('sitemap builder', () => {
       { url: `${SITE}/experience` },
       { url: `${SITE}/projects` },
       { url: `${SITE}/research`, lastModified: '2026-04-01T00:00:00.000Z' },
+      { url: `${SITE}/cv` },
       { url: `${SITE}/blog`, lastModified: '2026-03-01T10:00:00.000Z' },
       { url: `${SITE}/personal`, lastModified: '2026-02-01T00:00:00.000Z' },
       { url: `${SITE}/blog/zeros%20of%20zeta`, lastModified: '2026-03-01T10:00:00.000Z' },
@@ -38,7 +39,7 @@ describe('sitemap builder', () => {
 
   it('an empty site still lists its pages, undated', () => {
     expect(sitemapEntries(SITE, { posts: [], personal: [], papers: [] }).map((entry) => entry)).toEqual(
-      ['', '/about', '/experience', '/projects', '/research', '/blog', '/personal'].map((path) => ({ url: `${SITE}${path}` })),
+      ['', '/about', '/experience', '/projects', '/research', '/cv', '/blog', '/personal'].map((path) => ({ url: `${SITE}${path}` })),
     );
   });
 

@@ -1,20 +1,7 @@
 import { Suspense } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import {
-  BookOpen,
-  Briefcase,
-  Database,
-  FileText,
-  FolderKanban,
-  Images,
-  PenLine,
-  Settings,
-  Upload,
-  User,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
+import { Award, BookOpen, Briefcase, Database, FileText, FolderKanban, Images, PenLine, Settings, Upload, User, Users, type LucideIcon } from 'lucide-react';
 
 import { isAdminRouteReady } from '@/components/admin/admin-nav';
 import { cn } from '@/lib/utils';
@@ -33,6 +20,7 @@ const COUNT_ICONS: Partial<Record<CountedKey, LucideIcon>> = {
   blog: BookOpen,
   personal: PenLine,
   research: FileText,
+  cv: Award,
 };
 const DEFAULT_COUNT_ICON: LucideIcon = Database;
 

@@ -12,6 +12,8 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { ActionResult } from '@/lib/action-result';
 import type { ProfileSettings, SiteSettings } from '@/lib/content/settings/types';
+import type { CvSettings } from '@/lib/cv/types';
+import { CvSettingsForm } from './cv-settings-form';
 import { SETTINGS_LIMITS } from '@/lib/validation/settings';
 
 /** One collapsible section of the Settings page (docs/product.md §2). */
@@ -146,8 +148,18 @@ function TextField({
   );
 }
 
-/** Admin Settings (docs/product.md §2): Profile Settings, Site Configuration and Security Settings, each saved on its own. */
-export function SettingsForms({ profile, site, defaults }: { profile: ProfileSettings; site: SiteSettings; defaults: { title: string; description: string } }) {
+/** Admin Settings (docs/product.md §2): Profile Settings, Site Configuration, CV and Security Settings, each saved on its own. */
+export function SettingsForms({
+  profile,
+  site,
+  defaults,
+  cv,
+}: {
+  profile: ProfileSettings;
+  site: SiteSettings;
+  defaults: { title: string; description: string };
+  cv: CvSettings;
+}) {
   const profileForm = useSettingsForm({ displayName: profile.displayName, bio: profile.bio }, saveProfileAction, {
     saved: 'Profile saved',
     savedDescription: 'Your display name and bio have been updated.',
@@ -208,6 +220,10 @@ export function SettingsForms({ profile, site, defaults }: { profile: ProfileSet
           />
           <SaveButton saving={siteForm.saving} label="Save Configuration" />
         </form>
+      </Section>
+
+      <Section id="cv-settings" title="CV" description="What the CV page and its PDF show, in what order, and on which paper size.">
+        <CvSettingsForm initial={cv} />
       </Section>
 
       <Section id="security-settings" title="Security Settings" description="Change your password. Every other browser signed in as you is signed out.">

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
-import { ArrowRight, Briefcase, GraduationCap, Lightbulb, type SiteIcon } from '@/components/site/icons';
+import { ArrowRight, Briefcase, Download, GraduationCap, Lightbulb, type SiteIcon } from '@/components/site/icons';
 
 import { FallbackImage, LARGEST_PAINT } from '@/components/site/fallback-image';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import type { About, ResearchInterest } from '@/lib/content/about/types';
 import type { Experience } from '@/lib/content/experience/types';
 import { SITE } from '@/lib/site';
@@ -79,6 +80,17 @@ export function AboutProfile({ about, experience }: { about: About | null; exper
               // Paragraphs have no identity of their own; their order is the identity.
               <p key={index}>{paragraph}</p>
             ))}
+          </div>
+          <div className="mt-8 flex flex-wrap gap-2">
+            <Button asChild size="sm">
+              <a href="/cv.pdf" download>
+                <Download aria-hidden="true" />
+                Download CV
+              </a>
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <Link href="/cv">View CV</Link>
+            </Button>
           </div>
         </section>
       </div>

@@ -4,7 +4,10 @@ import { auditLog } from '@/lib/auth/audit';
 import { adminRefusal, checkAdmin } from '@/lib/auth/guard';
 import { getAuth } from '@/lib/auth';
 import { clientInfo } from '@/lib/auth/request';
+import { saveCvSettings } from '@/lib/content/cv/queries';
 import { saveProfileSettings, saveSiteSettings } from '@/lib/content/settings/queries';
+import type { CvSettings } from '@/lib/cv/types';
+import { cvSettingsSchema } from '@/lib/validation/cv';
 import type { ProfileSettings, SiteSettings } from '@/lib/content/settings/types';
 import { CURRENT_PASSWORD_WRONG, passwordChangeSchema, profileSettingsSchema, siteSettingsSchema } from '@/lib/validation/settings';
 import { invalidInput, type ActionResult } from '@/lib/action-result';
@@ -35,6 +38,20 @@ export async function saveSiteSettingsAction(input: unknown): Promise<ActionResu
     return { ok: true, data: await saveSiteSettings(parsed.data) };
   } catch (error) {
     console.error('Failed to save site settings', error);
+    return { ok: false, error: FAILED };
+  }
+}
+
+/** CV Settings: the CV's sections and their order, paper size, summary, projects and drafts. */
+export async function saveCvSettingsAction(input: unknown): Promise<ActionResult<CvSettings>> {
+  const check = await checkAdmin();
+  if (!check.ok) return adminRefusal(check);
+  const parsed = cvSettingsSchema.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  try {
+    return { ok: true, data: await saveCvSettings(parsed.data) };
+  } catch (error) {
+    console.error('Failed to save CV settings', error);
     return { ok: false, error: FAILED };
   }
 }

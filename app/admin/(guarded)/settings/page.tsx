@@ -5,14 +5,16 @@ import { EditorLoadFailed } from '@/components/admin/editor-load-failed';
 import { EditorPage } from '@/components/admin/editor-page';
 import { SettingsForms } from '@/components/admin/settings/settings-forms';
 import { requireAdmin } from '@/lib/auth/guard';
+import { getCvSettingsForEditing } from '@/lib/content/cv/queries';
 import { getProfileSettings, getSiteSettingsForEditing, type ProfileSettings, type SiteSettings } from '@/lib/content/settings/queries';
+import type { CvSettings } from '@/lib/cv/types';
 import { SITE_DEFAULTS } from '@/lib/site';
 
 export const metadata: Metadata = { title: 'Settings' };
 
 export default function AdminSettingsPage() {
   return (
-    <EditorPage title="Settings" description="Your profile, the site's configuration and your password." loading="Loading settings...">
+    <EditorPage title="Settings" description="Your profile, the site's configuration, the CV and your password." loading="Loading settings...">
       <Settings />
     </EditorPage>
   );
@@ -23,11 +25,12 @@ async function Settings() {
   const user = await requireAdmin();
   let profile: ProfileSettings;
   let site: SiteSettings | null;
+  let cv: CvSettings;
   try {
-    [profile, site] = await Promise.all([getProfileSettings(user), getSiteSettingsForEditing()]);
+    [profile, site, cv] = await Promise.all([getProfileSettings(user), getSiteSettingsForEditing(), getCvSettingsForEditing()]);
   } catch (error) {
     console.error('Failed to load settings', error);
     return <EditorLoadFailed toast="Failed to load settings" what="The settings" />;
   }
-  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={SITE_DEFAULTS} />;
+  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={SITE_DEFAULTS} cv={cv} />;
 }

@@ -1,0 +1,20 @@
+import { connection } from 'next/server';
+
+import { getCvPdf } from '@/lib/cv/read';
+import { cvFileResponse, cvUnavailable } from '@/lib/cv/respond';
+
+/** The CV as a typeset PDF (docs/product.md, "The CV"), made from the same content as /cv. */
+export async function GET(request: Request): Promise<Response> {
+  await connection();
+  try {
+    const pdf = await getCvPdf();
+    return cvFileResponse(request, {
+      body: pdf.bytes,
+      etag: pdf.etag,
+      headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${pdf.fileName}"` },
+    });
+  } catch (error) {
+    console.error('Could not make cv.pdf', error);
+    return cvUnavailable('CV');
+  }
+}

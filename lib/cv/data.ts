@@ -1,0 +1,79 @@
+import type { About } from '@/lib/content/about/types';
+import { ownerNameOf } from '@/lib/content/about/types';
+import type { Experience } from '@/lib/content/experience/types';
+import type { Project } from '@/lib/content/projects/types';
+import type { PaperStatus, ResearchPaper } from '@/lib/content/research/types';
+import type { SiteConfig } from '@/lib/site';
+import {
+  CV_ENTRY_CATEGORIES,
+  CV_PUBLICATION_GROUPS,
+  type CvData,
+  type CvEntry,
+  type CvEntryCategory,
+  type CvProfile,
+  type CvPublicationGroup,
+  type CvSettings,
+} from './types';
+
+/**
+ * The papers a CV lists, grouped (published; under review and preprints; in preparation, which holds the
+ * drafts only when `includeDrafts`), newest first, numbered down across the groups so the newest is [n].
+ */
+export function groupPublications(papers: readonly ResearchPaper[], includeDrafts: boolean): CvPublicationGroup[] {
+  const shown = new Set<PaperStatus>(['published', 'submitted', 'preprint']);
+  if (includeDrafts) shown.add('draft');
+  const listed = papers.filter((paper) => shown.has(paper.status)).sort((a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title));
+  let number = listed.length;
+  const groups: CvPublicationGroup[] = [];
+  for (const group of CV_PUBLICATION_GROUPS) {
+    const statuses: readonly PaperStatus[] = group.statuses;
+    const members = listed.filter((paper) => statuses.includes(paper.status));
+    if (members.length === 0) continue;
+    groups.push({ key: group.key, title: group.title, papers: members.map((paper) => ({ number: number--, paper })) });
+  }
+  return groups;
+}
+
+/** What the CV is made from: the site's content as its cached reads give it. */
+export interface CvSources {
+  about: About | null;
+  experience: Experience[];
+  papers: ResearchPaper[];
+  projects: Project[];
+  entries: CvEntry[];
+  settings: CvSettings;
+  site: Pick<SiteConfig, 'email' | 'social' | 'ownerName'>;
+  /** SITE_URL, when set. */
+  siteUrl: string | null;
+}
+
+/**
+ * The CV from the site's content (pure, so the page, the PDF and JSON Resume agree and tests need no
+ * database): papers grouped by status and numbered newest first, drafts only when the owner lists them as in
+ * preparation, projects featured or all as chosen, the CV-only rows by category in the owner's order.
+ */
+export function buildCvData(sources: CvSources): CvData {
+  const { about, settings } = sources;
+  const publications = groupPublications(sources.papers, settings.includeDrafts);
+  const entries = Object.fromEntries(CV_ENTRY_CATEGORIES.map((category) => [category, [] as CvEntry[]])) as Record<CvEntryCategory, CvEntry[]>;
+  for (const entry of sources.entries) entries[entry.category].push(entry);
+  const profiles: CvProfile[] = sources.site.social.map((link) => ({ platform: link.platform, label: link.label, url: link.href }));
+  const stamps = [about?.updatedAt, ...sources.papers.map((paper) => paper.updatedAt)].filter((stamp): stamp is string => Boolean(stamp)).sort();
+  return {
+    name: about ? ownerNameOf(about) : sources.site.ownerName,
+    title: about?.title.trim() ?? '',
+    email: sources.site.email,
+    website: sources.siteUrl,
+    profiles,
+    summary: settings.summary.trim(),
+    settings,
+    education: about?.education ?? [],
+    experience: sources.experience,
+    publications,
+    projects: settings.projects === 'all' ? sources.projects : sources.projects.filter((project) => project.featured),
+    interests: about?.researchInterests ?? [],
+    skills: about?.skills ?? [],
+    entries,
+    updatedAt: stamps.at(-1) ?? null,
+  };
+}

@@ -1,0 +1,67 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { cacheTag } from 'next/cache';
+
+import { getAbout } from '@/lib/content/about/queries';
+import { getCvEntries, getCvSettings } from '@/lib/content/cv/queries';
+import { getExperience } from '@/lib/content/experience/queries';
+import { getProjects } from '@/lib/content/projects/queries';
+import { getResearchPapers } from '@/lib/content/research/queries';
+import { TAGS } from '@/lib/content/tags';
+import { getEnv } from '@/lib/env';
+import { SITE } from '@/lib/site';
+import { buildCvData } from './data';
+import { toJsonResume } from './json-resume';
+import { renderCvPdf } from './pdf';
+import { cvFileName } from './rules';
+import type { CvData } from './types';
+
+/** Every tag the CV reads: a save to any of them makes the next /cv, /cv.pdf and /cv.json new. */
+export const CV_TAGS = [TAGS.about, TAGS.experience, TAGS.research, TAGS.projects, TAGS.cv, TAGS.settings] as const;
+
+/** The CV from the site's cached reads (each tagged, so a save shows on the next request). */
+export async function getCvData(): Promise<CvData> {
+  const [about, experience, papers, projects, entries, settings] = await Promise.all([
+    getAbout(),
+    getExperience(),
+    getResearchPapers(),
+    getProjects(),
+    getCvEntries(),
+    getCvSettings(),
+  ]);
+  return buildCvData({ about, experience, papers, projects, entries, settings, site: SITE, siteUrl: getEnv().SITE_URL ?? null });
+}
+
+export interface CvFile {
+  bytes: Uint8Array;
+  /** A strong ETag: the file's SHA-256, so equal files compare equal across restarts. */
+  etag: string;
+  fileName: string;
+}
+
+function etagOf(bytes: Uint8Array): string {
+  return `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+}
+
+/**
+ * /cv.pdf: typeset once per change of the content it shows, then served from the cache (tagged with every
+ * source, so the next request after a save typesets it again). Typesetting runs in a worker thread, one
+ * document at a time (lib/cv/pdf-thread.ts): the server answers other requests meanwhile.
+ */
+export async function getCvPdf(): Promise<CvFile> {
+  'use cache';
+  cacheTag(...CV_TAGS);
+  const data = await getCvData();
+  const bytes = await renderCvPdf(data);
+  return { bytes, etag: etagOf(bytes), fileName: cvFileName(data.name) };
+}
+
+/** /cv.json: the CV as a JSON Resume document, cached like the PDF. */
+export async function getCvJson(): Promise<{ body: string; etag: string }> {
+  'use cache';
+  cacheTag(...CV_TAGS);
+  const data = await getCvData();
+  const siteUrl = getEnv().SITE_URL ?? null;
+  const body = `${JSON.stringify(toJsonResume(data, { siteUrl }), null, 2)}\n`;
+  return { body, etag: etagOf(new TextEncoder().encode(body)) };
+}
