@@ -42,7 +42,7 @@ async function sameAnswers(url: string, browser: Browser): Promise<void> {
 
   // Each public page: the first response already has the ETag and the policy of the stored page, a later
   // one the same; If-None-Match gets a 304 with the same Cache-Control; the security headers everywhere.
-  for (const path of ['/about', '/projects', '/research', '/blog', POST, '/personal', '/']) {
+  for (const path of ['/about', '/projects', '/research', '/cv', '/blog', POST, '/personal', '/']) {
     const first = await get(path);
     const second = await get(path);
     expect(first.status, path).toBe(200);
@@ -61,6 +61,19 @@ async function sameAnswers(url: string, browser: Browser): Promise<void> {
     const confirmed = await get(path, { 'If-None-Match': first.headers.get('etag')! });
     expect(confirmed.status, path).toBe(304);
     expect(confirmed.headers.get('cache-control'), path).toBe(PUBLIC);
+  }
+  // The CV's files, the PDF typeset in its worker thread under either server: an ETag from the first response, a 304 to it.
+  for (const [path, type] of [
+    ['/cv.pdf', 'application/pdf'],
+    ['/cv.json', 'application/json; charset=utf-8'],
+  ]) {
+    const first = await get(path);
+    expect(first.status, path).toBe(200);
+    expect(first.headers.get('content-type'), path).toBe(type);
+    expect(first.headers.get('etag'), path).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.get('cache-control'), path).toBe(PUBLIC);
+    const confirmed = await get(path, { 'If-None-Match': first.headers.get('etag')! });
+    expect(confirmed.status, path).toBe(304);
   }
   // Never for a shared cache: a signed-in visitor's page, the admin area, the App Router's requests.
   expect((await get('/blog', { cookie: 'pf-access=whoever' })).headers.get('cache-control')).toContain('no-store');

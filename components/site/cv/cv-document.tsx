@@ -129,7 +129,13 @@ function sectionBody(cv: CvData, key: CvSectionKey): ReactNode | null {
                         <a href={`/research/${paper.id}`} className="font-medium text-foreground hover:underline">
                           {texToText(paper.title)}
                         </a>
-                        .{paper.journal ? <em> {paper.journal}</em> : null} {paper.date.slice(0, 4)}.
+                        .{' '}
+                        {paper.journal ? (
+                          <>
+                            <em>{paper.journal}</em>,{' '}
+                          </>
+                        ) : null}
+                        {paper.date.slice(0, 4)}.
                       </p>
                       {paper.doi || paper.arxivId ? (
                         <p className="mt-1 flex flex-wrap gap-x-4 text-muted-foreground">
