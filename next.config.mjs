@@ -94,10 +94,25 @@ const nextConfig = {
   // @react-pdf/renderer: its layout engine loads WebAssembly and its font and image readers are large; it
   // runs only in /cv.pdf's route, as Node loads it.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', '@retorquere/bibtex-parser', 'ioredis', '@react-pdf/renderer'],
-  // The CV PDF's fonts are read from node_modules at run time (lib/cv/pdf-fonts.ts): name them for the
-  // deployment's file tracing, which follows imports only.
+  // The CV's PDF is typeset in a worker thread that Node loads from the project folder (lib/cv/pdf-worker.mjs,
+  // outside the bundle), with fonts read at run time: name them, and the packages only the worker imports,
+  // for the deployment's file tracing, which follows the bundle's imports only.
   outputFileTracingIncludes: {
-    '/cv.pdf': ['./node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf', './node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif-*.ttf', './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf', './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold*.ttf', './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf', './node_modules/dejavu-fonts-ttf/ttf/DejaVuMathTeXGyre.ttf', './node_modules/dejavu-fonts-ttf/package.json'],
+    '/cv.pdf': [
+      './lib/cv/pdf-worker.mjs',
+      './lib/cv/pdf-fonts.mjs',
+      './node_modules/dejavu-fonts-ttf/package.json',
+      './node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif.ttf',
+      './node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif-*.ttf',
+      './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+      './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold*.ttf',
+      './node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf',
+      './node_modules/dejavu-fonts-ttf/ttf/DejaVuMathTeXGyre.ttf',
+      './node_modules/pdf-lib/**',
+      './node_modules/@pdf-lib/**',
+      './node_modules/pako/**',
+      './node_modules/tslib/**',
+    ],
   },
   experimental: {
     // Server-action bodies: ACTION_BODY_LIMIT_BYTES of lib/validation/action-body.ts, derived from the largest

@@ -8,3 +8,5 @@ export function hyphenate(word: string): string[];
 export function registerCvFonts(): void;
 /** Every font read and its glyphs primed with their characters, once per process. */
 export function loadCvFonts(): Promise<void>;
+/** A font file of the package, by name ('DejaVuSerif.ttf'). */
+export function cvFontFile(name: string): string;

@@ -31,6 +31,15 @@ function fontDirectory() {
   return path.join(path.dirname(requireFromRoot.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 }
 
+/**
+ * A font file of the package, by name ('DejaVuSerif.ttf').
+ * @param {string} name
+ * @returns {string}
+ */
+export function cvFontFile(name) {
+  return path.join(fontDirectory(), name);
+}
+
 /** A word longer than this may be broken anywhere; see hyphenate(). */
 const LONG_WORD = 40;
 const LONG_WORD_PART = 20;

@@ -18,8 +18,17 @@ export interface PlainNode {
   children: (PlainNode | string)[];
 }
 
-/** The footer's page numbers, named for the worker (functions do not cross threads). */
-export const PAGE_OF_PAGES = 'page-of-pages';
+/**
+ * 'Page n of m' on every page, written by the worker after typesetting (lib/cv/pdf-worker.mjs says why):
+ * right-aligned `right` points from the page's right edge, the baseline `baseline` points above the foot,
+ * in DejaVu Serif of `size` points, in `color` (RGB, 0 to 1).
+ */
+export interface PageNumbers {
+  right: number;
+  baseline: number;
+  size: number;
+  color: [number, number, number];
+}
 
 /**
  * react-pdf's elements (their types are strings such as 'VIEW') as plain data: arrays and fragments
@@ -87,8 +96,8 @@ function pdfWorker(): Worker {
   return started;
 }
 
-/** Typesets a document (react-pdf's elements) in the worker thread; answers the PDF's bytes. */
-export function typesetInWorker(document: ReactNode): Promise<Uint8Array> {
+/** Typesets a document (react-pdf's elements) in the worker thread, with page numbers when given; answers the PDF's bytes. */
+export function typesetInWorker(document: ReactNode, pageNumbers: PageNumbers | null = null): Promise<Uint8Array> {
   const [plain] = toPlainNode(document);
   if (!plain || typeof plain === 'string') return Promise.reject(new Error('The PDF document is empty.'));
   const thread = pdfWorker();
@@ -103,6 +112,6 @@ export function typesetInWorker(document: ReactNode): Promise<Uint8Array> {
     timer.unref();
     jobs.set(id, { resolve, reject, timer });
     thread.ref();
-    thread.postMessage({ id, document: plain });
+    thread.postMessage({ id, document: plain, pageNumbers });
   });
 }

@@ -6,22 +6,24 @@
  *
  * Plain JavaScript, loaded by Node as it is (not bundled by Next): it receives the document as react-pdf's own
  * elements in plain form ({ type, props, children }, built by pdf.tsx), rebuilds them with React and answers
- * the file's bytes. Functions cannot cross threads; the one the document needs, the footer's page numbers,
- * is named ('page-of-pages') and made here.
+ * the file's bytes.
+ *
+ * 'Page n of m' is written on each page afterwards, with pdf-lib (`pageNumbers`), not by react-pdf: a
+ * react-pdf document with a dynamic node (a `render` function) is laid out again, whole, for every page it
+ * breaks, which made a CV of 150 papers take 1.4 s instead of 0.9 s (and twice the content 4.6 s instead of
+ * 2.7 s).
  */
+import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 
+import fontkit from '@pdf-lib/fontkit';
 import { renderToBuffer } from '@react-pdf/renderer';
+import { PDFDocument, rgb } from 'pdf-lib';
 import { createElement } from 'react';
 
-import { loadCvFonts } from './pdf-fonts.mjs';
+import { cvFontFile, loadCvFonts } from './pdf-fonts.mjs';
 
 /** @typedef {{ type: string; props: Record<string, unknown>; children: (PlainNode | string)[] }} PlainNode */
-
-/** The render functions a document may name. */
-const RENDERS = {
-  'page-of-pages': (/** @type {{ pageNumber: number; totalPages: number }} */ { pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`,
-};
 
 /**
  * @param {PlainNode | string} node
@@ -29,24 +31,49 @@ const RENDERS = {
  */
 function build(node) {
   if (typeof node === 'string') return node;
-  const props = { ...node.props };
-  if (typeof props.render === 'string') {
-    const render = RENDERS[/** @type {keyof typeof RENDERS} */ (props.render)];
-    if (!render) throw new Error(`Unknown render function ${props.render}.`);
-    props.render = render;
-  }
-  return createElement(node.type, props, ...node.children.map(build));
+  return createElement(node.type, node.props, ...node.children.map(build));
+}
+
+/**
+ * Where 'Page n of m' goes: right-aligned at `right` points from the page's right edge, its baseline `baseline`
+ * points above the foot, in DejaVu Serif.
+ * @typedef {{ right: number; baseline: number; size: number; color: [number, number, number] }} PageNumbers
+ */
+
+/** @type {Promise<Uint8Array> | null} */
+let numberFont = null;
+
+/**
+ * Writes 'Page n of m' on every page. The document's own metadata is kept (no new producer or dates), and the
+ * font is embedded under a fixed name, so the same document gives the same bytes.
+ * @param {Uint8Array} bytes
+ * @param {PageNumbers} place
+ * @returns {Promise<Uint8Array>}
+ */
+async function numberPages(bytes, place) {
+  const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
+  pdf.registerFontkit(fontkit);
+  numberFont ??= readFile(cvFontFile('DejaVuSerif.ttf'));
+  const font = await pdf.embedFont(await numberFont, { subset: true, customName: 'DejaVuSerif-PageNumbers' });
+  const pages = pdf.getPages();
+  pages.forEach((page, index) => {
+    const text = `Page ${index + 1} of ${pages.length}`;
+    const x = page.getWidth() - place.right - font.widthOfTextAtSize(text, place.size);
+    page.drawText(text, { x, y: place.baseline, size: place.size, font, color: rgb(...place.color) });
+  });
+  return pdf.save({ useObjectStreams: false });
 }
 
 if (!parentPort) throw new Error('lib/cv/pdf-worker.mjs runs as a worker thread.');
 const port = parentPort;
 
-port.on('message', async (/** @type {{ id: number; document: PlainNode }} */ { id, document }) => {
+port.on('message', async (/** @type {{ id: number; document: PlainNode; pageNumbers: PageNumbers | null }} */ { id, document, pageNumbers }) => {
   try {
     await loadCvFonts();
     const buffer = await renderToBuffer(/** @type {Parameters<typeof renderToBuffer>[0]} */ (build(document)));
-    const bytes = new Uint8Array(buffer.byteLength);
-    bytes.set(buffer);
+    const numbered = pageNumbers ? await numberPages(buffer, pageNumbers) : buffer;
+    const bytes = new Uint8Array(numbered.byteLength);
+    bytes.set(numbered);
     port.postMessage({ id, bytes }, [bytes.buffer]);
   } catch (error) {
     port.postMessage({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });

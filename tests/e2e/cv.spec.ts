@@ -179,6 +179,8 @@ test.describe('the CV', () => {
     const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     const violations = async (path: string) => {
       await page.goto(path);
+      // The page as a reader gets it: its heading drawn (the admin area's guard shows a spinner first) and nothing loading.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
       await page.evaluate(axeSource);
       return page.evaluate(async () => {

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ArchiveError } from '@/lib/backup/archive';
-import { createBackup } from '@/lib/backup/backup';
+import { BACKUP_FORMAT_VERSION, createBackup } from '@/lib/backup/backup';
 import { exportSite } from '@/lib/backup/export';
-import { CONTENT_TABLES } from '@/lib/backup/export-format';
+import { CONTENT_TABLES, EXPORT_FORMAT_VERSION } from '@/lib/backup/export-format';
 import { ImportRefusedError, importSite } from '@/lib/backup/import';
 import { restoreBackup, RestoreError } from '@/lib/backup/restore';
 import { migrate } from '@/lib/db/migrate';
@@ -195,7 +195,7 @@ const exportCases: HostileCase[] = [
     entries: () => backupEntries,
     message: /This is not an export archive of this site \(its manifest does not say format "portfolio-export"\)/,
   },
-  ...versionCases('export', () => exportEntries),
+  ...versionCases('export', () => exportEntries, EXPORT_FORMAT_VERSION),
   {
     title: 'a manifest without its files',
     entries: () =>
@@ -337,7 +337,7 @@ const backupCases: HostileCase[] = [
     entries: () => exportEntries,
     message: /This is not a backup archive of this site \(its manifest does not say format "portfolio-backup"\)/,
   },
-  ...versionCases('backup', () => backupEntries),
+  ...versionCases('backup', () => backupEntries, BACKUP_FORMAT_VERSION),
   {
     title: 'a manifest without its files',
     entries: () =>
@@ -391,7 +391,8 @@ const backupCases: HostileCase[] = [
   },
 ];
 
-function versionCases(noun: 'export' | 'backup', entries: () => Entries): HostileCase[] {
+/** `current`: the newest format version this site reads (lib/backup/export-format.ts, lib/backup/backup.ts). */
+function versionCases(noun: 'export' | 'backup', entries: () => Entries, current: number): HostileCase[] {
   const withVersion = (version: unknown) => () =>
     withManifest(entries(), (m) => {
       m.version = version;
@@ -404,8 +405,8 @@ function versionCases(noun: 'export' | 'backup', entries: () => Entries): Hostil
     { title: 'no format version', entries: withVersion(undefined), message: new RegExp(`The ${noun}'s manifest gives no format version`) },
     {
       title: 'a newer format version',
-      entries: withVersion(2),
-      message: new RegExp(`This ${noun} was made by a newer version of the site \\(format version 2; this one reads up to 1\\)`),
+      entries: withVersion(current + 1),
+      message: new RegExp(`This ${noun} was made by a newer version of the site \\(format version ${current + 1}; this one reads up to ${current}\\)`),
     },
   ];
 }

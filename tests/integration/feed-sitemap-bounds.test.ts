@@ -1,3 +1,4 @@
+import { CONTENT_TYPES } from '@/lib/content/registry.mjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { Database } from '@/lib/db/types';
@@ -66,7 +67,8 @@ describe('the sitemap with 5,000 posts, papers and personal posts', () => {
     expect(papers).toHaveLength(MANY - MANY / 10);
     expect(papers.every((paper) => paper.status !== 'draft')).toBe(true);
     const entries = sitemapEntries('https://example.org', { posts, personal, papers });
-    expect(entries).toHaveLength(7 + MANY + MANY + (MANY - MANY / 10));
+    // The home page and the registry's list pages (lib/content/registry.mjs), then every post, personal post and public paper.
+    expect(entries).toHaveLength(1 + CONTENT_TYPES.filter((type) => type.route).length + MANY + MANY + (MANY - MANY / 10));
     // What the sitemap is built from is a few hundred kB, not the posts' 22 MB of text.
     expect(JSON.stringify([posts, personal, papers]).length).toBeLessThan(1_500_000);
   });
