@@ -263,14 +263,21 @@ test.describe('/research', () => {
     await expect(cards.nth(1).getByRole('heading').getByRole('link')).toHaveAttribute('href', new RegExp(`^/research/${UUID}$`));
     await expect(cards.nth(1).getByRole('link', { name: /^Read the full abstract/ })).toHaveAttribute('href', new RegExp(`^/research/${UUID}#abstract-heading$`));
 
-    // A formula appears as KaTeX markup (typeset on the server), never as its $…$ source.
+    // On the list a formula is MathML, laid out by the browser, never its $…$ source: the list loads no KaTeX
+    // stylesheet or font, so its largest paint waits for no font (issue 32).
     const html = await (await page.request.get('/research')).text();
-    expect(html).toContain('<span class=katex>');
-    // ρ = β + iγ, in the MathML that screen readers read.
+    // ρ = β + iγ
     expect(html).toContain('<math><mrow><mi>ρ</mi><mo>=</mo><mi>β</mi><mo>+</mo><mi>i</mi><mi>γ</mi></mrow></math>');
-    await expect(published.locator('.katex').filter(visible).first()).toBeVisible();
+    expect(html).not.toContain('katex-html');
+    await expect(published.locator('math').filter(visible).first()).toBeVisible();
     await expect(published).not.toContainText('$\\rho');
-    // KaTeX's own fonts are served from the package through its stylesheet.
+    expect(await page.evaluate(() => [...document.styleSheets].some((sheet) => [...sheet.cssRules].some((rule) => rule.cssText.includes('KaTeX_Main'))))).toBe(false);
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('KaTeX')))).toBe(false);
+
+    // The paper's own page typesets the whole abstract with KaTeX, whose fonts are served from the package through its stylesheet.
+    await published.getByRole('heading', { level: 2 }).getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/research/${UUID}$`));
+    await expect(page.locator('.katex-html').filter(visible).first()).toBeVisible();
     await page.evaluate(() => document.fonts.ready);
     expect(await page.evaluate(() => document.fonts.check('16px KaTeX_Main'))).toBe(true);
     expect(await page.evaluate(() => [...document.fonts].some((font) => font.family.includes('KaTeX') && font.status === 'loaded'))).toBe(true);
