@@ -4,6 +4,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
 import { extractText, getDocumentProxy } from 'unpdf';
 
+import { cvFileName } from '@/lib/cv/rules';
+
 import { createPaper, sessionCookieHeader } from './fixtures/actions';
 import { expect, test } from './fixtures/auth';
 import { card as cardIn, dashboardCount, expand as expandIn, expectFieldErrors, openEditor as openEditorAt, toast, unique } from './fixtures/editors';
@@ -121,7 +123,10 @@ test.describe('the CV', () => {
     const visitor = await browser.newContext({ baseURL });
     const before = await pdfText(visitor.request);
     expect(before.width).toBe(595);
-    expect(before.disposition).toBe('inline; filename="Alex-Morgan-CV.pdf"');
+    // The file is named after the owner as About names them now (other specs on this server may rename them).
+    const owner = ((await (await visitor.request.get('/cv.json')).json()) as { basics: { name: string } }).basics.name;
+    expect(before.disposition).toBe(`inline; filename="${cvFileName(owner)}"`);
+    expect(before.disposition).toMatch(/^inline; filename="[A-Za-z0-9-]+-CV\.pdf"$/);
 
     expect(await createPaper(page.request, baseURL!, marker, await sessionCookieHeader(page.context()))).toContain('"ok":true');
     expect((await pdfText(visitor.request)).text).toContain(marker);
