@@ -3,6 +3,7 @@ import { htmlToText } from '@/lib/content/personal/rules';
 import type { PaperStatus } from '@/lib/content/research/types';
 import { arxivUrl, cleanText, doiUrl } from '@/lib/content/research/scholar';
 import { texToText } from '@/lib/cv/tex-text';
+import { isCalendarDate } from '@/lib/validation/lists';
 import type { CvData, CvEntry, CvProfile, CvSectionKey } from './types';
 
 /**
@@ -271,10 +272,6 @@ function emailAddress(value: string): string | undefined {
   return text.length <= 254 && EMAIL.test(text) ? text : undefined;
 }
 
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 /**
  * 'yyyy', 'yyyy-mm' or 'yyyy-mm-dd' (or the start of a longer ISO text) in the schema's `iso8601` forms: the
  * longest valid beginning ('2024-13' → '2024'), or undefined when not even the year is one the schema's
@@ -287,8 +284,7 @@ export function jsonResumeDate(value: string | null | undefined): JsonResumeDate
   if (!/^[12]/.test(year)) return undefined;
   const monthNumber = Number(month);
   if (!month || monthNumber < 1 || monthNumber > 12) return year;
-  const dayNumber = Number(day);
-  if (!day || dayNumber < 1 || dayNumber > daysInMonth(Number(year), monthNumber)) return `${year}-${month}`;
+  if (!day || !isCalendarDate(`${year}-${month}-${day}`)) return `${year}-${month}`;
   return `${year}-${month}-${day}`;
 }
 

@@ -24,8 +24,8 @@ export const CV_FONT_FAMILY = ['DejaVu Serif', 'DejaVu Sans', 'DejaVu Math'];
  * The package's own folder, resolved from the project root (where `next start`, the scripts and Vitest
  * run) and not from this module, whose location changes once Next bundles it; the same rule as
  * lib/cache/next-internals.mjs. The package is files only (no code), so nothing here is bundled.
+ * @returns {string}
  */
-/** @returns {string} */
 function fontDirectory() {
   const requireFromRoot = createRequire(path.join(process.cwd(), 'package.json'));
   return path.join(path.dirname(requireFromRoot.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -70,30 +70,21 @@ let primed = null;
 /**
  * Registers the fonts with react-pdf's (process-wide) font store, once. react-pdf reads each file the
  * first time a document uses it and keeps it parsed for later documents.
+ * @returns {void}
  */
-/** @returns {void} */
 export function registerCvFonts() {
   if (registered) return;
   const dir = fontDirectory();
   const file = (/** @type {string} */ name) => path.join(dir, name);
-  Font.register({
-    family: 'DejaVu Serif',
-    fonts: [
-      { src: file('DejaVuSerif.ttf'), fontWeight: 400, fontStyle: 'normal' },
-      { src: file('DejaVuSerif-Bold.ttf'), fontWeight: 700, fontStyle: 'normal' },
-      { src: file('DejaVuSerif-Italic.ttf'), fontWeight: 400, fontStyle: 'italic' },
-      { src: file('DejaVuSerif-BoldItalic.ttf'), fontWeight: 700, fontStyle: 'italic' },
-    ],
-  });
-  Font.register({
-    family: 'DejaVu Sans',
-    fonts: [
-      { src: file('DejaVuSans.ttf'), fontWeight: 400, fontStyle: 'normal' },
-      { src: file('DejaVuSans-Bold.ttf'), fontWeight: 700, fontStyle: 'normal' },
-      { src: file('DejaVuSans-Oblique.ttf'), fontWeight: 400, fontStyle: 'italic' },
-      { src: file('DejaVuSans-BoldOblique.ttf'), fontWeight: 700, fontStyle: 'italic' },
-    ],
-  });
+  // The four faces of a family, from its files' names: regular, bold, italic, bold italic.
+  const faces = (/** @type {[string, string, string, string]} */ [regular, bold, italic, boldItalic]) => [
+    { src: file(regular), fontWeight: 400, fontStyle: /** @type {const} */ ('normal') },
+    { src: file(bold), fontWeight: 700, fontStyle: /** @type {const} */ ('normal') },
+    { src: file(italic), fontWeight: 400, fontStyle: /** @type {const} */ ('italic') },
+    { src: file(boldItalic), fontWeight: 700, fontStyle: /** @type {const} */ ('italic') },
+  ];
+  Font.register({ family: 'DejaVu Serif', fonts: faces(['DejaVuSerif.ttf', 'DejaVuSerif-Bold.ttf', 'DejaVuSerif-Italic.ttf', 'DejaVuSerif-BoldItalic.ttf']) });
+  Font.register({ family: 'DejaVu Sans', fonts: faces(['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'DejaVuSans-Oblique.ttf', 'DejaVuSans-BoldOblique.ttf']) });
   // One upright weight only: react-pdf resolves bold to it, and italic must be registered to be resolved at all.
   Font.register({
     family: 'DejaVu Math',
@@ -129,8 +120,8 @@ function isGlyphTable(value) {
  * those objects, so once a CV with 'ö' had been made, every later CV drawing '¨' or 'ⁿ' on its own drew it
  * right but copied and searched as nothing (pdf.js reads '(' or '&'). Asking for every character's glyph
  * first, by its character, makes each object carry its character before anything else asks.
+ * @returns {Promise<void>}
  */
-/** @returns {Promise<void>} */
 export function loadCvFonts() {
   registerCvFonts();
   primed ??= (async () => {

@@ -1,7 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { isValidElement, type ReactNode } from 'react';
+import { Fragment, isValidElement, type ReactNode } from 'react';
 
 /**
  * The main thread's side of lib/cv/pdf-worker.mjs: one worker, started at the first PDF and kept (not holding
@@ -43,7 +43,8 @@ export function toPlainNode(node: ReactNode): (PlainNode | string)[] {
   const { children, ...props } = node.props;
   if (typeof node.type !== 'string') {
     // A fragment: its children stand in its place.
-    if (node.type.toString() === 'Symbol(react.fragment)') return toPlainNode(children as ReactNode);
+    // (React's element types are registered symbols: any copy of React's Fragment is this one.)
+    if (node.type === Fragment) return toPlainNode(children as ReactNode);
     throw new Error('The PDF document holds a component: build it from react-pdf elements only.');
   }
   for (const [name, value] of Object.entries(props)) {

@@ -3,11 +3,14 @@ import type { CvEntry } from './types';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** Letters only, accents kept apart and dropped, lower case: 'Gödel' and 'Godel' compare equal. */
+/** The text with its accents dropped ('Gödel' → 'Godel', 'Šafarevič' → 'Safarevic'). */
+function withoutAccents(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '');
+}
+
+/** Letters only, accents dropped, lower case: 'Gödel' and 'Godel' compare equal. */
 function plain(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  return withoutAccents(text)
     .toLowerCase()
     .replace(/[^\p{L}\s-]/gu, ' ')
     .trim();
@@ -67,9 +70,7 @@ export function cvYearRange(start: number, end: number | null): string {
 
 /** The PDF's file name from the owner's name: 'Alex Morgan' → 'Alex-Morgan-CV.pdf', 'Kurt Gödel' → 'Kurt-Godel-CV.pdf'. */
 export function cvFileName(ownerName: string): string {
-  const base = ownerName
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  const base = withoutAccents(ownerName)
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60);

@@ -8,7 +8,7 @@ import {
   type CvEntryCategory,
   type CvSectionKey,
 } from '@/lib/cv/types';
-import { boundedText, isHttpUrl, listItemId, newTemporaryId } from './lists';
+import { boundedText, isCalendarDate, isHttpUrl, listItemId, newTemporaryId } from './lists';
 
 /**
  * The CV editor's rows and the CV settings (docs/product.md, "The CV"), shared by the forms and their server
@@ -50,10 +50,7 @@ export function isCvDate(value: string): boolean {
   if (match[2] === undefined) return true;
   const month = Number(match[2]);
   if (month < 1 || month > 12) return false;
-  if (match[3] === undefined) return true;
-  const day = Number(match[3]);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return match[3] === undefined || isCalendarDate(value);
 }
 
 /**
