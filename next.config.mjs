@@ -113,6 +113,8 @@ const nextConfig = {
       './node_modules/pako/**',
       './node_modules/tslib/**',
     ],
+    // A paper's citation formats read the CSL style files at run time (lib/citations/formats.ts).
+    '/research/*/cite': ['./lib/citations/csl/*.csl', './lib/citations/csl/*.xml'],
   },
   experimental: {
     // Server-action bodies: ACTION_BODY_LIMIT_BYTES of lib/validation/action-body.ts, derived from the largest

@@ -31,6 +31,9 @@
  *    page count, the slowest of the /about requests made meanwhile (how long typesetting holds other
  *    requests), and the cached PDF under load (goal: first answer under 1.5 s).
  *
+ * 5. The citation formats (scripts/lib/citations-bench.ts), in a process of their own, before the servers:
+ *    a paper in every CSL style and as RIS, the first call and the median of 100 later ones (goal: under 50 ms).
+ *
  * Then one summary line per server. The exit code is 1 on a failed request, a failed save or a stale read
  * after a save; a missed performance goal is reported, not failed: this is a benchmark, not a test.
  *
@@ -48,6 +51,7 @@ import { startSite } from '../tests/helpers/site-server';
 import { ensureBuild } from './lib/build';
 import { addLongPost, ADMIN, callAction, LONG_POST, signIn } from './lib/admin-http';
 import { benchCv, cvBenchLines, type CvBench } from './lib/cv-bench';
+import { benchCitations, citationsBenchLines } from './lib/citations-bench';
 import { fail, kB, log } from './lib/cli';
 
 const CONNECTIONS = 10;
@@ -389,9 +393,12 @@ async function benchServer(name: ServerName): Promise<ServerReport> {
 async function main(): Promise<void> {
   log(`${new Date().toISOString()}, ${os.cpus().length} cores, load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}.`);
   if ((await ensureBuild()) === 'built') log('Production build ready.');
+  log('Citation formats: a paper in every CSL style and as RIS, in a process of their own…');
+  const citations = citationsBenchLines(benchCitations());
   const reports: ServerReport[] = [];
   for (const name of SELECTED) reports.push(await benchServer(name));
   console.log('Summary');
+  console.log(`  ${citations}`);
   for (const report of reports) {
     const kind = SERVERS[report.name];
     const met = (ok: boolean) => (ok ? 'met' : 'missed');

@@ -1,14 +1,15 @@
 import { connection } from 'next/server';
 
 import { getCvJson } from '@/lib/cv/read';
-import { cvFileResponse, cvUnavailable } from '@/lib/cv/respond';
+import { cvUnavailable } from '@/lib/cv/respond';
+import { publicFileResponse } from '@/lib/file-response';
 
 /** The CV as a JSON Resume document (schema v1.0.0), made from the same content as /cv. */
 export async function GET(request: Request): Promise<Response> {
   await connection();
   try {
     const json = await getCvJson();
-    return cvFileResponse(request, {
+    return publicFileResponse(request, {
       body: json.body,
       etag: json.etag,
       headers: { 'content-type': 'application/json; charset=utf-8', 'content-disposition': 'inline; filename="cv.json"' },

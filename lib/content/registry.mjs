@@ -140,6 +140,11 @@ export const NON_CONTENT_TABLES = [
     why: "each account's display name, bio and avatar",
     references: { kind: 'Admin profile', title: "coalesce(full_name, 'Unnamed Admin')", text: ['avatar_url'], lists: [] },
   },
+  {
+    table: 'admin_settings',
+    why: 'the admins\' private configuration: the contact address given to Crossref, DataCite, arXiv and ORCID with each lookup',
+    references: null,
+  },
 ];
 
 /** Every content table, in the order above: what an export carries and an import writes. */

@@ -13,6 +13,7 @@ export const SETTINGS_LIMITS = {
   description: 300,
   url: 2_048,
   password: 256,
+  email: 254,
 } as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -27,6 +28,7 @@ export const SETTINGS_MESSAGES = {
   newPasswordTooLong: `The new password must be at most ${SETTINGS_LIMITS.password} characters.`,
   newPasswordSame: 'The new password must differ from the current one.',
   confirmMismatch: 'The passwords do not match.',
+  lookupContactEmail: 'Enter an e-mail address such as you@university.edu, or leave it blank.',
 } as const;
 
 /**
@@ -103,6 +105,17 @@ export const siteSettingsSchema = z.object({
     const check = checkSocialImageUrl(value);
     if (check !== 'ok') ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES[check] });
   }),
+});
+
+/**
+ * Publication Lookups: the contact address given to the scholarly sources with each lookup (Crossref asks
+ * for one); blank sends none.
+ */
+export const lookupContactSchema = z.object({
+  lookupContactEmail: boundedText(SETTINGS_LIMITS.email, 'The contact e-mail').refine(
+    (value) => value === '' || z.email().safeParse(value).success,
+    { error: SETTINGS_MESSAGES.lookupContactEmail },
+  ),
 });
 
 /** Passwords are never trimmed (one may end in a space). */

@@ -54,6 +54,7 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
   page,
   browser,
   request,
+  scholarly,
   baseURL,
   site,
 }) => {
@@ -139,8 +140,12 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
     deletePaperAction: [paperId],
     previewBibtexAction: [bib],
     importBibtexAction: [bib, ['0']],
+    lookupIdentifiersAction: ['10.5555/12345678 2403.01234'],
+    importLookedUpAction: [[paper], 'as-source'],
+    refreshPaperAction: [paperId],
     saveProfileAction: [{ displayName: marker, bio: marker }],
     saveSiteSettingsAction: [{ siteTitle: marker, metaDescription: marker, socialImageUrl: '' }],
+    saveLookupContactAction: [{ lookupContactEmail: `${marker.toLowerCase()}@example.org` }],
     changePasswordAction: [{ currentPassword: member.password, newPassword: 'pwned-password-123', confirmPassword: 'pwned-password-123' }],
     grantAdminAction: [{ email: member.email }],
     revokeAdminAction: [{ email: ADMIN.email }],
@@ -155,6 +160,7 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
   const visitor = await browser.newPage({ baseURL });
   const before = await fingerprint(visitor, site.dataDir);
   const logBefore = site.output().length;
+  const askedBefore = scholarly.requests.length;
   for (const caller of callers) {
     for (const action of actions) {
       const body = await callAction(request, baseURL!, action.id, ARGS[action.name]!, caller.cookie);
@@ -173,6 +179,8 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
 
   // Nothing changed: every public page and every stored file as before, no marker anywhere, roles and passwords intact.
   expect(await fingerprint(visitor, site.dataDir)).toBe(before);
+  // No refused caller made the site ask a scholarly source anything.
+  expect(scholarly.requests.slice(askedBefore)).toEqual([]);
   await visitor.close();
   expect((await request.get(file.url)).status()).toBe(200);
   await memberPage.goto('/admin');

@@ -8,9 +8,9 @@ import { ADMIN, signIn } from './fixtures/auth';
 import { unique } from './fixtures/editors';
 
 /**
- * The scholarly web: a page per paper with Google Scholar's Highwire tags, the Cite panel, /research.bib,
- * the sitemap and robots.txt. The server here knows its public address (SITE_URL), so the tags that must
- * be absolute can be given.
+ * The scholarly web: a page per paper with Google Scholar's Highwire tags, the Cite panel (BibTeX, RIS and
+ * the CSL styles), /research.bib and /research.ris, the sitemap and robots.txt. The server here knows its
+ * public address (SITE_URL), so the tags that must be absolute can be given.
  */
 const SITE_URL = 'https://alex.example';
 
@@ -98,21 +98,59 @@ test('a published paper has its own page with every Highwire tag, a Cite panel, 
     url: `${SITE_URL}${paperUrl}`,
   });
 
-  // Cite: BibTeX with LaTeX accents and the formula as written, and an APA reference.
+  // Cite: fetched when the panel opens. BibTeX with LaTeX accents and the formula as written; RIS and the
+  // formatted references (official CSL styles) with the formula as readable text.
   await page.getByRole('button', { name: 'Cite' }).click();
   const cite = page.getByRole('region', { name: 'Cite this paper' });
   await expect(cite).toContainText('@article{godel2024zeros');
   await expect(cite).toContainText('author = {Kurt G{\\"o}del and Bernhard Riemann}');
   await expect(cite).toContainText('$\\zeta(s)$');
-  await expect(cite).toContainText('Gödel, K., & Riemann, B. (2024).');
+  await expect(cite).toContainText(`TI - Zeros of ζ(s) and Gödel's primes ${id}`);
+  await expect(cite).toContainText('AU - Gödel, Kurt');
+  await expect(cite).toContainText(`Gödel, K., & Riemann, B. (2024). Zeros of ζ(s) and Gödel’s primes ${id}. Annals of Mathematics. https://doi.org/10.4007/annals.2024.199.1`);
+  await expect(cite).toContainText('Gödel, Kurt, and Bernhard Riemann. 2024. “Zeros of ζ(s) and Gödel’s Primes');
+  await expect(cite).toContainText(`[1] K. Gödel and B. Riemann, “Zeros of ζ(s) and Gödel’s primes ${id},” Annals of Mathematics, Mar. 2024, doi: 10.4007/annals.2024.199.1.`);
+  await expect(cite).toContainText('1. Gödel, K., Riemann, B.: Zeros of ζ(s) and Gödel’s primes');
+  await expect(cite.locator('i', { hasText: 'Annals of Mathematics' }).first()).toBeVisible();
+  await expect(cite.getByRole('link', { name: 'Citation Style Language' })).toHaveAttribute('href', 'https://citationstyles.org/');
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await cite.getByRole('button', { name: 'Copy BibTeX' }).click();
   await expect(cite.getByRole('button', { name: 'Copied' })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(/^@article\{godel2024zeros[a-z]?,\n  title = \{\{Zeros of \$\\zeta\(s\)\$ and G\{\\"o\}del's primes/);
+  await cite.getByRole('button', { name: 'Copy RIS' }).click();
+  await expect(cite.getByRole('button', { name: 'Copy BibTeX' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^TY {2}- JOUR\r?\nTI {2}- Zeros of ζ\\(s\\) and Gödel's primes ${id}\r?\n`));
+  await cite.getByRole('button', { name: 'Copy APA reference' }).click();
+  await expect(page.getByText('APA copied to the clipboard.')).toBeAttached();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `Gödel, K., & Riemann, B. (2024). Zeros of ζ(s) and Gödel’s primes ${id}. Annals of Mathematics. https://doi.org/10.4007/annals.2024.199.1`,
+  );
   const download = page.waitForEvent('download');
   await cite.getByRole('button', { name: 'Download .bib' }).click();
   expect((await download).suggestedFilename()).toMatch(/^godel2024zeros[a-z]?\.bib$/);
+  const risDownload = page.waitForEvent('download');
+  await cite.getByRole('button', { name: 'Download .ris' }).click();
+  expect((await risDownload).suggestedFilename()).toMatch(/^godel2024zeros[a-z]?\.ris$/);
+
+  // The panel's citation: JSON with an ETag, a 304 for a copy that is current.
+  const citation = await request.get(`${paperUrl}/cite`);
+  expect(citation.status()).toBe(200);
+  expect(citation.headers()['content-type']).toContain('application/json');
+  const citationJson = (await citation.json()) as { key: string; styles: { id: string }[] };
+  expect(citationJson.key).toMatch(/^godel2024zeros[a-z]?$/);
+  expect(citationJson.styles.map((style) => style.id)).toEqual(['apa', 'chicago', 'ieee', 'springer-mathphys']);
+  const etag = citation.headers()['etag']!;
+  expect((await request.get(`${paperUrl}/cite`, { headers: { 'if-none-match': etag } })).status()).toBe(304);
+  expect((await request.get('/research/00000000-0000-4000-8000-000000000000/cite')).status()).toBe(404);
+
+  // research.ris lists it too, with the formula as text.
+  const ris = await request.get('/research.ris');
+  expect(ris.headers()['content-type']).toContain('application/x-research-info-systems');
+  expect(ris.headers()['content-disposition']).toBe('inline; filename="research.ris"');
+  const risText = await ris.text();
+  expect(risText).toContain(`TI  - Zeros of ζ(s) and Gödel's primes ${id}\r\n`);
+  expect(risText).not.toContain(draftTitle);
 
   // research.bib and the sitemap list the paper; neither knows the draft.
   const bib = await request.get('/research.bib');
@@ -140,6 +178,7 @@ test('a published paper has its own page with every Highwire tag, a Cite panel, 
   expect(draftTags.get('robots')?.join()).toContain('noindex');
   expect(sitemap).not.toContain(new URL(page.url()).pathname);
   await expect(page.getByRole('button', { name: 'Cite' })).toHaveCount(0);
+  expect((await request.get(`${new URL(page.url()).pathname}/cite`)).status()).toBe(404);
 });
 
 test('a .bib file imported in the research editor: preview with duplicates and unreadable entries, unticked entries left out, papers on /research with their DOI and arXiv tags', async ({

@@ -57,6 +57,7 @@ const EXPECTED_POLICY = `
   projects                           ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   research_papers                    ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   site_settings                      ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓
+  admin_settings                     ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓
   profiles: own row                  ✗ ✓ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✓ ✓ ✓   ✗ ✗ ✗ ✓
   profiles: another user's row       ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
   roles                              ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
@@ -189,6 +190,14 @@ const SUBJECTS: Subject[] = [
     beforeInsert: () => 'delete from public.site_settings',
     set: `site_title = 'Changed'`,
   },
+  {
+    // The contact address given to the scholarly sources: the admins' own, read by nobody else.
+    label: 'admin_settings',
+    relation: 'public.admin_settings',
+    insert: () => `(id, lookup_contact_email) values (true, 'matrix@example.org')`,
+    beforeInsert: () => 'delete from public.admin_settings',
+    set: `lookup_contact_email = 'changed@example.org'`,
+  },
   profileRow('profiles: own row', ownProfile),
   profileRow("profiles: another user's row", anotherProfile),
   {
@@ -251,6 +260,7 @@ beforeAll(async () => {
 
   // A sample row wherever the seed leaves none, so every cell has rows to aim at.
   await owner.exec(`insert into public.site_settings (id, site_title) values (true, 'A Mathematician')`);
+  await owner.exec(`insert into public.admin_settings (id, lookup_contact_email) values (true, 'owner@example.org')`);
   await owner.query(`insert into storage.buckets (id, name, public) values ($1, $1, false)`, [OTHER_BUCKET]);
   await owner.exec(`insert into storage.objects (bucket_id, name) select id, 'sample.png' from storage.buckets`);
 

@@ -35,9 +35,8 @@ vi.mock('next/headers', () => ({
   headers: async () => new Headers({ host: '127.0.0.1:3000', 'user-agent': 'vitest' }),
 }));
 
-const { getProfileSettings, getSiteSettings, getSiteSettingsForEditing, saveProfileSettings, saveSiteSettings } = await import(
-  '@/lib/content/settings/queries'
-);
+const { getLookupContactEmail, getProfileSettings, getSiteSettings, getSiteSettingsForEditing, saveLookupContactEmail, saveProfileSettings, saveSiteSettings } =
+  await import('@/lib/content/settings/queries');
 const { localAuth } = await import('@/lib/auth/local');
 const { COOKIES } = await import('@/lib/auth/constants');
 
@@ -140,6 +139,34 @@ describe('Site Configuration', () => {
     await database.db!.query('delete from public.site_settings');
     await saveSiteSettings({ siteTitle: 'Back', metaDescription: '', socialImageUrl: '' });
     expect((await getSiteSettingsForEditing()).siteTitle).toBe('Back');
+  });
+});
+
+describe('Publication Lookups: the contact address given to the scholarly sources', () => {
+  it('reads as none before it is saved, then stores one row without touching the public settings or any tag', async () => {
+    expect(await getLookupContactEmail()).toBe('');
+    const before = await getSiteSettingsForEditing();
+    cache.updateTag.mockClear();
+    cache.revalidateTag.mockClear();
+    expect(await saveLookupContactEmail('owner@university.edu')).toBe('owner@university.edu');
+    expect(await getLookupContactEmail()).toBe('owner@university.edu');
+    expect(await saveLookupContactEmail('second@university.edu')).toBe('second@university.edu');
+    const { rows } = await database.db!.query<{ n: number }>('select count(*)::int as n from public.admin_settings');
+    expect(rows[0].n).toBe(1);
+    expect(await getSiteSettingsForEditing()).toEqual(before);
+    expect([...cache.updateTag.mock.calls, ...cache.revalidateTag.mock.calls]).toEqual([]);
+  });
+
+  it('is refused by the database past 254 characters, whatever the caller', async () => {
+    await expect(saveLookupContactEmail(`${'a'.repeat(250)}@example.org`)).rejects.toThrow();
+    expect(await getLookupContactEmail()).toBe('second@university.edu');
+  });
+
+  it('the form refuses an address that is not one, and takes a blank one', async () => {
+    const { lookupContactSchema, SETTINGS_MESSAGES } = await import('@/lib/validation/settings');
+    expect(lookupContactSchema.safeParse({ lookupContactEmail: 'not an address' }).error?.issues[0]?.message).toBe(SETTINGS_MESSAGES.lookupContactEmail);
+    expect(lookupContactSchema.safeParse({ lookupContactEmail: '  ' }).data).toEqual({ lookupContactEmail: '' });
+    expect(lookupContactSchema.safeParse({ lookupContactEmail: ' me@uni.edu ' }).data).toEqual({ lookupContactEmail: 'me@uni.edu' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { absoluteUrl, apaReference, citationDate, citationKeys, doiUrl, highwireTags, toBibtex, toBibtexFile, toLatex } from '@/lib/content/research/scholar';
+import { absoluteUrl, citationDate, citationKeys, doiUrl, highwireTags, toBibtex, toBibtexFile, toLatex } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
 
 const paper = (overrides: Partial<ResearchPaper> = {}): ResearchPaper => ({
@@ -45,14 +45,12 @@ describe('Google Scholar tags', () => {
 });
 
 describe('DOI and arXiv', () => {
-  it('adds citation_doi and citation_arxiv_id, the BibTeX doi and eprint, and the DOI address in APA', () => {
+  it('adds citation_doi and citation_arxiv_id, and the BibTeX doi and eprint', () => {
     const identified = paper({ doi: '10.4007/annals.2024.1', arxivId: '2403.00001' });
     expect(highwireTags(identified, 'https://alex.example')).toMatchObject({ citation_doi: '10.4007/annals.2024.1', citation_arxiv_id: '2403.00001' });
     const bib = toBibtex(identified, 'k');
     expect(bib).toContain('  doi = {10.4007/annals.2024.1},\n');
     expect(bib).toContain('  eprint = {2403.00001},\n  archivePrefix = {arXiv},\n');
-    expect(apaReference(identified)).toMatch(/Annals of Mathematics\. https:\/\/doi\.org\/10\.4007\/annals\.2024\.1$/);
-    expect(apaReference(paper({ arxivId: '2403.00001' }))).toMatch(/ https:\/\/arxiv\.org\/abs\/2403\.00001$/);
     expect(highwireTags(paper(), 'https://alex.example')).not.toHaveProperty('citation_doi');
   });
 
@@ -100,13 +98,5 @@ describe('BibTeX', () => {
     const file = toBibtexFile([paper(), paper({ id: 'd', status: 'draft', title: 'Secret' })]);
     expect(file).toContain('godel2024zeros');
     expect(file).not.toContain('Secret');
-  });
-});
-
-describe('APA', () => {
-  it('formats authors, year, title, journal and link', () => {
-    expect(apaReference(paper())).toBe(
-      'Gödel, K., & Riemann, B. (2024). On the zeros of $\\zeta(s)$ near the line. Annals of Mathematics. https://arxiv.org/abs/2403.00001',
-    );
   });
 });

@@ -13,6 +13,8 @@ import { STATUS_BADGES } from '@/lib/content/research/rules';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { checkPaper, emptyPaperForm } from '@/lib/validation/research';
 import { BibtexImport } from './bibtex-import';
+import { IdentifierImport } from './identifier-import';
+import { RefreshFromSource } from './refresh-from-source';
 import { PaperFormFields, type PaperForm } from './paper-form';
 
 const formSchema = z.object({
@@ -81,7 +83,10 @@ export function ResearchEditor({ initial }: { initial: ResearchPaper[] }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <BibtexImport onImported={editor.addItems} />
+      <div className="flex flex-col gap-4">
+        <IdentifierImport onImported={editor.addItems} />
+        <BibtexImport onImported={editor.addItems} />
+      </div>
       <ItemEditorShell
       editor={editor}
       labels={{
@@ -104,6 +109,7 @@ export function ResearchEditor({ initial }: { initial: ResearchPaper[] }) {
         )),
       })}
       renderRead={(paper) => (
+        <div className="flex flex-col gap-4">
         <dl className="grid gap-3 text-sm">
           <div>
             <dt className="font-medium">Authors</dt>
@@ -144,6 +150,8 @@ export function ResearchEditor({ initial }: { initial: ResearchPaper[] }) {
             </dd>
           </div>
         </dl>
+        {paper.doi || paper.arxivId ? <RefreshFromSource paper={paper} onSaved={(updated) => editor.addItems([updated])} /> : null}
+        </div>
       )}
       renderForm={(props) => <PaperFormFields {...props} />}
       />

@@ -3,7 +3,7 @@
 import { useState, useTransition, type FormEvent, type ReactNode } from 'react';
 import { ChevronDown, KeyRound, Loader2, Save } from 'lucide-react';
 
-import { changePasswordAction, saveProfileAction, saveSiteSettingsAction } from '@/app/admin/(guarded)/settings/actions';
+import { changePasswordAction, saveLookupContactAction, saveProfileAction, saveSiteSettingsAction } from '@/app/admin/(guarded)/settings/actions';
 import { describedBy, Field } from '@/components/admin/about/field';
 import { adminToast } from '@/components/admin/toast';
 import { useUnsavedWarning } from '@/components/admin/use-unsaved-warning';
@@ -148,17 +148,19 @@ function TextField({
   );
 }
 
-/** Admin Settings (docs/product.md §2): Profile Settings, Site Configuration, CV and Security Settings, each saved on its own. */
+/** Admin Settings (docs/product.md §2): Profile Settings, Site Configuration, CV, Publication Lookups and Security Settings, each saved on its own. */
 export function SettingsForms({
   profile,
   site,
   defaults,
   cv,
+  lookupContactEmail,
 }: {
   profile: ProfileSettings;
   site: SiteSettings;
   defaults: { title: string; description: string };
   cv: CvSettings;
+  lookupContactEmail: string;
 }) {
   const profileForm = useSettingsForm({ displayName: profile.displayName, bio: profile.bio }, saveProfileAction, {
     saved: 'Profile saved',
@@ -170,13 +172,18 @@ export function SettingsForms({
     saveSiteSettingsAction,
     { saved: 'Site configuration saved', savedDescription: 'The public pages use it from the next request.', failed: 'Failed to save site configuration' },
   );
+  const lookupForm = useSettingsForm({ lookupContactEmail }, saveLookupContactAction, {
+    saved: 'Publication lookups saved',
+    savedDescription: 'Lookups by DOI, arXiv id or ORCID iD give this address from now on.',
+    failed: 'Failed to save publication lookups',
+  });
   const passwordForm = useSettingsForm(
     { currentPassword: '', newPassword: '', confirmPassword: '' },
     changePasswordAction,
     { saved: 'Password updated', savedDescription: 'Your other sessions have been signed out.', failed: 'Failed to update password' },
     () => ({ currentPassword: '', newPassword: '', confirmPassword: '' }),
   );
-  useUnsavedWarning(profileForm.dirty || siteForm.dirty || passwordForm.dirty);
+  useUnsavedWarning(profileForm.dirty || siteForm.dirty || lookupForm.dirty || passwordForm.dirty);
 
   return (
     <div className="flex flex-col gap-6">
@@ -224,6 +231,25 @@ export function SettingsForms({
 
       <Section id="cv-settings" title="CV" description="What the CV page and its PDF show, in what order, and on which paper size.">
         <CvSettingsForm initial={cv} />
+      </Section>
+
+      <Section
+        id="lookup-settings"
+        title="Publication Lookups"
+        description="What the Research Papers editor tells Crossref, DataCite, arXiv and ORCID when it looks papers up."
+      >
+        <form id="lookup-form" noValidate onSubmit={lookupForm.submit} className="flex flex-col gap-5">
+          <TextField
+            id="settings-lookup-contact"
+            label="Contact E-mail"
+            hint="Sent with each lookup, as Crossref asks of the tools that use it, so they can write before blocking a misbehaving site. Never shown on the site. Blank sends none."
+            type="email"
+            max={SETTINGS_LIMITS.email}
+            autoComplete="email"
+            field={lookupForm.field('lookupContactEmail')}
+          />
+          <SaveButton saving={lookupForm.saving} label="Save Lookups" />
+        </form>
       </Section>
 
       <Section id="security-settings" title="Security Settings" description="Change your password. Every other browser signed in as you is signed out.">

@@ -4,23 +4,19 @@ import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { CitePanel } from './cite-panel';
 
-const secondarySmall = cn(buttonVariants({ size: 'sm', variant: 'secondary' }));
-
 /**
- * Cite: the paper's BibTeX (copy, or download as a .bib file) and an APA reference, in a panel that opens
- * below the button. Both texts are made on the server; the panel (cite-panel.tsx) only shows and copies
- * them. The buttons' looks and icons are made here, so the browser needs no icon or class library.
+ * Cite: the paper's BibTeX and RIS (copy, or download as files) and its reference in APA, Chicago, IEEE and
+ * Springer MathPhys, in a panel that opens below the button. Everything is made on the server and fetched
+ * when the panel first opens (cite-panel.tsx), so the page carries only the paper's id. The buttons' looks
+ * and icons are made here, so the browser needs no icon or class library.
  */
-export function CiteButton({ bibtex, apa, fileName }: { bibtex: string; apa: string; fileName: string }) {
+export function CiteButton({ paperId }: { paperId: string }) {
   return (
     <CitePanel
-      bibtex={bibtex}
-      apa={apa}
-      fileName={fileName}
+      paperId={paperId}
       looks={{
         cite: cn(buttonVariants({ variant: 'outline', className: 'self-start' })),
-        action: secondarySmall,
-        copyReference: cn(buttonVariants({ size: 'sm', variant: 'secondary', className: 'self-start' })),
+        action: cn(buttonVariants({ size: 'sm', variant: 'secondary' })),
       }}
       icons={{
         cite: <Quote aria-hidden="true" />,

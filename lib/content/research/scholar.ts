@@ -4,7 +4,8 @@ import type { ResearchPaper } from './types';
 
 /**
  * What scholarly tools read from a paper (issue: Google Scholar inclusion, citations): the Highwire Press
- * meta tags of Scholar's inclusion guidelines, BibTeX and an APA reference. Pure and client-safe.
+ * meta tags of Scholar's inclusion guidelines and BibTeX. Pure and client-safe. The formatted references
+ * (APA and the other CSL styles) and RIS are lib/citations/formats.ts's.
  */
 
 /** Drafts are listed on /research (its Draft filter) but never offered for indexing or citation. */
@@ -343,23 +344,4 @@ export function toBibtexFile(papers: readonly ResearchPaper[], siteUrl?: string)
   const citable = papers.filter(isCitable);
   const keys = citationKeys(citable);
   return citable.map((paper) => toBibtex(paper, keys.get(paper.id)!, siteUrl)).join('\n');
-}
-
-/** 'Ada Lovelace' → 'Lovelace, A.' */
-function apaAuthor(author: string): string {
-  const parts = author.trim().split(/\s+/);
-  const last = parts.pop() ?? '';
-  const initials = parts.map((part) => `${part[0]?.toUpperCase() ?? ''}.`).join(' ');
-  return initials ? `${last}, ${initials}` : last;
-}
-
-/** An APA-style reference: 'Lovelace, A., & Riemann, B. (2024). Title. Journal. https://doi.org/…' (the DOI's address first, as APA asks). */
-export function apaReference(paper: ResearchPaper): string {
-  const authors = paper.authors.map(apaAuthor);
-  const names = authors.length <= 1 ? (authors[0] ?? '') : `${authors.slice(0, -1).join(', ')}, & ${authors[authors.length - 1]}`;
-  const title = paper.title.replace(/\.$/, '');
-  const venue = paper.journal.trim() ? ` ${paper.journal.trim()}.` : '';
-  const address = paper.doi ? doiUrl(paper.doi) : paper.arxivId ? arxivUrl(paper.arxivId) : paper.link;
-  const link = address ? ` ${address}` : '';
-  return `${names} (${paper.date.slice(0, 4)}). ${title}.${venue}${link}`.trim();
 }

@@ -102,3 +102,30 @@ export async function saveProfileSettings(user: { id: string; email: string }, i
   if (!rows[0]) throw new Error('The profile was not written.');
   return { id: user.id, email: user.email, displayName: rows[0].full_name ?? '', bio: rows[0].bio ?? '' };
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The admins' private configuration (public.admin_settings, one row): never read by a public page
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * The contact address given to Crossref, DataCite, arXiv and ORCID with each lookup (Settings, "Publication
+ * Lookups"); '' when none is set. Never cached: only the Settings page and the editor's lookups read it.
+ */
+export async function getLookupContactEmail(): Promise<string> {
+  const db = await getDb();
+  const { rows } = await db.query<{ lookup_contact_email: string }>('select lookup_contact_email from public.admin_settings where id');
+  return rows[0]?.lookup_contact_email ?? '';
+}
+
+/** Stores the lookups' contact address (the one row, created when missing). Nothing public shows it, so no tag expires. */
+export async function saveLookupContactEmail(email: string): Promise<string> {
+  const db = await getDb();
+  const { rows } = await db.query<{ lookup_contact_email: string }>(
+    `insert into public.admin_settings as s (id, lookup_contact_email) values (true, $1)
+     on conflict (id) do update set lookup_contact_email = excluded.lookup_contact_email
+     returning lookup_contact_email`,
+    [email],
+  );
+  if (!rows[0]) throw new Error('The admin_settings row was not written.');
+  return rows[0].lookup_contact_email;
+}

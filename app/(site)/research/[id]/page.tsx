@@ -14,9 +14,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { canonicalMetadata } from '@/lib/canonical';
 import { BUILD_SHELL_PARAM, readForRequest } from '@/lib/content/read';
-import { getResearchPaper, getResearchPapers } from '@/lib/content/research/queries';
+import { getResearchPaper } from '@/lib/content/research/queries';
 import { STATUS_BADGES } from '@/lib/content/research/rules';
-import { apaReference, citationKeys, highwireTags, isCitable, toBibtex } from '@/lib/content/research/scholar';
+import { highwireTags, isCitable } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { getEnv } from '@/lib/env';
 import { scholarlyArticleData } from '@/lib/structured-data';
@@ -126,11 +126,9 @@ async function PaperView({ paper }: { paper: ResearchPaper }) {
   );
 }
 
-/** The Cite panel; its key is the one /research.bib gives the paper. */
-async function Citation({ paper }: { paper: ResearchPaper }) {
-  const papers = await getResearchPapers();
-  const key = citationKeys(papers.filter(isCitable)).get(paper.id) ?? citationKeys([paper]).get(paper.id)!;
-  return <CiteButton bibtex={toBibtex(paper, key, getEnv().SITE_URL)} apa={apaReference(paper)} fileName={`${key}.bib`} />;
+/** The Cite panel: only the paper's id is on the page; the panel fetches the citation (/research/{id}/cite) when opened. */
+function Citation({ paper }: { paper: ResearchPaper }) {
+  return <CiteButton paperId={paper.id} />;
 }
 
 function PaperNotFound() {

@@ -5,11 +5,11 @@ import { adminRefusal, checkAdmin } from '@/lib/auth/guard';
 import { getAuth } from '@/lib/auth';
 import { clientInfo } from '@/lib/auth/request';
 import { saveCvSettings } from '@/lib/content/cv/queries';
-import { saveProfileSettings, saveSiteSettings } from '@/lib/content/settings/queries';
+import { saveLookupContactEmail, saveProfileSettings, saveSiteSettings } from '@/lib/content/settings/queries';
 import type { CvSettings } from '@/lib/cv/types';
 import { cvSettingsSchema } from '@/lib/validation/cv';
 import type { ProfileSettings, SiteSettings } from '@/lib/content/settings/types';
-import { CURRENT_PASSWORD_WRONG, passwordChangeSchema, profileSettingsSchema, siteSettingsSchema } from '@/lib/validation/settings';
+import { CURRENT_PASSWORD_WRONG, lookupContactSchema, passwordChangeSchema, profileSettingsSchema, siteSettingsSchema } from '@/lib/validation/settings';
 import { invalidInput, type ActionResult } from '@/lib/action-result';
 
 const FAILED = 'The settings could not be stored. Please try again.';
@@ -52,6 +52,20 @@ export async function saveCvSettingsAction(input: unknown): Promise<ActionResult
     return { ok: true, data: await saveCvSettings(parsed.data) };
   } catch (error) {
     console.error('Failed to save CV settings', error);
+    return { ok: false, error: FAILED };
+  }
+}
+
+/** Publication Lookups: the contact address given to Crossref, DataCite, arXiv and ORCID with each lookup. */
+export async function saveLookupContactAction(input: unknown): Promise<ActionResult<{ lookupContactEmail: string }>> {
+  const check = await checkAdmin();
+  if (!check.ok) return adminRefusal(check);
+  const parsed = lookupContactSchema.safeParse(input);
+  if (!parsed.success) return invalidInput(parsed.error);
+  try {
+    return { ok: true, data: { lookupContactEmail: await saveLookupContactEmail(parsed.data.lookupContactEmail) } };
+  } catch (error) {
+    console.error('Failed to save the lookups contact address', error);
     return { ok: false, error: FAILED };
   }
 }

@@ -6,7 +6,7 @@ import { EditorPage } from '@/components/admin/editor-page';
 import { SettingsForms } from '@/components/admin/settings/settings-forms';
 import { requireAdmin } from '@/lib/auth/guard';
 import { getCvSettingsForEditing } from '@/lib/content/cv/queries';
-import { getProfileSettings, getSiteSettingsForEditing, type ProfileSettings, type SiteSettings } from '@/lib/content/settings/queries';
+import { getLookupContactEmail, getProfileSettings, getSiteSettingsForEditing, type ProfileSettings, type SiteSettings } from '@/lib/content/settings/queries';
 import type { CvSettings } from '@/lib/cv/types';
 import { SITE_DEFAULTS } from '@/lib/site';
 
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: 'Settings' };
 
 export default function AdminSettingsPage() {
   return (
-    <EditorPage title="Settings" description="Your profile, the site's configuration, the CV and your password." loading="Loading settings...">
+    <EditorPage title="Settings" description="Your profile, the site's configuration, the CV, publication lookups and your password." loading="Loading settings...">
       <Settings />
     </EditorPage>
   );
@@ -26,11 +26,12 @@ async function Settings() {
   let profile: ProfileSettings;
   let site: SiteSettings | null;
   let cv: CvSettings;
+  let lookupContactEmail: string;
   try {
-    [profile, site, cv] = await Promise.all([getProfileSettings(user), getSiteSettingsForEditing(), getCvSettingsForEditing()]);
+    [profile, site, cv, lookupContactEmail] = await Promise.all([getProfileSettings(user), getSiteSettingsForEditing(), getCvSettingsForEditing(), getLookupContactEmail()]);
   } catch (error) {
     console.error('Failed to load settings', error);
     return <EditorLoadFailed toast="Failed to load settings" what="The settings" />;
   }
-  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={SITE_DEFAULTS} cv={cv} />;
+  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={SITE_DEFAULTS} cv={cv} lookupContactEmail={lookupContactEmail} />;
 }

@@ -4,9 +4,18 @@ import { AdminFacingError, runAdminDelete, runAdminUpdate, runAdminWrite } from 
 import { previewLibrary, type ImportPreview } from '@/lib/content/research/bibtex-import';
 import { readBibtex } from '@/lib/content/research/bibtex-reader';
 import { createPaper, deletePaper, getPapersForEditing, importPapers, updatePaper } from '@/lib/content/research/queries';
+import { getLookupContactEmail, getSiteSettingsForEditing } from '@/lib/content/settings/queries';
+import { effectiveSiteSettings } from '@/lib/content/settings/rules';
+import { getEnv } from '@/lib/env';
+import { scholarlyConfig } from '@/lib/scholarly/config';
+import { duplicateOf, lookupIdentifiers, refreshFromSource } from '@/lib/scholarly/lookup';
+import type { LookupResult, RefreshResult } from '@/lib/scholarly/types';
+import { SITE_DEFAULTS } from '@/lib/site';
+import { checkLookupImport, checkLookupText } from '@/lib/validation/paper-lookup';
+import { storedIdSchema } from '@/lib/validation/lists';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { checkBibtexImport, checkBibtexText } from '@/lib/validation/bibtex';
-import { checkPaper } from '@/lib/validation/research';
+import { checkPaper, type PaperValues } from '@/lib/validation/research';
 import type { ActionResult } from '@/lib/action-result';
 
 const GONE = 'This paper no longer exists; it may have been deleted in another window.';
@@ -64,5 +73,72 @@ export async function importBibtexAction(text: unknown, refs: unknown): Promise<
       return { created, skipped: result };
     },
     (message) => `Import failed: ${message}`,
+  );
+}
+
+/**
+ * The sources' configuration for one lookup: their fixed addresses (configuration, never input), and a
+ * User-Agent naming the site with the contact address from Settings, as Crossref's etiquette asks.
+ */
+async function lookupConfig() {
+  const [contactEmail, settings] = await Promise.all([getLookupContactEmail(), getSiteSettingsForEditing()]);
+  return scholarlyConfig({ siteName: effectiveSiteSettings(settings, SITE_DEFAULTS).siteTitle, siteUrl: getEnv().SITE_URL ?? '', contactEmail });
+}
+
+/**
+ * Add by identifier, step one: the DOIs, arXiv ids or ORCID iD in the text looked up at their sources, as
+ * the papers they would become, those already on the site flagged. Nothing is written.
+ */
+export async function lookupIdentifiersAction(text: unknown): Promise<ActionResult<LookupResult>> {
+  return runAdminWrite(
+    () => checkLookupText(text),
+    async (source) => lookupIdentifiers(source, await getPapersForEditing(), await lookupConfig()),
+    (message) => `Could not look the papers up: ${message}`,
+  );
+}
+
+export interface LookupImportResult {
+  created: ResearchPaper[];
+  /** Chosen papers that were not added: on the site by now (another window, an earlier import), or twice in the list. */
+  skipped: number;
+}
+
+/**
+ * Add by identifier, step two: the papers the owner chose, as the preview showed them (each checked as the
+ * editor's form is), stored in one transaction with the status their source gives or as drafts. Papers on
+ * the site by then are skipped, checked against the papers stored at that moment.
+ */
+export async function importLookedUpAction(papers: unknown, mode: unknown): Promise<ActionResult<LookupImportResult>> {
+  return runAdminWrite(
+    () => checkLookupImport({ papers, mode }),
+    async (input) => {
+      const { created, result } = await importPapers((stored) => {
+        const kept: PaperValues[] = [];
+        for (const paper of input.papers) {
+          if (duplicateOf(paper, stored, kept)) continue;
+          kept.push(input.mode === 'draft' ? { ...paper, status: 'draft' } : paper);
+        }
+        return { papers: kept, result: input.papers.length - kept.length };
+      });
+      return { created, skipped: result };
+    },
+    (message) => `Adding the papers failed: ${message}`,
+  );
+}
+
+/** Refresh from source: what the paper's DOI or arXiv id gives now, as the paper would be saved. Nothing is written. */
+export async function refreshPaperAction(id: unknown): Promise<ActionResult<RefreshResult>> {
+  return runAdminWrite(
+    () => {
+      const checked = storedIdSchema.safeParse(id);
+      return checked.success ? { ok: true as const, data: checked.data } : { ok: false as const, error: GONE };
+    },
+    async (paperId) => {
+      const paper = (await getPapersForEditing()).find((stored) => stored.id === paperId);
+      if (!paper) throw new AdminFacingError(GONE);
+      if (!paper.doi && !paper.arxivId) throw new AdminFacingError('This paper has no DOI or arXiv id to refresh it from.');
+      return refreshFromSource(paper, await lookupConfig());
+    },
+    (message) => `Could not refresh the paper: ${message}`,
   );
 }

@@ -1,0 +1,188 @@
+'use client';
+
+import { useId, useState } from 'react';
+import { Fingerprint, Loader2, Plus, Search, X } from 'lucide-react';
+
+import { importLookedUpAction, lookupIdentifiersAction } from '@/app/admin/(guarded)/research/edit/actions';
+import { describedBy, Field } from '@/components/admin/about/field';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
+import type { ResearchPaper } from '@/lib/content/research/types';
+import type { LookupEntry, LookupResult } from '@/lib/scholarly/types';
+import { withinBodyLimit } from '@/lib/validation/action-body';
+import { checkLookupText, type LookupMode } from '@/lib/validation/paper-lookup';
+import { plural, PreviewPaper, previewFields, usePreviewImport } from './preview-import';
+
+const UNREACHABLE = 'The server could not be reached. What you pasted is kept here; please try again.';
+
+/**
+ * "Add by identifier" in the Research Papers editor (issue 34): paste DOIs, arXiv ids or an ORCID iD, see
+ * each paper as it will be saved (its source named; those on the site already flagged and not offered),
+ * untick what is not wanted, choose the status, and add them in one transaction. The text stays until the
+ * papers are added; a source that fails is named beside the identifier and the rest still come.
+ */
+export function IdentifierImport({ onImported }: { onImported: (papers: ResearchPaper[]) => void }) {
+  const id = useId();
+  const sourceId = `${id}-source`;
+  const [mode, setMode] = useState<LookupMode>('as-source');
+  const { open, setOpen, text, changeText, error, preview: result, setPreview: setResult, ticked, toggle, pending, runPreview: runLookup, runImport } =
+    usePreviewImport({
+      sourceId,
+      clearOnChange: false,
+      unreachable: UNREACHABLE,
+      label: 'identifier',
+      check: checkLookupText,
+      preview: (source) => withinBodyLimit(lookupIdentifiersAction)(source),
+      importTicked: (_source, found, refs) =>
+        withinBodyLimit(importLookedUpAction)(
+          found.entries.filter((entry) => refs.includes(entry.ref) && !entry.duplicate).map((entry) => entry.paper),
+          mode,
+        ),
+      done: ({ created, skipped }) => ({
+        title: `Added ${plural(created.length, 'paper')}`,
+        description: skipped > 0 ? `${plural(skipped, 'paper')} skipped: already on the site.` : undefined,
+      }),
+      onImported,
+    });
+
+  if (!open) {
+    return (
+      <div>
+        <Button type="button" variant="outline" onClick={() => setOpen(true)}>
+          <Fingerprint aria-hidden />
+          Add by identifier
+        </Button>
+      </div>
+    );
+  }
+
+  const offered = result?.entries.filter((entry) => !entry.duplicate) ?? [];
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-6">
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <h2 id={`${id}-heading`} className="text-lg font-semibold">
+            Add by identifier
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            Paste DOIs, arXiv ids or an ORCID iD, one or many (on lines, or separated by commas or spaces). The papers come from Crossref, DataCite, arXiv and
+            ORCID; nothing is saved until you choose.
+          </p>
+        </div>
+        <Button type="button" variant="ghost" size="icon" aria-label="Close Add by identifier" onClick={() => setOpen(false)} disabled={pending}>
+          <X aria-hidden />
+        </Button>
+      </div>
+      <Field id={sourceId} label="Identifiers" error={error}>
+        <Textarea
+          id={sourceId}
+          rows={4}
+          value={text}
+          spellCheck={false}
+          placeholder={'10.1007/BF01700692\n2403.01234v2\nhttps://orcid.org/0000-0002-1825-0097'}
+          className="font-mono text-xs"
+          onChange={(event) => changeText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) runLookup();
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(sourceId, { error })}
+        />
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" onClick={runLookup} disabled={pending}>
+          {pending && !result ? <Loader2 className="animate-spin" aria-hidden /> : <Search aria-hidden />}
+          {pending && !result ? 'Looking up...' : 'Look up'}
+        </Button>
+      </div>
+      {result ? <LookupList result={result} ticked={ticked} onToggle={toggle} mode={mode} /> : null}
+      {result && offered.length > 0 ? (
+        <div className="flex flex-col gap-4 border-t border-border pt-4">
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium">Add them as</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name={`${id}-mode`} className="size-4 accent-primary" checked={mode === 'as-source'} onChange={() => setMode('as-source')} />
+              Published or preprint, as their source says
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name={`${id}-mode`} className="size-4 accent-primary" checked={mode === 'draft'} onChange={() => setMode('draft')} />
+              Drafts, to check before they show on the site
+            </label>
+          </fieldset>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="button" onClick={runImport} disabled={pending || ticked.size === 0}>
+              {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />}
+              {pending ? 'Adding...' : `Add ${plural(ticked.size, 'paper')}`}
+            </Button>
+            <Button type="button" variant="outline" onClick={() => setResult(null)} disabled={pending}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function LookupList({ result, ticked, onToggle, mode }: { result: LookupResult; ticked: Set<string>; onToggle: (ref: string) => void; mode: LookupMode }) {
+  return (
+    <div className="flex flex-col gap-4">
+      {result.notices.length > 0 || result.orcid ? (
+        <div role="status" className="flex flex-col gap-1 rounded-lg border border-border bg-muted/20 p-3 text-sm">
+          {result.orcid ? (
+            <p>
+              Works of <span className="font-medium">{result.orcid.name || 'this profile'}</span> (ORCID {result.orcid.id}): {plural(result.orcid.works, 'work')}.
+            </p>
+          ) : null}
+          {result.notices.map((notice) => (
+            <p key={notice}>{notice}</p>
+          ))}
+        </div>
+      ) : null}
+      {result.problems.length > 0 ? (
+        <div role="status" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
+          <p className="font-medium">{plural(result.problems.length, 'identifier')} could not be added:</p>
+          <ul aria-label="Identifiers that could not be added" className="mt-2 flex list-disc flex-col gap-1 pl-5">
+            {result.problems.map((problem, index) => (
+              <li key={`${problem.identifier}-${index}`}>
+                <code className="font-mono text-xs break-all">{problem.identifier}</code>: {problem.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {result.entries.length > 0 ? (
+        <ul aria-label="Papers found" className="flex flex-col gap-3">
+          {result.entries.map((entry) => (
+            <LookupItem key={entry.ref} entry={entry} checked={ticked.has(entry.ref)} onToggle={() => onToggle(entry.ref)} mode={mode} />
+          ))}
+        </ul>
+      ) : result.problems.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No papers were found.</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** One paper as it will be saved: the status shown is the one it gets (Draft when added as drafts). */
+function LookupItem({ entry, checked, onToggle, mode }: { entry: LookupEntry; checked: boolean; onToggle: () => void; mode: LookupMode }) {
+  const { paper } = entry;
+  return (
+    <PreviewPaper
+      data-lookup-entry={entry.identifier}
+      boxId={`lookup-entry-${entry.ref}`}
+      title={paper.title}
+      status={mode === 'draft' ? 'draft' : paper.status}
+      origin={
+        <span>
+          from {entry.source} · <code className="font-mono break-all">{entry.identifier}</code>
+        </span>
+      }
+      duplicate={entry.duplicate ? `Not added: ${entry.duplicate.reason}` : null}
+      checked={checked}
+      onToggle={onToggle}
+      fields={previewFields(paper)}
+    />
+  );
+}

@@ -1,0 +1,188 @@
+import 'server-only';
+
+import { normalizeArxivId, normalizeDoi } from '@/lib/validation/research';
+import { z } from '@/lib/validation/zod';
+import type { ScholarlyConfig } from './config';
+import { fetchBounded, malformedProblem } from './http';
+import { cleanTitle } from './jats';
+import type { SourceProblem } from './types';
+import { arxivJournal, arxivLink, dateFrom, doiLink, personName, type SourceWork, type WorkKind } from './work';
+
+/**
+ * ORCID's public API v3.0, GET {base}/v3.0/{orcid}/record with Accept: application/json: the public part
+ * of a profile, its owner's name (person.name) and its works (activities-summary.works.group[]: one group
+ * per work, holding the summaries each source gave of it). A summary has a title, type, date, journal and
+ * identifiers but no authors, so lookup.ts looks each DOI or arXiv id up at its source of record.
+ */
+
+const value = z.object({ value: z.string().nullish() }).nullish();
+const externalIds = z
+  .object({
+    'external-id': z
+      .array(z.object({ 'external-id-type': z.string(), 'external-id-value': z.string(), 'external-id-relationship': z.string().nullish() }))
+      .nullish(),
+  })
+  .nullish();
+
+const summarySchema = z.object({
+  'put-code': z.union([z.number(), z.string()]),
+  title: z.object({ title: value, subtitle: value }).nullish(),
+  type: z.string().nullish(),
+  'publication-date': z.object({ year: value, month: value, day: value }).nullish(),
+  'journal-title': value,
+  'external-ids': externalIds,
+  url: value,
+});
+
+const recordSchema = z.object({
+  person: z
+    .object({ name: z.object({ 'given-names': value, 'family-name': value, 'credit-name': value }).nullish() })
+    .nullish(),
+  'activities-summary': z
+    .object({
+      works: z.object({ group: z.array(z.object({ 'external-ids': externalIds, 'work-summary': z.array(summarySchema) })).nullish() }).nullish(),
+    })
+    .nullish(),
+});
+
+type Summary = z.output<typeof summarySchema>;
+type ExternalIds = z.output<typeof externalIds>;
+
+/** One work of a profile, as its preferred summary gives it. */
+export interface OrcidWork {
+  putCode: string;
+  /** Plain text; '' when the summary has none. */
+  title: string;
+  /** ORCID's work type: 'journal-article', 'preprint', 'conference-paper', … */
+  type: string;
+  date: string | null;
+  journal: string;
+  doi: string | null;
+  arxivId: string | null;
+  url: string | null;
+}
+
+export interface OrcidProfile {
+  /** The owner as 'Given Family' (the published name when the record gives no parts); '' when private. */
+  name: string;
+  /** Works in the profile, the most recent first (undated last). */
+  works: OrcidWork[];
+}
+
+/** What the site shows as the venue of a work ORCID gives no journal for. */
+const TYPE_VENUES: Record<string, string> = {
+  book: 'Book',
+  'book-chapter': 'Book chapter',
+  'conference-paper': 'Conference paper',
+  'conference-abstract': 'Conference abstract',
+  'conference-poster': 'Conference poster',
+  'dissertation-thesis': 'Thesis',
+  'journal-article': 'Journal article',
+  preprint: 'Preprint',
+  report: 'Report',
+  'working-paper': 'Working paper',
+  software: 'Software',
+  'data-set': 'Data set',
+};
+
+function venueOfType(type: string): string {
+  const known = TYPE_VENUES[type];
+  if (known) return known;
+  const words = type.replace(/[-_]+/g, ' ').trim();
+  return words ? `${words[0]!.toUpperCase()}${words.slice(1)}` : 'Other';
+}
+
+/** The identifiers the work itself has ('self'), not those of what it is part of (a journal's ISSN) or a version of. */
+function selfIds(...lists: ExternalIds[]): { doi: string | null; arxivId: string | null } {
+  let doi: string | null = null;
+  let arxivId: string | null = null;
+  for (const list of lists) {
+    for (const id of list?.['external-id'] ?? []) {
+      if (id['external-id-relationship'] && id['external-id-relationship'] !== 'self') continue;
+      const type = id['external-id-type'].toLowerCase();
+      if (type === 'doi') doi ??= normalizeDoi(id['external-id-value']);
+      if (type === 'arxiv') arxivId ??= normalizeArxivId(id['external-id-value']);
+    }
+  }
+  return { doi, arxivId };
+}
+
+function toWork(summary: Summary, groupIds: ExternalIds): OrcidWork {
+  const title = cleanTitle(summary.title?.title?.value ?? '');
+  const subtitle = cleanTitle(summary.title?.subtitle?.value ?? '');
+  const date = summary['publication-date'];
+  const url = summary.url?.value?.trim() ?? '';
+  return {
+    putCode: String(summary['put-code']),
+    title: title && subtitle ? `${title}: ${subtitle}` : title,
+    type: summary.type ?? 'other',
+    date: dateFrom(Number(date?.year?.value), Number(date?.month?.value), Number(date?.day?.value)),
+    journal: cleanTitle(summary['journal-title']?.value ?? ''),
+    ...selfIds(summary['external-ids'], groupIds),
+    url: /^https?:\/\//i.test(url) ? url : null,
+  };
+}
+
+/** An ORCID record as its owner's name and works, or a 'malformed' problem. */
+export function parseOrcid(body: string): { ok: true; profile: OrcidProfile } | { ok: false; problem: SourceProblem } {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return { ok: false, problem: malformedProblem('ORCID') };
+  }
+  const parsed = recordSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, problem: malformedProblem('ORCID') };
+  const name = parsed.data.person?.name;
+  const groups = parsed.data['activities-summary']?.works?.group ?? [];
+  // The first summary of a group is the one the owner prefers (ORCID orders them by display index).
+  const works = groups.flatMap((group) => (group['work-summary'][0] ? [toWork(group['work-summary'][0], group['external-ids'])] : []));
+  const order = works.map((work, index) => ({ work, index }));
+  order.sort((a, b) => (b.work.date ?? '').localeCompare(a.work.date ?? '') || a.index - b.index);
+  return {
+    ok: true,
+    profile: {
+      name: cleanTitle(personName(name?.['given-names']?.value, name?.['family-name']?.value) || (name?.['credit-name']?.value ?? '')),
+      works: order.map(({ work }) => work),
+    },
+  };
+}
+
+/** A journal article with a DOI or a journal is published; a preprint, or a work only on arXiv, is a preprint. */
+function kindOf(work: OrcidWork): WorkKind {
+  if (work.type === 'preprint') return 'preprint';
+  if (work.type === 'journal-article' && (work.doi || work.journal)) return 'journal';
+  if (work.arxivId && !work.doi) return 'preprint';
+  return 'other';
+}
+
+/** A work as its ORCID summary alone describes it, its owner the only author known. */
+export function orcidSummaryWork(work: OrcidWork, owner: string): SourceWork {
+  const kind = kindOf(work);
+  return {
+    source: 'ORCID',
+    title: work.title,
+    authors: owner ? [owner] : [],
+    journal: work.journal || (work.arxivId && kind === 'preprint' ? arxivJournal(work.arxivId) : venueOfType(work.type)),
+    date: work.date,
+    abstract: '',
+    doi: work.doi,
+    arxivId: work.arxivId,
+    link: work.doi ? doiLink(work.doi) : work.arxivId ? arxivLink(work.arxivId) : work.url,
+    kind,
+  };
+}
+
+/** The public record of one ORCID iD. */
+export async function fetchOrcid(orcid: string, config: ScholarlyConfig): Promise<{ ok: true; profile: OrcidProfile } | { ok: false; problem: SourceProblem }> {
+  const answer = await fetchBounded(`${config.orcid}/v3.0/${encodeURIComponent(orcid)}/record`, {
+    accept: 'application/json',
+    userAgent: config.userAgent,
+    timeoutMs: config.timeoutMs,
+    maxBytes: config.maxBytes,
+    source: 'ORCID',
+    what: `the ORCID iD ${orcid}`,
+    fetchImpl: config.fetchImpl,
+  });
+  return answer.ok ? parseOrcid(answer.text) : answer;
+}

@@ -1,0 +1,42 @@
+import { z } from '@/lib/validation/zod';
+import { checkWith } from './lists';
+import { paperSchema } from './research';
+
+/**
+ * "Add by identifier" in the Research Papers editor (issue 34): the pasted text a lookup reads, and the
+ * papers a confirmed import stores. Client-safe: the panel checks with these before it sends.
+ */
+
+export const LOOKUP_LIMITS = {
+  /** The pasted text, whole: far past 50 identifiers of the longest kind. */
+  chars: 100_000,
+  /** Papers added at once: as many as one lookup offers at most (an ORCID profile's 100 works and 49 other identifiers). */
+  papers: 150,
+} as const;
+
+export const LOOKUP_BLANK = 'Paste a DOI, an arXiv id or an ORCID iD.';
+export const LOOKUP_TOO_LARGE = `That is too much text to read at once (at most ${LOOKUP_LIMITS.chars.toLocaleString('en-US')} characters); paste fewer identifiers.`;
+export const LOOKUP_NONE_CHOSEN = 'Tick at least one paper to add.';
+
+/** How chosen papers are stored: with the status their source gives (published or preprint), or as drafts. */
+export const LOOKUP_MODES = ['as-source', 'draft'] as const;
+export type LookupMode = (typeof LOOKUP_MODES)[number];
+
+const lookupText = z
+  .string({ error: LOOKUP_BLANK })
+  .max(LOOKUP_LIMITS.chars, { error: LOOKUP_TOO_LARGE })
+  .refine((text) => text.trim() !== '', { error: LOOKUP_BLANK });
+
+/** Each paper is checked as the editor's own form is: the source's values are only a filled-in form. */
+const importSchema = z.object({
+  papers: z
+    .array(paperSchema, { error: LOOKUP_NONE_CHOSEN })
+    .min(1, { error: LOOKUP_NONE_CHOSEN })
+    .max(LOOKUP_LIMITS.papers, { error: `At most ${LOOKUP_LIMITS.papers} papers at once.` }),
+  mode: z.enum(LOOKUP_MODES, { error: 'Choose how the papers are added.' }),
+});
+
+const NO_REQUIRED = { fields: [], message: LOOKUP_BLANK } as const;
+
+export const checkLookupText = (input: unknown) => checkWith(lookupText, input, NO_REQUIRED);
+export const checkLookupImport = (input: unknown) => checkWith(importSchema, input, NO_REQUIRED);

@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { ResearchPaper } from '@/lib/content/research/types';
+import type { ScholarlyConfig } from '@/lib/scholarly/config';
+import { ORCID_CHECKSUM_WRONG, identifierTooLong } from '@/lib/scholarly/identifiers';
+import { duplicateOf, lookupIdentifiers, refreshFromSource } from '@/lib/scholarly/lookup';
+import { toPaperValues } from '@/lib/scholarly/to-paper';
+import type { SourceWork } from '@/lib/scholarly/work';
+import { RESEARCH_LIMITS } from '@/lib/validation/research';
+import { paper } from '../fixtures/papers';
+import { startFakeSources } from '../helpers/fake-scholarly-config';
+import { FAKE_ORCID, FAKE_ORCID_MANY_WORKS, type FakeScholarlyServer } from '../helpers/fake-scholarly-server';
+
+/** Issue 34: "Add by identifier" and "Refresh from source", end to end against the fake sources. */
+
+let server: FakeScholarlyServer;
+let config: ScholarlyConfig;
+
+beforeAll(async () => ({ server, config } = await startFakeSources()));
+afterAll(() => server.close());
+
+/** The requests the fake server saw while `run` ran. */
+async function counting<T>(run: () => Promise<T>): Promise<{ result: T; paths: string[] }> {
+  const before = server.requests.length;
+  const result = await run();
+  return { result, paths: server.requests.slice(before).map((request) => request.path) };
+}
+
+/** A paper on the site, as the lookup compares against it. */
+function stored(fields: Partial<ResearchPaper>): ResearchPaper {
+  return paper({ id: '00000000-0000-4000-8000-000000000001', title: 'A stored paper', abstract: '', date: '2020-01-01', journal: 'Journal', ...fields });
+}
+
+function work(fields: Partial<SourceWork>): SourceWork {
+  return {
+    source: 'Crossref',
+    title: 'A work',
+    authors: ['Alex Morgan'],
+    journal: 'Journal',
+    date: '2024-01-01',
+    abstract: '',
+    doi: null,
+    arxivId: null,
+    link: null,
+    kind: 'journal',
+    ...fields,
+  };
+}
+
+describe('lookupIdentifiers', () => {
+  it('looks DOIs up at Crossref, then DataCite, and says which it cannot find', async () => {
+    const { result, paths } = await counting(() => lookupIdentifiers('10.5555/12345678\n10.5072/example-preprint\n10.5555/unknown', [], config));
+    expect(result.entries.map((entry) => [entry.identifier, entry.source, entry.paper.status, entry.duplicate])).toEqual([
+      ['doi:10.5555/12345678', 'Crossref', 'published', null],
+      ['doi:10.5072/example-preprint', 'DataCite', 'preprint', null],
+    ]);
+    expect(result.entries[0]).toMatchObject({
+      ref: '0',
+      paper: {
+        title: 'Toward a Unified Theory of High-Energy Metaphysics: Silly String Theory',
+        authors: ['Josiah Carberry'],
+        journal: 'Journal of Psychoceramics',
+        date: '2008-08-13',
+        doi: '10.5555/12345678',
+        arxivId: null,
+        link: 'https://doi.org/10.5555/12345678',
+        tags: [],
+        pdfUrl: null,
+      },
+    });
+    expect(result.problems).toEqual([{ identifier: '10.5555/unknown', message: 'Neither Crossref nor DataCite has a record of the DOI 10.5555/unknown.' }]);
+    expect(result.orcid).toBeNull();
+    expect(paths.filter((path) => path.startsWith('/datacite/'))).toHaveLength(2);
+  });
+
+  it('looks arXiv ids up in one request, new and old style, with versions', async () => {
+    const { result, paths } = await counting(() => lookupIdentifiers('arXiv:2403.01234v2 math/0601001v1 https://arxiv.org/abs/2305.04567 2401.00000', [], config));
+    expect(paths).toEqual(['/arxiv/api/query?id_list=2403.01234v2,math%2F0601001v1,2305.04567,2401.00000&max_results=4']);
+    expect(result.entries.map((entry) => [entry.identifier, entry.paper.arxivId, entry.paper.journal, entry.paper.status])).toEqual([
+      ['arXiv:2403.01234v2', '2403.01234v2', 'arXiv preprint arXiv:2403.01234', 'preprint'],
+      ['arXiv:math/0601001v1', 'math/0601001v1', 'arXiv preprint arXiv:math/0601001', 'preprint'],
+      ['arXiv:2305.04567', '2305.04567', 'arXiv preprint arXiv:2305.04567', 'preprint'],
+    ]);
+    expect(result.problems).toEqual([{ identifier: '2401.00000', message: 'arXiv has no paper with the identifier 2401.00000.' }]);
+  });
+
+  it('flags papers already on the site by DOI (ignoring case), arXiv id (ignoring version) and title', async () => {
+    const onSite = [
+      stored({ id: '00000000-0000-4000-8000-00000000000a', title: 'Something else', doi: '10.5555/12345678'.toUpperCase() }),
+      stored({ id: '00000000-0000-4000-8000-00000000000b', title: 'Another', arxivId: '2403.01234v1' }),
+      stored({ id: '00000000-0000-4000-8000-00000000000c', title: 'Cracked Pots and Cracked Theories!' }),
+    ];
+    const result = await lookupIdentifiers('10.5555/12345678 2403.01234v2 10.5072/example-preprint', onSite, config);
+    expect(result.entries.map((entry) => entry.duplicate)).toEqual([
+      { reason: 'on the site already as "Something else" (same DOI).', paperId: '00000000-0000-4000-8000-00000000000a' },
+      { reason: 'on the site already as "Another" (same arXiv id).', paperId: '00000000-0000-4000-8000-00000000000b' },
+      { reason: 'on the site already as "Cracked Pots and Cracked Theories!" (same title).', paperId: '00000000-0000-4000-8000-00000000000c' },
+    ]);
+  });
+
+  it('flags a paper given twice in one lookup (a DOI and the arXiv preprint that names it)', async () => {
+    const result = await lookupIdentifiers('10.5555/12345678 2101.00001', [], config);
+    expect(result.entries.map((entry) => entry.duplicate)).toEqual([
+      null,
+      { reason: 'earlier in this lookup as "Toward a Unified Theory of High-Energy Metaphysics: Silly String Theory" (same DOI).', paperId: null },
+    ]);
+  });
+
+  it('reads a DOI written with spaces or Unicode dashes', async () => {
+    const result = await lookupIdentifiers('https://doi.org/ 10.5555/ 12345678\ndoi:10.5555/tagged\u2010title', [], config);
+    expect(result.entries.map((entry) => entry.paper.doi)).toEqual(['10.5555/12345678', '10.5555/tagged-title']);
+  });
+
+  it('cleans a title and abstract full of HTML and JATS tags', async () => {
+    const result = await lookupIdentifiers('10.5555/tagged-title', [], config);
+    expect(result.entries[0]?.paper).toMatchObject({
+      title: 'The p-adic zeta function of CO2 & friends $\\mathbb{Z}_p$ revisited',
+      abstract: 'Background\n\nCrackpots abound.\n\nResults\n\nOne data set.\n\nTwo CO2 budgets.',
+      authors: ['Josiah Carberry Jr.', 'The Psychoceramics Consortium'],
+      journal: 'Journal of Psychoceramics',
+      date: '2019-11-01',
+    });
+    expect(JSON.stringify(result.entries[0]?.paper)).not.toMatch(/<|&lt;|&amp;/);
+  });
+
+  it('lists an ORCID profile’s works with full author lists where a source has them', async () => {
+    const { result, paths } = await counting(() => lookupIdentifiers(`https://orcid.org/${FAKE_ORCID}`, [], config));
+    expect(result.orcid).toEqual({ id: FAKE_ORCID, name: 'Josiah Carberry', works: 30 });
+    expect(result.notices).toEqual([]);
+    expect(paths.filter((path) => path.startsWith('/orcid/'))).toEqual([`/orcid/v3.0/${FAKE_ORCID}/record`]);
+    expect(paths.filter((path) => path.startsWith('/arxiv/'))).toEqual(['/arxiv/api/query?id_list=2403.01234,2309.11111,2305.04567,2201.09999&max_results=4']);
+    expect(paths.filter((path) => path.startsWith('/crossref/'))).toHaveLength(25);
+
+    expect(result.entries).toHaveLength(29);
+    expect(result.problems).toEqual([{ identifier: expect.stringMatching(/^ORCID work \d+$/), message: 'It has no title.' }]);
+    const byTitle = new Map(result.entries.map((entry) => [entry.paper.title, entry]));
+    // Crossref, DataCite and arXiv give every author; the rest come from the summaries, with the owner as author.
+    expect(byTitle.get('Silly putty as a model of cortical plasticity')).toMatchObject({ source: 'Crossref', paper: { authors: ['Josiah Carberry', 'Jane Doe', 'María José Carreño Quiñones'], status: 'preprint' } });
+    expect(byTitle.get('Cracked pots and cracked theories')).toMatchObject({ source: 'DataCite', paper: { authors: ['Josiah Carberry', 'Elizabeth Miller', 'Psychoceramics Research Group'] } });
+    expect(byTitle.get('Crackpot Detection with Small Language Models')).toMatchObject({ source: 'arXiv', paper: { authors: ['Josiah Carberry', 'Elizabeth Miller'], arxivId: '2305.04567' } });
+    expect(byTitle.get('Cracks as Evidence in Psychoceramics')).toMatchObject({ source: 'ORCID', paper: { authors: ['Josiah Carberry'], journal: 'Journal of Psychoceramics', status: 'published' } });
+    expect(byTitle.get('Notes on the Metaphysics of Broken Crockery')).toMatchObject({
+      source: 'ORCID',
+      paper: { arxivId: '2201.09999', journal: 'arXiv preprint arXiv:2201.09999', status: 'preprint', link: 'https://arxiv.org/abs/2201.09999' },
+    });
+    expect(byTitle.get('Psychoceramics: A Handbook for the Perplexed')).toMatchObject({
+      source: 'ORCID',
+      identifier: 'Psychoceramics: A Handbook for the Perplexed',
+      paper: { journal: 'Book chapter', date: '2012-04-01', doi: null, arxivId: null, link: 'https://example.org/handbook/chapter-3' },
+    });
+    // The journal version and its arXiv preprint sit in two ORCID groups: the second is flagged by title.
+    const pair = result.entries.filter((entry) => entry.paper.title.toLowerCase() === 'on the ceramic properties of silly putty');
+    expect(pair.map((entry) => [entry.source, entry.duplicate?.reason ?? null])).toEqual([
+      ['ORCID', null],
+      ['arXiv', 'earlier in this lookup as "On the ceramic properties of silly putty" (same title).'],
+    ]);
+  });
+
+  it('shows the 100 most recent works of a larger ORCID profile, and says so', async () => {
+    const result = await lookupIdentifiers(FAKE_ORCID_MANY_WORKS, [], config);
+    expect(result.notices).toEqual(['This ORCID profile lists 240 works; the 100 most recent are shown.']);
+    expect(result.orcid).toEqual({ id: FAKE_ORCID_MANY_WORKS, name: 'Prolific Potter', works: 240 });
+    expect(result.entries).toHaveLength(100);
+    // The fake profile's works are dated 1990 to 2023, seven or eight a year: the 100 most recent reach back into 2009.
+    const dates = result.entries.map((entry) => entry.paper.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(dates[0]!.startsWith('2023-')).toBe(true);
+    expect(dates.at(-1)!.startsWith('2009-')).toBe(true);
+  });
+
+  it('refuses an ORCID iD with a bad check digit before any request', async () => {
+    const { result, paths } = await counting(() => lookupIdentifiers('0000-0002-1825-0098', [], config));
+    expect(paths).toEqual([]);
+    expect(result).toEqual({ entries: [], problems: [{ identifier: '0000-0002-1825-0098', message: ORCID_CHECKSUM_WRONG }], notices: [], orcid: null });
+  });
+
+  it('refuses an identifier of 10,000 characters without a request', async () => {
+    const { result, paths } = await counting(() => lookupIdentifiers(`10.5555/${'x'.repeat(9_992)}`, [], config));
+    expect(paths).toEqual([]);
+    expect(result.problems.map((problem) => problem.message)).toEqual([identifierTooLong(10_000)]);
+  });
+
+  it('looks up the first 50 of 1,000 identifiers and says so', async () => {
+    const text = Array.from({ length: 1_000 }, (_, index) => `10.5555/unknown-${index}`).join(', ');
+    const { result, paths } = await counting(() => lookupIdentifiers(text, [], config));
+    expect(result.notices).toEqual(['Only the first 50 of 1,000 identifiers are looked up at once; paste the rest afterwards.']);
+    expect(result.problems).toHaveLength(50);
+    expect(paths.filter((path) => path.startsWith('/crossref/'))).toHaveLength(50);
+  });
+
+  it('turns a source that does not answer in time into a problem', async () => {
+    const result = await lookupIdentifiers('10.5555/stall 10.5555/12345678', [], { ...config, timeoutMs: 300 });
+    expect(result.entries.map((entry) => entry.paper.doi)).toEqual(['10.5555/12345678']);
+    expect(result.problems).toEqual([{ identifier: '10.5555/stall', message: 'Crossref did not answer within 0.3 seconds.' }]);
+  });
+
+  it('asks a source nothing more once it has answered 429, giving its message for the rest', async () => {
+    // The 429 is answered before the other requests are let through, so the order is fixed.
+    let rateLimited: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      rateLimited = resolve;
+    });
+    const gated: typeof fetch = async (input, init) => {
+      if (String(input).includes('rate-limited')) {
+        const response = await fetch(input, init);
+        rateLimited();
+        return response;
+      }
+      await answered;
+      return fetch(input, init);
+    };
+    const dois = ['10.5555/rate-limited', ...Array.from({ length: 7 }, (_, index) => `10.5555/later-${index}`)];
+    const { result, paths } = await counting(() => lookupIdentifiers(dois.join(' '), [], { ...config, fetchImpl: gated }));
+    // The three requests already on their way when the 429 came are answered; nothing is sent after it.
+    expect(paths.filter((path) => path.startsWith('/crossref/'))).toHaveLength(4);
+    const limited = result.problems.filter((problem) => problem.message === 'Crossref is limiting requests; try again in 30 seconds.');
+    expect(limited.map((problem) => problem.identifier)).toEqual(['10.5555/rate-limited', ...dois.slice(4)]);
+    expect(result.problems).toHaveLength(8);
+  });
+
+  it('never throws, whatever the sources do', async () => {
+    const broken: typeof fetch = async () => {
+      throw new Error('network down');
+    };
+    const result = await lookupIdentifiers(`10.5555/12345678 2403.01234 ${FAKE_ORCID}`, [], { ...config, fetchImpl: broken });
+    expect(result.entries).toEqual([]);
+    expect(result.problems.map((problem) => problem.message)).toEqual([
+      'Crossref could not be reached; check the connection and try again.',
+      'arXiv could not be reached; check the connection and try again.',
+      'ORCID could not be reached; check the connection and try again.',
+    ]);
+  });
+});
+
+describe('duplicateOf', () => {
+  it('compares with the site and with papers earlier in the same import', () => {
+    const paper = { title: 'Fresh', doi: null, arxivId: 'math.NT/0601001' };
+    expect(duplicateOf(paper, [stored({ arxivId: 'math/0601001v2', title: 'Zeta' })])).toMatchObject({ reason: 'on the site already as "Zeta" (same arXiv id).' });
+    expect(duplicateOf(paper, [], [{ title: 'FRESH', doi: null, arxivId: null }])).toEqual({ reason: 'earlier in this lookup as "FRESH" (same title).', paperId: null });
+    expect(duplicateOf(paper, [stored({})])).toBeNull();
+  });
+});
+
+describe('toPaperValues', () => {
+  it('gives a journal article published, a preprint preprint, and a draft when asked', () => {
+    expect(toPaperValues(work({ kind: 'journal' }), { status: 'as-source' })).toMatchObject({ ok: true, paper: { status: 'published' } });
+    expect(toPaperValues(work({ kind: 'preprint' }), { status: 'as-source' })).toMatchObject({ ok: true, paper: { status: 'preprint' } });
+    expect(toPaperValues(work({ kind: 'other' }), { status: 'as-source' })).toMatchObject({ ok: true, paper: { status: 'published' } });
+    expect(toPaperValues(work({ kind: 'journal' }), { status: 'draft' })).toMatchObject({ ok: true, paper: { status: 'draft' } });
+  });
+
+  it('keeps the first 50 authors and cuts what is longer than the editor allows', () => {
+    const authors = Array.from({ length: 60 }, (_, index) => `Author ${index + 1}`);
+    const result = toPaperValues(
+      work({ authors: [...authors.slice(0, 1).map((name) => `${name}, Jr.`), ...authors.slice(1)], title: 'word '.repeat(100), journal: 'j'.repeat(400), abstract: `${'a '.repeat(9_995)}$x + y + z + w$ and more` }),
+      { status: 'as-source' },
+    );
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.paper.authors).toHaveLength(RESEARCH_LIMITS.authors);
+    expect(result.paper.authors[0]).toBe('Author 1 Jr.');
+    expect(result.paper.authors.at(-1)).toBe('Author 50');
+    expect(result.paper.title.length).toBeLessThanOrEqual(RESEARCH_LIMITS.title);
+    expect(result.paper.title.endsWith('…')).toBe(true);
+    expect(result.paper.journal).toHaveLength(RESEARCH_LIMITS.journal);
+    expect(result.paper.abstract.length).toBeLessThanOrEqual(RESEARCH_LIMITS.abstract);
+    expect(result.paper.abstract.match(/\$/g)?.length ?? 0).toBe(0);
+  });
+
+  it('says what a work lacks to be a paper', () => {
+    expect(toPaperValues(work({ title: '' }), { status: 'as-source' })).toEqual({ ok: false, reason: 'It has no title.' });
+    expect(toPaperValues(work({ authors: [] }), { status: 'as-source' })).toEqual({ ok: false, reason: 'It has no author.' });
+    expect(toPaperValues(work({ date: null }), { status: 'as-source' })).toEqual({ ok: false, reason: 'It has no publication date.' });
+  });
+});
+
+describe('refreshFromSource', () => {
+  it('refreshes by DOI, keeping the stored tags, PDF and draft status', async () => {
+    const paper = stored({ title: 'Old title', doi: '10.5555/12345678', tags: ['strings'], pdfUrl: '/media/research-papers/a.pdf', status: 'draft', link: 'https://example.org/mine' });
+    const result = await refreshFromSource(paper, config);
+    expect(result).toMatchObject({
+      ok: true,
+      source: 'Crossref',
+      paper: { title: 'Toward a Unified Theory of High-Energy Metaphysics: Silly String Theory', tags: ['strings'], pdfUrl: '/media/research-papers/a.pdf', status: 'draft', link: 'https://doi.org/10.5555/12345678' },
+    });
+  });
+
+  it('falls back to the arXiv id when no source knows the DOI, keeping the stored version', async () => {
+    const result = await refreshFromSource(stored({ doi: '10.5555/unknown', arxivId: '2403.01234v2', status: 'submitted' }), config);
+    expect(result).toMatchObject({ ok: true, source: 'arXiv', paper: { title: 'Silly String Theory at Low Energies', arxivId: '2403.01234v2', doi: '10.5555/unknown', status: 'preprint' } });
+  });
+
+  it('gives the source’s problem when it cannot refresh', async () => {
+    expect(await refreshFromSource(stored({ doi: '10.5555/rate-limited' }), config)).toMatchObject({ ok: false, problem: { kind: 'rate-limited', source: 'Crossref' } });
+    expect(await refreshFromSource(stored({}), config)).toMatchObject({ ok: false, problem: { kind: 'not-found' } });
+  });
+});
