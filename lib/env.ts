@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { publicCacheSecondsSchema } from './public-page-policy.mjs';
+import { scholarlyEndpointProblems } from './scholarly/endpoints';
 
 const flag = (fallback: boolean) =>
   z
@@ -79,8 +80,11 @@ export class EnvError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'env'}: ${i.message}`);
+  // CROSSREF_API_URL, DATACITE_API_URL, ARXIV_API_URL, ORCID_API_URL (lib/scholarly/endpoints.ts) are read
+  // when an admin looks papers up; they are checked here so that a bad one stops the start too.
+  const scholarly = scholarlyEndpointProblems(source).map((problem) => `  - ${problem.name}: ${problem.message}`);
+  if (!parsed.success || scholarly.length > 0) {
+    const lines = (parsed.success ? [] : parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'env'}: ${i.message}`)).concat(scholarly);
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;

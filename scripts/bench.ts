@@ -34,6 +34,10 @@
  * 5. The citation formats (scripts/lib/citations-bench.ts), in a process of their own, before the servers:
  *    a paper in every CSL style and as RIS, the first call and the median of 100 later ones (goal: under 50 ms).
  *
+ * 6. Add by identifier (scripts/lib/lookup-bench.ts), in a process of its own, before the servers: the lookup of
+ *    an ORCID profile of 30 works against the fake sources with slow answers, then instant ones; per run the
+ *    wall time, the sources' time and the overhead (goal: the sources' time plus at most 1 s).
+ *
  * Then one summary line per server. The exit code is 1 on a failed request, a failed save or a stale read
  * after a save; a missed performance goal is reported, not failed: this is a benchmark, not a test.
  *
@@ -52,6 +56,7 @@ import { ensureBuild } from './lib/build';
 import { addLongPost, ADMIN, callAction, LONG_POST, signIn } from './lib/admin-http';
 import { benchCv, cvBenchLines, type CvBench } from './lib/cv-bench';
 import { benchCitations, citationsBenchLines } from './lib/citations-bench';
+import { benchLookup, lookupBenchLines } from './lib/lookup-bench';
 import { fail, kB, log } from './lib/cli';
 
 const CONNECTIONS = 10;
@@ -395,10 +400,13 @@ async function main(): Promise<void> {
   if ((await ensureBuild()) === 'built') log('Production build ready.');
   log('Citation formats: a paper in every CSL style and as RIS, in a process of their own…');
   const citations = citationsBenchLines(benchCitations());
+  log('Add by identifier: an ORCID profile of 30 works looked up at slow, then instant, fake sources, in a process of its own…');
+  const lookup = lookupBenchLines(benchLookup());
   const reports: ServerReport[] = [];
   for (const name of SELECTED) reports.push(await benchServer(name));
   console.log('Summary');
   console.log(`  ${citations}`);
+  console.log(lookup.replace(/^/gm, '  '));
   for (const report of reports) {
     const kind = SERVERS[report.name];
     const met = (ok: boolean) => (ok ? 'met' : 'missed');

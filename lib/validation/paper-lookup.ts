@@ -1,3 +1,4 @@
+import { IDENTIFIER_LIMITS, IDENTIFIERS_TOO_LONG } from '@/lib/scholarly/identifiers';
 import { z } from '@/lib/validation/zod';
 import { checkWith } from './lists';
 import { paperSchema } from './research';
@@ -8,14 +9,14 @@ import { paperSchema } from './research';
  */
 
 export const LOOKUP_LIMITS = {
-  /** The pasted text, whole: far past 50 identifiers of the longest kind. */
-  chars: 100_000,
+  /** The pasted text, whole (the identifier reader's own limit: far past 50 identifiers of the longest kind). */
+  chars: IDENTIFIER_LIMITS.chars,
   /** Papers added at once: as many as one lookup offers at most (an ORCID profile's 100 works and 49 other identifiers). */
   papers: 150,
 } as const;
 
 export const LOOKUP_BLANK = 'Paste a DOI, an arXiv id or an ORCID iD.';
-export const LOOKUP_TOO_LARGE = `That is too much text to read at once (at most ${LOOKUP_LIMITS.chars.toLocaleString('en-US')} characters); paste fewer identifiers.`;
+export const LOOKUP_TOO_LARGE = IDENTIFIERS_TOO_LONG;
 export const LOOKUP_NONE_CHOSEN = 'Tick at least one paper to add.';
 
 /** How chosen papers are stored: with the status their source gives (published or preprint), or as drafts. */

@@ -34,6 +34,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  *   ORCID 0000-0003-0000-2404    a profile of 240 works without identifiers (generated)
  *   any other ORCID iD           404
  *
+ * `delayMs` holds every answer back that long, as a slow source would (the lookup bench, scripts/lib/lookup-bench.ts).
+ *
  * Run alone (for the e2e suite, another process): `tsx tests/helpers/fake-scholarly-server.ts --port 4010`
  * prints the URL and serves until stopped.
  */
@@ -46,6 +48,14 @@ export interface FakeRequest {
   /** Bytes of body written so far, and whether the answer was sent whole (false: the client hung up first). */
   bytesSent: number;
   finished: boolean;
+  /** performance.now() in this process when the request arrived, and when its answer ended (sent whole, or the connection closed); null while in flight. */
+  receivedAt: number;
+  endedAt: number | null;
+}
+
+export interface FakeScholarlyOptions {
+  /** Each answer is held back this long before it starts. */
+  delayMs?: number;
 }
 
 export interface FakeScholarlyServer {
@@ -199,10 +209,14 @@ function handle(request: http.IncomingMessage, response: http.ServerResponse) {
   send(response, 404, 'text/plain', 'Not found.');
 }
 
-export async function startFakeScholarlyServer(port = 0): Promise<FakeScholarlyServer> {
+export async function startFakeScholarlyServer(port = 0, options: FakeScholarlyOptions = {}): Promise<FakeScholarlyServer> {
+  const { delayMs = 0 } = options;
   const requests: FakeRequest[] = [];
+  const held = new Set<NodeJS.Timeout>();
   const server = http.createServer((request, response) => {
     const record: FakeRequest = {
+      receivedAt: performance.now(),
+      endedAt: null,
       method: request.method ?? 'GET',
       path: request.url ?? '/',
       headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')])),
@@ -218,7 +232,15 @@ export async function startFakeScholarlyServer(port = 0): Promise<FakeScholarlyS
     response.once('finish', () => {
       record.finished = true;
     });
-    handle(request, response);
+    response.once('close', () => {
+      record.endedAt = performance.now();
+    });
+    if (delayMs <= 0) return handle(request, response);
+    const timer = setTimeout(() => {
+      held.delete(timer);
+      if (!response.destroyed) handle(request, response);
+    }, delayMs);
+    held.add(timer);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
@@ -228,6 +250,7 @@ export async function startFakeScholarlyServer(port = 0): Promise<FakeScholarlyS
     requests,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        for (const timer of held) clearTimeout(timer);
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -38,6 +38,14 @@ describe('configuration', () => {
     expect(() => parseEnv({ REDIS_URL: 'http://10.0.0.5:6379' })).toThrowError(/REDIS_URL: REDIS_URL must start with redis:\/\/ or rediss:\/\//);
   });
 
+  it('checks the scholarly sources\' addresses at start: an absolute http(s) base without a query, blank for the public API', () => {
+    expect(() => parseEnv({ CROSSREF_API_URL: 'http://127.0.0.1:4010/crossref/', ORCID_API_URL: '' })).not.toThrow();
+    expect(() => parseEnv({ PORT: 'http', ARXIV_API_URL: 'export.arxiv.org', ORCID_API_URL: 'https://pub.orcid.org/?x=1' })).toThrowError(
+      /- PORT: .*\n {2}- ARXIV_API_URL: ARXIV_API_URL must be an absolute http:\/\/ or https:\/\/ address.*\n {2}- ORCID_API_URL: ORCID_API_URL must be/s,
+    );
+    expect(() => parseEnv({ DATACITE_API_URL: 'file:///etc/passwd' })).toThrowError(/DATACITE_API_URL must be an absolute/);
+  });
+
   it('refuses variables that only work together when one is missing', () => {
     const attempt = () => parseEnv({ NEXT_PUBLIC_SUPABASE_URL: 'https://a.supabase.co', ADMIN_EMAIL: 'me@example.com' });
     expect(attempt).toThrowError(EnvError);

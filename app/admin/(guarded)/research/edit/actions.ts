@@ -131,7 +131,8 @@ export async function refreshPaperAction(id: unknown): Promise<ActionResult<Refr
   return runAdminWrite(
     () => {
       const checked = storedIdSchema.safeParse(id);
-      return checked.success ? { ok: true as const, data: checked.data } : { ok: false as const, error: GONE };
+      // Worded as runAdminWrite words a paper deleted meanwhile (below), the same case to the admin.
+      return checked.success ? { ok: true as const, data: checked.data } : { ok: false as const, error: `Could not refresh the paper: ${GONE}` };
     },
     async (paperId) => {
       const paper = (await getPapersForEditing()).find((stored) => stored.id === paperId);
