@@ -179,6 +179,7 @@ async function pages(baseUrl: string): Promise<Page[]> {
     { label: 'a post', path: POST_PATH, route: '/blog/[slug]' },
     { label: 'personal', path: '/personal', route: '/personal' },
     { label: 'a personal post', path: story, route: '/personal/[id]' },
+    { label: 'search', path: '/search?q=dirichlet', route: '/search' },
     { label: '404 page', path: '/no-such-page', route: '/_not-found' },
   ];
 }

@@ -8,13 +8,16 @@ import {
   useState,
   useSyncExternalStore,
   type KeyboardEvent as ReactKeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
   type ReactNode,
 } from 'react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 
-import { ADMIN_LINK, isActivePath, isAnyActive, PERSONAL_LINKS, PROFESSIONAL_LINKS, type NavLink } from '@/lib/nav';
+import { ADMIN_LINK, isActivePath, isAnyActive, PERSONAL_LINKS, PROFESSIONAL_LINKS, SEARCH_LINK, type NavLink } from '@/lib/nav';
 import { SITE } from '@/lib/site';
+
+import { openPaletteOnPlainClick, PaletteLauncher, preloadPalette } from './search/palette-launcher';
 
 /*
  * The site header's interactive bar. Kept light on purpose, since every public page loads it: class
@@ -43,6 +46,7 @@ const LOOKS = {
   adminDesktop: adminButtonLooks('btn-sm'),
   adminMobile: adminButtonLooks('btn-md w-full'),
   toggle: 'btn btn-ghost size-9 md:hidden',
+  searchDesktop: { idle: 'btn btn-ghost size-9', active: 'btn btn-secondary size-9' },
   mobileLink: { idle: 'mobile-link', active: 'mobile-link on' },
 } satisfies Record<string, Looks | string>;
 
@@ -51,6 +55,7 @@ export interface HeaderIcons {
   close: ReactNode;
   chevron: ReactNode;
   admin: ReactNode;
+  search: ReactNode;
   /** By link: the 'Personal' menu's item icons. */
   personal: Record<string, ReactNode>;
 }
@@ -148,6 +153,21 @@ function Bar({ pathname: currentPath, markActive, icons }: BarProps & { pathname
             <li className="relative">
               <PersonalMenu pathname={pathname} icons={icons} />
             </li>
+            <li>
+              <Link
+                data-slot="button"
+                href={SEARCH_LINK.href}
+                aria-label={SEARCH_LINK.label}
+                title={SEARCH_LINK.label}
+                aria-current={isActive(pathname, SEARCH_LINK.href) ? 'page' : undefined}
+                className={pick(LOOKS.searchDesktop, isActive(pathname, SEARCH_LINK.href))}
+                onClick={(event) => openPaletteOnPlainClick(event)}
+                onPointerEnter={preloadPalette}
+                onFocus={preloadPalette}
+              >
+                {icons.search}
+              </Link>
+            </li>
             <li className="ml-2 border-l border-border pl-3">
               <AdminLink pathname={pathname} looks={LOOKS.adminDesktop} icon={icons.admin} />
             </li>
@@ -176,10 +196,22 @@ function Bar({ pathname: currentPath, markActive, icons }: BarProps & { pathname
           >
             <MobileGroup heading="Professional" links={PROFESSIONAL_LINKS} pathname={pathname} looks={LOOKS.mobileLink} onNavigate={closeMenu} />
             <MobileGroup heading="Personal" links={PERSONAL_LINKS} pathname={pathname} looks={LOOKS.mobileLink} onNavigate={closeMenu} />
+            <MobileGroup
+              heading="Find"
+              links={[SEARCH_LINK]}
+              pathname={pathname}
+              looks={LOOKS.mobileLink}
+              onNavigate={(event) => {
+                closeMenu();
+                openPaletteOnPlainClick(event, toggleRef.current);
+              }}
+            />
             <AdminLink pathname={pathname} looks={LOOKS.adminMobile} icon={icons.admin} onNavigate={closeMenu} />
           </nav>
         </div>
       </div>
+      {/* Search from any public page: Ctrl-K, ⌘K, `/`, or the Search links above (search/palette-launcher.tsx). */}
+      <PaletteLauncher icons={{ search: icons.search, close: icons.close }} />
     </header>
   );
 }
@@ -364,7 +396,7 @@ function MobileGroup({
   links: readonly NavLink[];
   pathname: Pathname;
   looks: Looks;
-  onNavigate: () => void;
+  onNavigate: (event: ReactMouseEvent<HTMLAnchorElement>) => void;
 }) {
   const headingId = useId();
   return (

@@ -1,4 +1,4 @@
-import { ChevronDown, Coffee, LockKeyhole, Menu, NotebookPen, X } from '@/components/site/icons';
+import { ChevronDown, Coffee, LockKeyhole, Menu, NotebookPen, Search, X } from '@/components/site/icons';
 
 import { HeaderBar, type HeaderIcons } from './header-bar';
 
@@ -13,6 +13,7 @@ const ICONS: HeaderIcons = {
   close: <X aria-hidden="true" className="size-5" />,
   chevron: <ChevronDown aria-hidden="true" className="size-4 transition-transform duration-200 group-data-[state=open]:rotate-180" />,
   admin: <LockKeyhole aria-hidden="true" />,
+  search: <Search aria-hidden="true" className="size-4" />,
   personal: { '/blog': <NotebookPen aria-hidden="true" />, '/personal': <Coffee aria-hidden="true" /> },
 };
 

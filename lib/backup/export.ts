@@ -37,8 +37,14 @@ export async function readContent(db: Database): Promise<{ rows: Record<ContentT
     await tx.exec(`set local timezone to 'UTC'`);
     const rows = {} as Record<ContentTable, unknown[]>;
     for (const table of CONTENT_TABLES) {
-      // ::text: the JSON Postgres writes, untouched by the driver's own parsing of json values.
-      const result = await tx.query<{ rows: string }>(`select coalesce(jsonb_agg(to_jsonb(t) order by t.id), '[]'::jsonb)::text as rows from public.${table} t`);
+      // ::text: the JSON Postgres writes, untouched by the driver's own parsing of json values. Generated
+      // columns (the search index, issue 35) are left out: the database makes them again on import.
+      const generated = await tx.query<{ column_name: string }>(
+        `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 and is_generated <> 'NEVER'`,
+        [table],
+      );
+      const without = generated.rows.map((row) => ` - '${row.column_name.replace(/'/g, "''")}'`).join('');
+      const result = await tx.query<{ rows: string }>(`select coalesce(jsonb_agg(to_jsonb(t)${without} order by t.id), '[]'::jsonb)::text as rows from public.${table} t`);
       rows[table] = JSON.parse(result.rows[0]?.rows ?? '[]') as unknown[];
     }
     const version = await tx.query<{ version: string | null }>('select max(version) as version from supabase_migrations.schema_migrations');

@@ -95,7 +95,8 @@ function archiveRows(manifest: ExportManifest, table: ContentTable, content: Rea
 
 async function tableColumns(db: Queryable, table: ContentTable): Promise<Set<string>> {
   const { rows } = await db.query<{ column_name: string }>(
-    `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1`,
+    // Generated columns (the search index) are the database's own: an archive that brings one is refused as an unknown column.
+    `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER'`,
     [table],
   );
   return new Set(rows.map((row) => row.column_name));

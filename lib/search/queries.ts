@@ -1,0 +1,175 @@
+import 'server-only';
+import { htmlToText, personalDisplayTitle, personalTitle } from '@/lib/content/personal/rules';
+import { getDb } from '@/lib/db/client';
+import { excerptParts, MARK_END, MARK_START } from './excerpt';
+import { normalizeQuery, SEARCH_LIMITS, splitQuery } from './query';
+import { isSearchType, SEARCH_TYPES, type SearchHit, type SearchResult, type SearchType } from './types';
+
+/**
+ * ts_rank_cd's weights for D, C, B, A (supabase/migrations/20261126130000_search.sql): a word of the title
+ * counts ten times one of the body. Normalisation 1 divides by the logarithm of the length, so a long body
+ * does not win on repetition alone.
+ */
+const WEIGHTS = '{0.05, 0.1, 0.4, 1.0}';
+
+/** One passage of about 15 to 35 words, the matched words between the two marks. */
+const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=35, MinWords=15, ShortWord=3, HighlightAll=false, MaxFragments=0`;
+
+/** A personal post without a title or '# ' line is shown by its first line, at most this long. */
+const FIRST_LINE_CHARS = 80;
+
+/*
+ * One statement. `input` is the query: websearch_to_tsquery of the words (phrases in quotes, '-' to exclude,
+ * 'or'), AND the last word as a prefix while it is being typed, stemmed ('english') or as typed ('simple',
+ * so 'the' still finds 'theorem'). websearch_to_tsquery raises on no text, and to_tsquery only ever reads one
+ * quoted word of letters and digits (lib/search/query.ts splitQuery); an empty query (only stop words or
+ * punctuation) matches nothing. `matches` is every match, drafts excluded; `counts` counts them
+ * by type whatever the filter; `top` is the page's hits; only those are joined back for their title and
+ * body, and ts_headline (the costly part) reads only theirs. The body it reads has the marks' two control
+ * characters removed and a space after each '<' that could open a tag ('$a<b$' reads '$a< b$', the same
+ * formula), so no HTML tag is left for it to drop: its passage is then always a piece of the body, which
+ * lib/search/excerpt.ts needs to keep formulas whole.
+ */
+const SEARCH_SQL = `
+with input as (
+  select case when $2::text is null then websearch_to_tsquery('english', $1)
+              else websearch_to_tsquery('english', $1) && (to_tsquery('english', $2) || to_tsquery('simple', $2))
+         end as q
+),
+matches as (
+  select 'research' as type, t.id, t.title, t.date::text as date, ts_rank_cd('${WEIGHTS}', t.search, input.q, 1) as rank
+    from public.research_papers t, input where t.status <> 'draft' and t.search @@ input.q
+  union all
+  select 'blog', t.id, t.title, t.date::text, ts_rank_cd('${WEIGHTS}', t.search, input.q, 1)
+    from public.blog_posts t, input where t.search @@ input.q
+  union all
+  select 'projects', t.id, t.title, null, ts_rank_cd('${WEIGHTS}', t.search, input.q, 1)
+    from public.projects t, input where t.search @@ input.q
+  union all
+  select 'personal', t.id, t.title, t.date::text, ts_rank_cd('${WEIGHTS}', t.search, input.q, 1)
+    from public.personal_posts t, input where t.search @@ input.q
+  union all
+  select 'experience', t.id, t.title, t.start_date, ts_rank_cd('${WEIGHTS}', t.search, input.q, 1)
+    from public.experience t, input where t.search @@ input.q
+),
+counts as (
+  select type, count(*)::int as n from matches group by type
+),
+top as (
+  select * from matches where $3 in ('all', type) order by rank desc, date desc nulls last, title, id limit $4
+),
+hits as (
+  select top.type, top.id, top.title, top.date, top.rank, b.slug, e.company,
+         case when top.type = 'personal' and btrim(p.title) = '' then p.content end as content,
+         body.text as body,
+         ts_headline('english', body.text, input.q, $5) as headline
+    from top
+    cross join input
+    left join public.research_papers r on top.type = 'research' and r.id = top.id
+    left join public.blog_posts b on top.type = 'blog' and b.id = top.id
+    left join public.projects pr on top.type = 'projects' and pr.id = top.id
+    left join public.personal_posts p on top.type = 'personal' and p.id = top.id
+    left join public.experience e on top.type = 'experience' and e.id = top.id
+    cross join lateral (
+      select regexp_replace(translate(case top.type
+               when 'research' then r.abstract
+               when 'blog' then b.excerpt || E'\\n\\n' || b.content
+               when 'projects' then private.search_html_text(pr.description)
+               when 'personal' then private.search_html_text(p.content)
+               when 'experience' then e.description || E'\\n' || array_to_string(e.highlights, E'\\n')
+             end, chr(1) || chr(2), ''), '<([[:alpha:]/!?])', '< \\1', 'g') as text
+    ) body
+)
+select (select coalesce(jsonb_object_agg(type, n), '{}'::jsonb) from counts) as counts,
+       (select coalesce(jsonb_agg(to_jsonb(hits) order by rank desc, date desc nulls last, title, id), '[]'::jsonb) from hits) as hits
+`;
+
+interface HitRow {
+  type: SearchType;
+  id: string;
+  title: string;
+  date: string | null;
+  rank: number;
+  slug: string | null;
+  company: string | null;
+  content: string | null;
+  body: string;
+  headline: string;
+}
+
+function href(row: HitRow): string {
+  switch (row.type) {
+    case 'research':
+      return `/research/${row.id}`;
+    case 'blog':
+      return `/blog/${encodeURIComponent(row.slug ?? '')}`;
+    case 'projects':
+      return `/projects#${row.id}`;
+    case 'personal':
+      return `/personal/${row.id}`;
+    case 'experience':
+      return `/experience#${row.id}`;
+  }
+}
+
+/** A personal post's title by the site's rule, else the first line of its text; a job's with its company. */
+function title(row: HitRow): string {
+  if (row.type === 'personal' && row.content !== null) {
+    const firstLine = Array.from(htmlToText(row.content).split('\n')[0] ?? '');
+    const cut = firstLine.length > FIRST_LINE_CHARS ? `${firstLine.slice(0, FIRST_LINE_CHARS).join('').trimEnd()}…` : firstLine.join('');
+    return personalTitle(row.title, row.content) ?? (cut || personalDisplayTitle(row.title, row.content));
+  }
+  if (row.type === 'experience' && row.company?.trim()) return row.title.trim() ? `${row.title}, ${row.company}` : row.company;
+  return row.title;
+}
+
+function toHit(row: HitRow): SearchHit {
+  return {
+    type: row.type,
+    id: row.id,
+    href: href(row),
+    title: title(row),
+    excerpt: excerptParts(row.headline, row.body),
+    date: row.date,
+    rank: row.rank,
+  };
+}
+
+const noCounts = (): Record<SearchType, number> => Object.fromEntries(SEARCH_TYPES.map((type) => [type, 0])) as Record<SearchType, number>;
+
+/**
+ * The search proper: never cached. Every query typed (each prefix of a word, while typing) would be an entry
+ * of its own, rarely asked again; a burst of distinct searches would then push the pages' own entries out of
+ * the shared cache and slow every page load. The database answers from its GIN indexes in milliseconds
+ * (npm run bench), and a save is found at once.
+ */
+async function searchIndex(query: string, type: SearchType | 'all', limit: number): Promise<Pick<SearchResult, 'hits' | 'counts'>> {
+  const { words, prefix } = splitQuery(query);
+  const db = await getDb();
+  // The query reaches SQL only as parameters; the prefix is letters and digits only, so quoting it is safe.
+  const { rows } = await db.query<{ counts: Record<string, number>; hits: HitRow[] }>(SEARCH_SQL, [
+    words,
+    prefix === null ? null : `'${prefix}':*`,
+    type,
+    limit,
+    HEADLINE_OPTIONS,
+  ]);
+  const counts = noCounts();
+  for (const [key, n] of Object.entries(rows[0]?.counts ?? {})) if (isSearchType(key)) counts[key] = n;
+  return { hits: (rows[0]?.hits ?? []).map(toHit), counts };
+}
+
+/**
+ * One search over the public content (issue 35): papers (never drafts), blog posts, projects, personal posts
+ * and experience, best first, with marked excerpts and the number of matches of each type. Any text is a
+ * query: it is normalised (lib/search/query.ts) and, when nothing is left, answered without the database.
+ * A failing database throws, as every read does (lib/content/read.ts handles it for the page).
+ */
+export async function searchSite(raw: string, options: { type?: SearchType | 'all'; limit?: number } = {}): Promise<SearchResult> {
+  const { query, cut } = normalizeQuery(raw);
+  const type = isSearchType(options.type) ? options.type : 'all';
+  const wanted = typeof options.limit === 'number' && Number.isFinite(options.limit) ? Math.trunc(options.limit) : null;
+  const limit = Math.min(Math.max(wanted ?? (type === 'all' ? SEARCH_LIMITS.pageHits : SEARCH_LIMITS.perType), 0), SEARCH_LIMITS.perType);
+  if (!query) return { query, cut, hits: [], counts: noCounts() };
+  return { query, cut, ...(await searchIndex(query, type, limit)) };
+}

@@ -1,0 +1,316 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { migrate } from '@/lib/db/migrate';
+import { openPostgres } from '@/lib/db/postgres';
+import { seedSampleContent } from '@/lib/db/seed';
+import type { Database } from '@/lib/db/types';
+import { SEARCH_LIMITS } from '@/lib/search/query';
+import { SEARCH_TYPES, type SearchHit, type SearchResult } from '@/lib/search/types';
+import { openTestPglite } from '../helpers/db';
+import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
+
+/**
+ * Site search (issue 35) on the real schema, on PGlite and on a real Postgres server: the generated
+ * `search` columns of supabase/migrations/20261126130000_search.sql and lib/search/queries.ts. Each backend
+ * gets the migrations, the sample content and rows of its own, with words the sample content lacks
+ * ('kestrel', 'quillwort', …) so that what is asserted is about these rows. Next's cache functions are
+ * recorded instead of run, so every call reads the database.
+ */
+const cache = vi.hoisted(() => ({ cacheTag: vi.fn(), cacheLife: vi.fn(), updateTag: vi.fn(), revalidateTag: vi.fn() }));
+const getDb = vi.hoisted(() => vi.fn());
+vi.mock('next/cache', () => cache);
+vi.mock('@/lib/db/client', () => ({ getDb }));
+
+const { searchSite } = await import('@/lib/search/queries');
+
+const ids = (hits: SearchHit[]) => hits.map((hit) => hit.id);
+const text = (hit: SearchHit) => hit.excerpt.map((part) => part.text).join('');
+const marked = (hit: SearchHit) => hit.excerpt.filter((part) => part.match).map((part) => part.text.toLowerCase());
+/** The unescaped `$` of a text: an even number when no formula is cut open. */
+const dollars = (value: string) => value.replace(/\\./g, '').split('$').length - 1;
+
+/** The shape every answer has, whatever the query. */
+function expectAnswer(result: SearchResult): void {
+  expect(typeof result.query).toBe('string');
+  expect(typeof result.cut).toBe('boolean');
+  expect(Array.isArray(result.hits)).toBe(true);
+  expect(Object.keys(result.counts).sort()).toEqual([...SEARCH_TYPES].sort());
+  for (const type of SEARCH_TYPES) expect(Number.isInteger(result.counts[type])).toBe(true);
+}
+
+interface Backend {
+  name: string;
+  open(): Promise<{ db: Database; close(): Promise<void> }>;
+}
+
+let server: PostgresServer | undefined;
+
+const backends: Backend[] = [
+  {
+    name: 'PGlite',
+    async open() {
+      const { db, cleanup } = await openTestPglite();
+      return { db, close: cleanup };
+    },
+  },
+  {
+    name: 'Postgres',
+    async open() {
+      server = await startPostgres();
+      const db = await openPostgres(server.url);
+      await migrate(db, { authBootstrap: true });
+      return {
+        db,
+        async close() {
+          await db.close();
+          await server?.stop();
+        },
+      };
+    },
+  },
+];
+
+describe.each(backends)('search on $name', (backend) => {
+  let db: Database;
+  let close: () => Promise<void>;
+  const row = {} as Record<string, string>;
+
+  async function insert(sql: string, params: unknown[]): Promise<string> {
+    const { rows } = await db.query<{ id: string }>(`${sql} returning id`, params);
+    return rows[0]!.id;
+  }
+
+  beforeAll(async () => {
+    ({ db, close } = await backend.open());
+    await seedSampleContent(db);
+    const paper = `insert into public.research_papers (title, abstract, authors, journal, tags, status, date) values ($1, $2, $3::text[], $4, $5::text[], $6, $7::date)`;
+    row.titled = await insert(paper, ['Kestrel operators on graphs', 'We study something else entirely.', ['A. Author'], 'Annals', [], 'published', '2024-01-01']);
+    row.bodied = await insert(paper, ['On operators', 'A remark about the kestrel operator in passing.', ['A. Author'], 'Annals', [], 'published', '2025-01-01']);
+    row.tagged = await insert(paper, ['Tagged paper', 'Nothing here.', ['B. Author'], 'Journal of Ornithology', ['kestrel'], 'preprint', '2023-01-01']);
+    row.draft = await insert(paper, ['A draft about the quillwort conjecture', 'Unfinished.', [], '', [], 'draft', '2025-02-02']);
+    row.zero = await insert(paper, ['Marshwort', 'The function has no zero on the line; the theorem was proved in 1990.', [], '', [], 'published', '2020-01-01']);
+    row.proof = await insert(paper, ['Marshwort notes', 'A short proof and nothing more.', [], '', [], 'published', '2020-01-02']);
+    row.phrase = await insert(paper, ['Fenbeck one', 'Bounds on the spectral gap of fenbeck graphs.', [], '', [], 'published', '2021-01-01']);
+    row.apart = await insert(paper, ['Fenbeck two', 'The gap between fenbeck graphs is spectral in nature.', [], '', [], 'published', '2021-01-02']);
+    row.survey = await insert(paper, ['Fenbeck survey', 'A survey of the spectral gap of fenbeck graphs.', [], '', [], 'published', '2021-01-03']);
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+    // ts_headline's passage runs from the first matched word for about 15 words: into the formula after it.
+    row.formulaEnd = await insert(paper, ['Sedgeling', `The sedgeling bound ${words(8)} $\\sum_{k=1}^{n} a_k b_k \\le \\sqrt{\\sum a_k^2} \\sqrt{\\sum b_k^2}$ closes.`, [], '', [], 'published', '2019-01-01']);
+    // Near the end of the body, the passage reaches back for its 15 words: from inside the formula before.
+    row.formulaStart = await insert(paper, ['Sedgeling two', `${words(30)} $${Array(20).fill('\\alpha').join(' + ')}$ then the sedgeling ends.`, [], '', [], 'published', '2019-01-02']);
+    row.formulaInside = await insert(paper, ['Sedgeling three', `${words(30)} $x + y + \\mathrm{sedgeling}(z) + w = \\int_0^1 f$ and then more words follow here.`, [], '', [], 'published', '2019-01-03']);
+
+    const blog = `insert into public.blog_posts (title, slug, excerpt, content, tags, date) values ($1, $2, $3, $4, $5::text[], $6::date)`;
+    row.blog1 = await insert(blog, ['Walking', 'walking-quillwort', '', 'Notes on the quillwort by the river, $q^2$ and all.', ['botany'], '2024-05-01']);
+    row.blog2 = await insert(blog, ['Quillwort again', 'quillwort-again', 'More quillwort.', 'Body.', [], '2024-06-01']);
+
+    row.project = await insert(`insert into public.projects (title, description, technologies, category) values ($1, $2, $3::text[], $4)`, [
+      'Tracker',
+      '<p>A <a href="https://example.org/x">quillwort</a> tracker &amp; <strong>map</strong> &lt;beta&gt;</p>',
+      ['TypeScript'],
+      'web',
+    ]);
+    row.personal = await insert(`insert into public.personal_posts (title, content, date) values ($1, $2, $3::date)`, [
+      '',
+      '<p>A <em>quillwort</em> morning &amp; tea</p><p>Then the rest of the day.</p>',
+      '2024-07-01',
+    ]);
+    row.headed = await insert(`insert into public.personal_posts (title, content, date) values ($1, $2, $3::date)`, [
+      '',
+      '<p># Heron season</p><p>Birds by the quillwort pond.</p>',
+      '2024-07-02',
+    ]);
+    row.experience = await insert(
+      `insert into public.experience (title, company, location, description, highlights, technologies, start_date) values ($1, $2, $3, $4, $5::text[], $6::text[], $7)`,
+      ['Research Assistant', 'Quillwort Institute', 'Edinburgh', 'Field work.', ['Mapped ponds'], ['R'], '2022-09'],
+    );
+  });
+
+  afterAll(async () => {
+    await close?.();
+  });
+
+  beforeEach(() => {
+    getDb.mockReset();
+    getDb.mockImplementation(async () => db);
+  });
+
+  it('ranks a title match above a tag match, and that above a body match', async () => {
+    const { hits } = await searchSite('kestrel', { type: 'research' });
+    const order = ids(hits).filter((id) => [row.titled, row.bodied, row.tagged].includes(id));
+    expect(order).toEqual([row.titled, row.tagged, row.bodied]);
+  });
+
+  it('stems English words: "zeros" finds "zero", "proving" finds "proved" but not "proof"', async () => {
+    expect(ids((await searchSite('zeros marshwort')).hits)).toEqual([row.zero]);
+    const proving = ids((await searchSite('proving marshwort')).hits);
+    expect(proving).toContain(row.zero);
+    expect(proving).not.toContain(row.proof);
+  });
+
+  it('matches a phrase in quotes only as a phrase, and leaves out words after "-"', async () => {
+    const phrase = ids((await searchSite('"spectral gap" fenbeck')).hits);
+    expect(phrase).toContain(row.phrase);
+    expect(phrase).toContain(row.survey);
+    expect(phrase).not.toContain(row.apart);
+    const excluded = ids((await searchSite('"spectral gap" fenbeck -survey')).hits);
+    expect(excluded).toEqual([row.phrase]);
+  });
+
+  it('completes the last word while it is typed, but not a quoted or excluded one', async () => {
+    expect(ids((await searchSite('fenbeck spect')).hits).sort()).toEqual([row.phrase, row.apart, row.survey].sort());
+    expect(ids((await searchSite('kestr', { type: 'research' })).hits)).toEqual(expect.arrayContaining([row.titled, row.bodied, row.tagged]));
+    // A stop word is still the start of others: 'the' finds 'theorem'.
+    expect(ids((await searchSite('marshwort the')).hits)).toEqual([row.zero]);
+    expect((await searchSite('"fenbeck spect"')).hits).toEqual([]);
+    expect(ids((await searchSite('fenbeck -surv')).hits)).toContain(row.survey);
+  });
+
+  it('never finds a draft paper, and finds it on the next call once it is published', async () => {
+    expect(ids((await searchSite('quillwort conjecture')).hits)).toEqual([]);
+    expect((await searchSite('quillwort')).counts.research).toBe(0);
+    await db.query(`update public.research_papers set status = 'published' where id = $1`, [row.draft]);
+    try {
+      expect(ids((await searchSite('quillwort conjecture')).hits)).toEqual([row.draft]);
+    } finally {
+      await db.query(`update public.research_papers set status = 'draft' where id = $1`, [row.draft]);
+    }
+  });
+
+  it('counts the matches of each type whatever the type filter, and the filter keeps its type only', async () => {
+    const all = await searchSite('quillwort');
+    expect(all.counts).toEqual({ research: 0, blog: 2, projects: 1, personal: 2, experience: 1 });
+    expect(new Set(all.hits.map((hit) => hit.type))).toEqual(new Set(['blog', 'projects', 'personal', 'experience']));
+    const blog = await searchSite('quillwort', { type: 'blog' });
+    expect(blog.counts).toEqual(all.counts);
+    expect(blog.hits.map((hit) => hit.type)).toEqual(['blog', 'blog']);
+    expect((await searchSite('quillwort', { limit: 1 })).hits).toHaveLength(1);
+    expect((await searchSite('quillwort', { limit: 1000 })).hits).toHaveLength(6);
+    expect((await searchSite('kestrel', { type: 'experience' })).hits).toEqual([]);
+  });
+
+  it('answers each hit with its public address, plain title and date', async () => {
+    const { hits } = await searchSite('quillwort');
+    const byId = new Map(hits.map((hit) => [hit.id, hit]));
+    expect(byId.get(row.blog1)).toMatchObject({ type: 'blog', href: '/blog/walking-quillwort', title: 'Walking', date: '2024-05-01' });
+    expect(byId.get(row.project)).toMatchObject({ type: 'projects', href: `/projects#${row.project}`, title: 'Tracker', date: null });
+    expect(byId.get(row.experience)).toMatchObject({
+      href: `/experience#${row.experience}`,
+      title: 'Research Assistant, Quillwort Institute',
+      date: '2022-09',
+    });
+    // An untitled personal post: its '# ' line by the site's rule, else its first line, never its HTML.
+    expect(byId.get(row.headed)).toMatchObject({ href: `/personal/${row.headed}`, title: 'Heron season', date: '2024-07-02' });
+    expect(byId.get(row.personal)?.title).toBe('A quillwort morning & tea');
+    const paper = (await searchSite('kestrel operators')).hits.find((hit) => hit.id === row.titled);
+    expect(paper).toMatchObject({ href: `/research/${row.titled}`, date: '2024-01-01' });
+    // The '# ' line of an untitled post weighs as its title.
+    expect((await searchSite('heron')).hits[0]?.id).toBe(row.headed);
+  });
+
+  it('marks the matched words in the excerpt', async () => {
+    const hit = (await searchSite('"spectral gap" fenbeck')).hits.find((found) => found.id === row.phrase)!;
+    expect(text(hit)).toBe('Bounds on the spectral gap of fenbeck graphs.');
+    expect(marked(hit)).toEqual(['spectral', 'gap', 'fenbeck']);
+    const prefix = (await searchSite('fenbeck spect')).hits.find((found) => found.id === row.apart)!;
+    expect(marked(prefix)).toEqual(expect.arrayContaining(['spectral']));
+  });
+
+  it('never cuts a formula open in an excerpt, and never marks a word inside one', async () => {
+    const end = (await searchSite('sedgeling bound')).hits.find((hit) => hit.id === row.formulaEnd)!;
+    expect(text(end)).toBe('…sedgeling bound word0 word1 word2 word3 word4 word5 word6 word7…');
+    expect(dollars(text(end))).toBe(0);
+    const start = (await searchSite('sedgeling')).hits.find((hit) => hit.id === row.formulaStart)!;
+    expect(text(start)).toBe('…then the sedgeling ends.');
+    // A match inside a formula shows the formula whole, unmarked.
+    const inside = (await searchSite('sedgeling')).hits.find((hit) => hit.id === row.formulaInside)!;
+    expect(text(inside)).toBe('…word29 $x + y + \\mathrm{sedgeling}(z) + w = \\int_0^1 f$ and then more words follow here.');
+    expect(inside.excerpt.every((part) => !part.match)).toBe(true);
+    const whole = (await searchSite('quillwort river')).hits.find((hit) => hit.id === row.blog1)!;
+    expect(text(whole)).toBe('Notes on the quillwort by the river, $q^2$ and all.');
+    for (const query of ['the', 'zeros', 'spect', 'graph', 'sedgeling', 'theorem', 'prime', 'a']) {
+      for (const hit of (await searchSite(query, { limit: 50 })).hits) {
+        expect(dollars(text(hit)) % 2, `${query}: ${text(hit)}`).toBe(0);
+        for (const part of hit.excerpt.filter((piece) => piece.match)) expect(part.text).not.toContain('$');
+      }
+    }
+  });
+
+  it('shows no HTML of projects or personal posts in a title or an excerpt', async () => {
+    const { hits } = await searchSite('quillwort');
+    const project = hits.find((hit) => hit.id === row.project)!;
+    expect(text(project)).toBe('A quillwort tracker & map < beta>');
+    expect(marked(project)).toEqual(['quillwort']);
+    const personal = hits.find((hit) => hit.id === row.personal)!;
+    expect(text(personal)).toBe('A quillwort morning & tea Then the rest of the day.');
+    for (const hit of hits) {
+      expect(`${hit.title} ${text(hit)}`).not.toMatch(/<\/?[a-z][^>]*>|&amp;|&lt;/i);
+    }
+  });
+
+  describe('answers any query, never with an error', () => {
+    const hostile = [
+      '&|!():*',
+      ':*',
+      '"',
+      '"spectral gap',
+      'spectral "gap',
+      '\\',
+      'a\\b \\\\ \\"',
+      "'; drop table research_papers; --",
+      "' or 1=1 --",
+      'quillwort\u0000\u0001\u0002',
+      '!!!',
+      '-',
+      '- - -',
+      'or',
+      'OR OR',
+      '<->',
+      'a <-> b',
+      'kestrel:* & !fenbeck | (x',
+      '$x^2$',
+      '🦉🔥 👩‍👩‍👧',
+      'שלום עולם',
+      'مرحبا بالعالم',
+      'Riemannsche Vermutung über Nullstellen',
+      '黎曼猜想',
+      '½ ² ⅷ',
+      '\ud800 half a character',
+      'the of and',
+    ];
+
+    it.each(hostile)('%j', async (query) => {
+      const result = await searchSite(query);
+      expectAnswer(result);
+      expect(result.cut).toBe(false);
+    });
+
+    it('cuts a 2,000-character query to the limit, and says so', async () => {
+      for (const query of ['kestrel '.repeat(250), 'x'.repeat(2000), '👩‍👩‍👧'.repeat(400), '"' + 'a'.repeat(1999)]) {
+        const result = await searchSite(query);
+        expectAnswer(result);
+        expect(result.cut).toBe(true);
+        expect(Array.from(result.query).length).toBeLessThanOrEqual(SEARCH_LIMITS.queryChars);
+      }
+      expect(ids((await searchSite('kestrel '.repeat(250), { type: 'research' })).hits)).toContain(row.titled);
+    });
+
+    it('answers an empty query (or one of whitespace and control characters) without the database', async () => {
+      for (const query of ['', '   ', '\n\t', '\u0000\u0001']) {
+        expect(await searchSite(query)).toEqual({ query: '', cut: false, hits: [], counts: { research: 0, blog: 0, projects: 0, personal: 0, experience: 0 } });
+      }
+      expect(getDb).not.toHaveBeenCalled();
+    });
+
+    it('takes an unknown type as every type and any limit as one from 0 to the most', async () => {
+      const all = await searchSite('quillwort');
+      expect(await searchSite('quillwort', { type: 'nope' as never, limit: Number.NaN })).toEqual(all);
+      expect((await searchSite('quillwort', { limit: -5 })).hits).toEqual([]);
+    });
+  });
+
+  it('is not cached: a search reads the database every time, so nothing typed fills the shared cache', async () => {
+    cache.cacheTag.mockClear();
+    await searchSite('kestrel');
+    expect(cache.cacheTag).not.toHaveBeenCalled();
+  });
+});
