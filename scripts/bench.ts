@@ -38,6 +38,9 @@
  *    an ORCID profile of 30 works against the fake sources with slow answers, then instant ones; per run the
  *    wall time, the sources' time and the overhead (goal: the sources' time plus at most 1 s).
  *
+ * 7. Site search (scripts/lib/search-bench.ts), before the servers: 5,000 items on PGlite and on a Postgres
+ *    server, each in a process of its own; 600 searches' p50/p95/p99 and the index's size (goal: p95 under 50 ms).
+ *
  * Then one summary line per server. The exit code is 1 on a failed request, a failed save or a stale read
  * after a save; a missed performance goal is reported, not failed: this is a benchmark, not a test.
  *
@@ -57,6 +60,7 @@ import { addLongPost, ADMIN, callAction, LONG_POST, signIn } from './lib/admin-h
 import { benchCv, cvBenchLines, type CvBench } from './lib/cv-bench';
 import { benchCitations, citationsBenchLines } from './lib/citations-bench';
 import { benchLookup, lookupBenchLines } from './lib/lookup-bench';
+import { formatSearchBench, searchBench } from './lib/search-bench';
 import { fail, kB, log } from './lib/cli';
 
 const CONNECTIONS = 10;
@@ -402,11 +406,14 @@ async function main(): Promise<void> {
   const citations = citationsBenchLines(benchCitations());
   log('Add by identifier: an ORCID profile of 30 works looked up at slow, then instant, fake sources, in a process of its own…');
   const lookup = lookupBenchLines(benchLookup());
+  log('Site search: 5,000 items on PGlite, then on a Postgres server, each in a process of its own…');
+  const search = formatSearchBench(await searchBench());
   const reports: ServerReport[] = [];
   for (const name of SELECTED) reports.push(await benchServer(name));
   console.log('Summary');
   console.log(`  ${citations}`);
   console.log(lookup.replace(/^/gm, '  '));
+  console.log(search.replace(/^/gm, '  '));
   for (const report of reports) {
     const kind = SERVERS[report.name];
     const met = (ok: boolean) => (ok ? 'met' : 'missed');
