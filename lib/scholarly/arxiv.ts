@@ -1,8 +1,8 @@
 import 'server-only';
 
 import { normalizeArxivId, normalizeDoi } from '@/lib/validation/research';
-import type { ScholarlyConfig } from './config';
-import { fetchBounded, malformedProblem } from './http';
+import { askSource, type ScholarlyConfig } from './config';
+import { malformedProblem } from './http';
 import { cleanTitle, jatsToMarkup, localName, readXml } from './jats';
 import type { SourceProblem } from './types';
 import { arxivJournal, arxivKey, arxivLink, dateFromText, versionOf, withoutVersion, type SourceWork } from './work';
@@ -128,14 +128,10 @@ export async function fetchArxiv(
   if (ids.length === 0) return { ok: true, works: [] };
   const asked = ids.map((id) => `${arxivKey(id)}${versionOf(id)}`);
   const query = `id_list=${asked.map(encodeURIComponent).join(',')}&max_results=${ids.length}`;
-  const answer = await fetchBounded(`${config.arxiv}/api/query?${query}`, {
+  const answer = await askSource(config, `${config.arxiv}/api/query?${query}`, {
     accept: 'application/atom+xml, application/xml',
-    userAgent: config.userAgent,
-    timeoutMs: config.timeoutMs,
-    maxBytes: config.maxBytes,
     source: 'arXiv',
     what: ids.length === 1 ? `the arXiv identifier ${ids[0]}` : 'these arXiv identifiers',
-    fetchImpl: config.fetchImpl,
   });
   if (!answer.ok) return answer;
   const parsed = parseArxiv(answer.text);

@@ -1,7 +1,7 @@
 import 'server-only';
 
 import { scholarlyEndpoints, type ScholarlyEndpoints } from './endpoints';
-import { FETCH_DEFAULTS, userAgent, type SiteContact } from './http';
+import { FETCH_DEFAULTS, fetchBounded, userAgent, type FetchBoundedOptions, type FetchBoundedResult, type SiteContact } from './http';
 
 /**
  * Where the source clients send their requests (issue 34). The four addresses come from the environment
@@ -35,4 +35,9 @@ export function scholarlyConfig(
     maxBytes: FETCH_DEFAULTS.maxBytes,
     ...overrides,
   };
+}
+
+/** A GET to one of the sources with the configuration's bounds and User-Agent: what every client sends. */
+export function askSource(config: ScholarlyConfig, url: string, request: Pick<FetchBoundedOptions, 'accept' | 'source' | 'what'>): Promise<FetchBoundedResult> {
+  return fetchBounded(url, { ...request, userAgent: config.userAgent, timeoutMs: config.timeoutMs, maxBytes: config.maxBytes, fetchImpl: config.fetchImpl });
 }

@@ -2,8 +2,8 @@ import 'server-only';
 
 import { normalizeDoi } from '@/lib/validation/research';
 import { z } from '@/lib/validation/zod';
-import type { ScholarlyConfig } from './config';
-import { fetchBounded, malformedProblem } from './http';
+import { askSource, type ScholarlyConfig } from './config';
+import { malformedProblem } from './http';
 import { cleanTitle, jatsToMarkup } from './jats';
 import { dateFrom, doiLink, doiPath, personName, type SourceWork, type WorkKind, type WorkResult } from './work';
 
@@ -103,14 +103,10 @@ export function parseCrossref(body: string): WorkResult {
 
 /** One DOI looked up at Crossref. */
 export async function fetchCrossref(doi: string, config: ScholarlyConfig): Promise<WorkResult> {
-  const answer = await fetchBounded(`${config.crossref}/works/${doiPath(doi)}`, {
+  const answer = await askSource(config, `${config.crossref}/works/${doiPath(doi)}`, {
     accept: 'application/json',
-    userAgent: config.userAgent,
-    timeoutMs: config.timeoutMs,
-    maxBytes: config.maxBytes,
     source: 'Crossref',
     what: `the DOI ${doi}`,
-    fetchImpl: config.fetchImpl,
   });
   return answer.ok ? parseCrossref(answer.text) : answer;
 }

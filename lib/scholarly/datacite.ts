@@ -2,8 +2,8 @@ import 'server-only';
 
 import { normalizeArxivId, normalizeDoi } from '@/lib/validation/research';
 import { z } from '@/lib/validation/zod';
-import type { ScholarlyConfig } from './config';
-import { fetchBounded, malformedProblem } from './http';
+import { askSource, type ScholarlyConfig } from './config';
+import { malformedProblem } from './http';
 import { cleanTitle, jatsToMarkup } from './jats';
 import { arxivJournal, dateFrom, dateFromText, doiLink, doiPath, personName, type SourceWork, type WorkKind, type WorkResult } from './work';
 
@@ -103,14 +103,10 @@ export function parseDatacite(body: string): WorkResult {
 
 /** One DOI looked up at DataCite. */
 export async function fetchDatacite(doi: string, config: ScholarlyConfig): Promise<WorkResult> {
-  const answer = await fetchBounded(`${config.datacite}/dois/${doiPath(doi)}`, {
+  const answer = await askSource(config, `${config.datacite}/dois/${doiPath(doi)}`, {
     accept: 'application/vnd.api+json, application/json',
-    userAgent: config.userAgent,
-    timeoutMs: config.timeoutMs,
-    maxBytes: config.maxBytes,
     source: 'DataCite',
     what: `the DOI ${doi}`,
-    fetchImpl: config.fetchImpl,
   });
   return answer.ok ? parseDatacite(answer.text) : answer;
 }

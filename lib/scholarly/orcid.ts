@@ -2,8 +2,8 @@ import 'server-only';
 
 import { normalizeArxivId, normalizeDoi } from '@/lib/validation/research';
 import { z } from '@/lib/validation/zod';
-import type { ScholarlyConfig } from './config';
-import { fetchBounded, malformedProblem } from './http';
+import { askSource, type ScholarlyConfig } from './config';
+import { malformedProblem } from './http';
 import { cleanTitle } from './jats';
 import type { SourceProblem } from './types';
 import { arxivJournal, arxivLink, dateFrom, doiLink, personName, type SourceWork, type WorkKind } from './work';
@@ -175,14 +175,10 @@ export function orcidSummaryWork(work: OrcidWork, owner: string): SourceWork {
 
 /** The public record of one ORCID iD. */
 export async function fetchOrcid(orcid: string, config: ScholarlyConfig): Promise<{ ok: true; profile: OrcidProfile } | { ok: false; problem: SourceProblem }> {
-  const answer = await fetchBounded(`${config.orcid}/v3.0/${encodeURIComponent(orcid)}/record`, {
+  const answer = await askSource(config, `${config.orcid}/v3.0/${encodeURIComponent(orcid)}/record`, {
     accept: 'application/json',
-    userAgent: config.userAgent,
-    timeoutMs: config.timeoutMs,
-    maxBytes: config.maxBytes,
     source: 'ORCID',
     what: `the ORCID iD ${orcid}`,
-    fetchImpl: config.fetchImpl,
   });
   return answer.ok ? parseOrcid(answer.text) : answer;
 }

@@ -3,7 +3,7 @@
 import { AdminFacingError, runAdminDelete, runAdminUpdate, runAdminWrite } from '@/lib/auth/admin-action';
 import { previewLibrary, type ImportPreview } from '@/lib/content/research/bibtex-import';
 import { readBibtex } from '@/lib/content/research/bibtex-reader';
-import { createPaper, deletePaper, getPapersForEditing, importPapers, updatePaper } from '@/lib/content/research/queries';
+import { createPaper, deletePaper, getPapersForEditing, getResearchPaper, importPapers, updatePaper } from '@/lib/content/research/queries';
 import { getLookupContactEmail, getSiteSettingsForEditing } from '@/lib/content/settings/queries';
 import { effectiveSiteSettings } from '@/lib/content/settings/rules';
 import { getEnv } from '@/lib/env';
@@ -135,7 +135,8 @@ export async function refreshPaperAction(id: unknown): Promise<ActionResult<Refr
       return checked.success ? { ok: true as const, data: checked.data } : { ok: false as const, error: `Could not refresh the paper: ${GONE}` };
     },
     async (paperId) => {
-      const paper = (await getPapersForEditing()).find((stored) => stored.id === paperId);
+      // The one paper (drafts included), from the tagged read every write expires: not the whole list.
+      const paper = await getResearchPaper(paperId);
       if (!paper) throw new AdminFacingError(GONE);
       if (!paper.doi && !paper.arxivId) throw new AdminFacingError('This paper has no DOI or arXiv id to refresh it from.');
       return refreshFromSource(paper, await lookupConfig());
