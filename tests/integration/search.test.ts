@@ -314,3 +314,46 @@ describe.each(backends)('search on $name', (backend) => {
     expect(cache.cacheTag).not.toHaveBeenCalled();
   });
 });
+
+describe('a site upgraded to the inline vectors (migration 20261126140000)', () => {
+  it('rewrites the rows there are, keeps each updated_at, keeps the vector in the row, and still finds them', async () => {
+    const { cpSync, mkdtempSync, readdirSync, rmSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { openPglite } = await import('@/lib/db/pglite');
+    const all = path.join(process.cwd(), 'supabase', 'migrations');
+    const before = mkdtempSync(path.join(os.tmpdir(), 'search-upgrade-migrations-'));
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'search-upgrade-db-'));
+    for (const file of readdirSync(all)) if (file < '20261126140000') cpSync(path.join(all, file), path.join(before, file));
+    const db = await openPglite(dataDir);
+    try {
+      await migrate(db, { authBootstrap: true, migrationsDir: before });
+      const body = Array.from({ length: 400 }, (_, index) => `wordling${index} kestrel`).join(' ');
+      const { rows } = await db.query<{ id: string }>(
+        `insert into public.blog_posts (title, slug, excerpt, content, tags, updated_at) values ('Upgraded', 'upgraded', '', $1, '{}', '2020-01-02T03:04:05Z') returning id`,
+        [body],
+      );
+      const storage = `select count(*)::int as n from pg_attribute where attname = 'search' and attstorage = 'm'
+                         and attrelid in ('public.research_papers'::regclass, 'public.blog_posts'::regclass, 'public.projects'::regclass,
+                                          'public.personal_posts'::regclass, 'public.experience'::regclass)`;
+      const chunk = `select pg_column_toast_chunk_id(search) as chunk, updated_at::text as updated from public.blog_posts where id = $1`;
+      expect((await db.query<{ n: number }>(storage)).rows[0]!.n).toBe(0);
+      expect((await db.query<{ chunk: string | null }>(chunk, [rows[0]!.id])).rows[0]!.chunk).not.toBeNull();
+
+      expect((await migrate(db, { authBootstrap: true })).applied).toContain('20261126140000_search_inline.sql');
+      expect((await db.query<{ n: number }>(storage)).rows[0]!.n).toBe(5);
+      const after = (await db.query<{ chunk: string | null; updated: string }>(chunk, [rows[0]!.id])).rows[0]!;
+      expect(after.chunk).toBeNull();
+      expect(after.updated).toBe('2020-01-02 03:04:05+00');
+      getDb.mockResolvedValue(db);
+      expect(ids((await searchSite('wordling399 kestrel')).hits)).toEqual([rows[0]!.id]);
+      // The triggers are on again: a save still moves updated_at.
+      await db.query(`update public.blog_posts set title = 'Upgraded again' where id = $1`, [rows[0]!.id]);
+      expect((await db.query<{ chunk: string | null; updated: string }>(chunk, [rows[0]!.id])).rows[0]!.updated).not.toBe('2020-01-02 03:04:05+00');
+    } finally {
+      await db.close();
+      rmSync(before, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
