@@ -40,6 +40,9 @@
  *
  * 7. Site search (scripts/lib/search-bench.ts), before the servers: 5,000 items on PGlite and on a Postgres
  *    server, each in a process of its own; 600 searches' p50/p95/p99 and the index's size (goal: p95 under 50 ms).
+ *    Then a burst of searches (scripts/lib/search-burst-bench.ts): pages of bounded size on `npm start` over the
+ *    same 5,000 items, alone, then under 8 connections searching from a new address each time, then from one
+ *    address; pages per second and their p50/p99 each time, and the searches served and refused.
  *
  * Then one summary line per server. The exit code is 1 on a failed request, a failed save or a stale read
  * after a save; a missed performance goal is reported, not failed: this is a benchmark, not a test.
@@ -61,6 +64,7 @@ import { benchCv, cvBenchLines, type CvBench } from './lib/cv-bench';
 import { benchCitations, citationsBenchLines } from './lib/citations-bench';
 import { benchLookup, lookupBenchLines } from './lib/lookup-bench';
 import { formatSearchBench, searchBench } from './lib/search-bench';
+import { benchSearchBurst, searchBurstLines } from './lib/search-burst-bench';
 import { fail, kB, log } from './lib/cli';
 
 const CONNECTIONS = 10;
@@ -408,12 +412,15 @@ async function main(): Promise<void> {
   const lookup = lookupBenchLines(benchLookup());
   log('Site search: 5,000 items on PGlite, then on a Postgres server, each in a process of its own…');
   const search = formatSearchBench(await searchBench());
+  log(`Search burst: pages alone and under a burst of searches, ${DURATION_S} s each, on 5,000 items (npm start)…`);
+  const burst = searchBurstLines(await benchSearchBurst(DURATION_S, ADMIN));
   const reports: ServerReport[] = [];
   for (const name of SELECTED) reports.push(await benchServer(name));
   console.log('Summary');
   console.log(`  ${citations}`);
   console.log(lookup.replace(/^/gm, '  '));
   console.log(search.replace(/^/gm, '  '));
+  console.log(burst.replace(/^/gm, '  '));
   for (const report of reports) {
     const kind = SERVERS[report.name];
     const met = (ok: boolean) => (ok ? 'met' : 'missed');

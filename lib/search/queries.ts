@@ -3,6 +3,7 @@ import { htmlToText, personalDisplayTitle, personalTitle } from '@/lib/content/p
 import { getDb } from '@/lib/db/client';
 import { excerptParts, MARK_END, MARK_START } from './excerpt';
 import { normalizeQuery, SEARCH_LIMITS, splitQuery } from './query';
+import { inSearchTurn } from './rate-limit';
 import { isSearchType, SEARCH_TYPES, type SearchHit, type SearchResult, type SearchType } from './types';
 
 /**
@@ -143,33 +144,32 @@ const noCounts = (): Record<SearchType, number> => Object.fromEntries(SEARCH_TYP
  * the shared cache and slow every page load. The database answers from its GIN indexes in milliseconds
  * (npm run bench), and a save is found at once.
  */
-async function searchIndex(query: string, type: SearchType | 'all', limit: number): Promise<Pick<SearchResult, 'hits' | 'counts'>> {
+async function searchIndex(query: string, type: SearchType | 'all', limit: number): Promise<Pick<SearchResult, 'hits' | 'counts' | 'busy'>> {
   const { words, prefix } = splitQuery(query);
   const db = await getDb();
   // The query reaches SQL only as parameters; the prefix is letters and digits only, so quoting it is safe.
-  const { rows } = await db.query<{ counts: Record<string, number>; hits: HitRow[] }>(SEARCH_SQL, [
-    words,
-    prefix === null ? null : `'${prefix}':*`,
-    type,
-    limit,
-    HEADLINE_OPTIONS,
-  ]);
+  const answer = await inSearchTurn(() =>
+    db.query<{ counts: Record<string, number>; hits: HitRow[] }>(SEARCH_SQL, [words, prefix === null ? null : `'${prefix}':*`, type, limit, HEADLINE_OPTIONS]),
+  );
+  if (!answer) return { hits: [], counts: noCounts(), busy: true };
+  const { rows } = answer.value;
   const counts = noCounts();
   for (const [key, n] of Object.entries(rows[0]?.counts ?? {})) if (isSearchType(key)) counts[key] = n;
-  return { hits: (rows[0]?.hits ?? []).map(toHit), counts };
+  return { hits: (rows[0]?.hits ?? []).map(toHit), counts, busy: false };
 }
 
 /**
  * One search over the public content (issue 35): papers (never drafts), blog posts, projects, personal posts
  * and experience, best first, with marked excerpts and the number of matches of each type. Any text is a
  * query: it is normalised (lib/search/query.ts) and, when nothing is left, answered without the database.
- * A failing database throws, as every read does (lib/content/read.ts handles it for the page).
+ * A failing database throws, as every read does (lib/content/read.ts handles it for the page). When the
+ * server is already searching as much as it may (lib/search/rate-limit.ts), nothing is searched: `busy`.
  */
 export async function searchSite(raw: string, options: { type?: SearchType | 'all'; limit?: number } = {}): Promise<SearchResult> {
   const { query, cut } = normalizeQuery(raw);
   const type = isSearchType(options.type) ? options.type : 'all';
   const wanted = typeof options.limit === 'number' && Number.isFinite(options.limit) ? Math.trunc(options.limit) : null;
   const limit = Math.min(Math.max(wanted ?? (type === 'all' ? SEARCH_LIMITS.pageHits : SEARCH_LIMITS.perType), 0), SEARCH_LIMITS.perType);
-  if (!query) return { query, cut, hits: [], counts: noCounts() };
+  if (!query) return { query, cut, hits: [], counts: noCounts(), busy: false };
   return { query, cut, ...(await searchIndex(query, type, limit)) };
 }

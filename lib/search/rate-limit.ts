@@ -12,7 +12,21 @@ export const SEARCH_RATE_LIMIT = { searches: 60, windowMs: 60_000, addresses: 10
 
 export const SEARCH_RATE_LIMITED = 'Too many searches from your address in the last minute. Please wait a moment and search again.';
 
-const windows = new Map<string, { start: number; count: number }>();
+/**
+ * The counts of this process. They live on globalThis because Next.js bundles the /search page and the
+ * /api/search route each with its own copy of this module: with module variables, an address had one limit
+ * on the page and another on the palette, and the searches two queues.
+ */
+interface LimitState {
+  windows: Map<string, { start: number; count: number }>;
+  capacity: { tail: Promise<void>; waiting: number; readyAt: number };
+}
+const key = Symbol.for('academic-portfolio.search-limits');
+const state = ((globalThis as Record<symbol, unknown>)[key] ??= {
+  windows: new Map(),
+  capacity: { tail: Promise.resolve(), waiting: 0, readyAt: 0 },
+} satisfies LimitState) as LimitState;
+const windows = state.windows;
 
 /** Counts one search for the address; false once it is past the limit in the current window. */
 export function takeSearch(address: string, now: number = Date.now(), limit: { searches: number; windowMs: number; addresses: number } = SEARCH_RATE_LIMIT): boolean {
@@ -33,7 +47,62 @@ export function takeSearch(address: string, now: number = Date.now(), limit: { s
   return current.count <= limit.searches;
 }
 
-/** For tests: forget every window. */
+/**
+ * Every address together: how much of this process's time searches may take. The per-address limit stops
+ * one client; a crowd of addresses (or one client with many) is held here, so that a burst of searches cannot
+ * starve page loads. PGlite runs each statement on the server's one JavaScript thread, where a search over
+ * thousands of items takes tens of milliseconds in which no page is answered (`npm run bench`, "Search
+ * burst"). So searches run one at a time, and after one that took t ms the next starts no sooner than
+ * t·(1 − share)/share ms later: searching takes at most `share` of the time, and pages have the rest. At most
+ * `queue` searches wait their turn; past that a search is not run and the visitor reads SEARCH_BUSY. A
+ * search of a site of ordinary size takes a few milliseconds, so nobody waits in ordinary use.
+ */
+export const SEARCH_CAPACITY = { share: 0.25, queue: 8 } as const;
+
+export const SEARCH_BUSY = 'The search is busy right now. Please try again in a few seconds.';
+
+const capacity = state.capacity;
+
+interface CapacityOptions {
+  clock?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  limit?: { share: number; queue: number };
+}
+
+/**
+ * Runs one search in its turn (see SEARCH_CAPACITY): its value, or null when too many searches are waiting
+ * already (nothing run).
+ */
+export async function inSearchTurn<T>(search: () => Promise<T>, options: CapacityOptions = {}): Promise<{ value: T } | null> {
+  const clock = options.clock ?? (() => performance.now());
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const limit = options.limit ?? SEARCH_CAPACITY;
+  if (capacity.waiting >= limit.queue) return null;
+  capacity.waiting += 1;
+  const previous = capacity.tail;
+  let release: () => void = () => undefined;
+  capacity.tail = new Promise<void>((resolve) => (release = resolve));
+  try {
+    await previous;
+    const wait = capacity.readyAt - clock();
+    if (wait > 0) await sleep(wait);
+    const started = clock();
+    try {
+      return { value: await search() };
+    } finally {
+      const ended = clock();
+      capacity.readyAt = ended + ((ended - started) * (1 - limit.share)) / limit.share;
+    }
+  } finally {
+    capacity.waiting -= 1;
+    release();
+  }
+}
+
+/** For tests: forget every window, and the searches under way. */
 export function resetSearchLimits(): void {
   windows.clear();
+  capacity.tail = Promise.resolve();
+  capacity.waiting = 0;
+  capacity.readyAt = 0;
 }

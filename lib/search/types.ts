@@ -40,4 +40,9 @@ export interface SearchResult {
   hits: SearchHit[];
   /** How many items of each type match (whatever the type filter). */
   counts: Record<SearchType, number>;
+  /**
+   * True when nothing was searched because the server was already searching as much as it may
+   * (lib/search/rate-limit.ts SEARCH_CAPACITY): no hits, and the visitor reads SEARCH_BUSY.
+   */
+  busy: boolean;
 }

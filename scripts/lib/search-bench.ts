@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Queryable } from '../../lib/db/types';
 
 export interface SearchBenchRun {
   database: 'PGlite' | 'Postgres';
@@ -73,7 +74,7 @@ function words(next: () => number, count: number): string {
 }
 
 /** What visitors type: single words, two words, a phrase, an exclusion, a word cut short while typing. */
-const QUERIES = [
+export const SEARCH_QUERIES = [
   'zeta',
   'zeros',
   'spectral gap',
@@ -91,21 +92,12 @@ const QUERIES = [
   'analytic',
 ];
 
-async function measure(): Promise<SearchBenchRun> {
-  const [{ migrate }, { openPglite }, { openPostgres }, { shareDatabase }, { searchSite }] = await Promise.all([
-    import('../../lib/db/migrate'),
-    import('../../lib/db/pglite'),
-    import('../../lib/db/postgres'),
-    import('../../lib/db/shared'),
-    import('../../lib/search/queries'),
-  ]);
-  const url = process.env.BENCH_DATABASE_URL;
-  const db = url ? await openPostgres(url) : await openPglite(process.env.BENCH_PGLITE_DIR!);
-  await migrate(db, { authBootstrap: true });
-  shareDatabase({ db, release: () => db.close() });
-
+/**
+ * The 5,000 items (ITEMS) into a migrated database, the same ones every run: blog posts, papers (one in ten a
+ * draft) and projects, in batches of 100 rows a statement. Also used by the burst bench (search-burst-bench.ts).
+ */
+export async function loadSearchItems(db: Queryable): Promise<void> {
   const next = random(35);
-  const loadStart = performance.now();
   const batch = async (sql: (offset: number) => string, rows: (index: number) => unknown[], total: number) => {
     for (let start = 0; start < total; start += 100) {
       const count = Math.min(100, total - start);
@@ -133,13 +125,30 @@ async function measure(): Promise<SearchBenchRun> {
     ITEMS.projects,
   );
   await db.query('analyze');
+}
+
+async function measure(): Promise<SearchBenchRun> {
+  const [{ migrate }, { openPglite }, { openPostgres }, { shareDatabase }, { searchSite }] = await Promise.all([
+    import('../../lib/db/migrate'),
+    import('../../lib/db/pglite'),
+    import('../../lib/db/postgres'),
+    import('../../lib/db/shared'),
+    import('../../lib/search/queries'),
+  ]);
+  const url = process.env.BENCH_DATABASE_URL;
+  const db = url ? await openPostgres(url) : await openPglite(process.env.BENCH_PGLITE_DIR!);
+  await migrate(db, { authBootstrap: true });
+  shareDatabase({ db, release: () => db.close() });
+
+  const loadStart = performance.now();
+  await loadSearchItems(db);
   const loadMs = performance.now() - loadStart;
 
-  for (let index = 0; index < WARM_UP; index += 1) await searchSite(QUERIES[index % QUERIES.length]!, { limit: 20 });
+  for (let index = 0; index < WARM_UP; index += 1) await searchSite(SEARCH_QUERIES[index % SEARCH_QUERIES.length]!, { limit: 20 });
   const times: number[] = [];
   for (let index = 0; index < SEARCHES; index += 1) {
     const started = performance.now();
-    await searchSite(QUERIES[index % QUERIES.length]!, { limit: 20 });
+    await searchSite(SEARCH_QUERIES[index % SEARCH_QUERIES.length]!, { limit: 20 });
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);

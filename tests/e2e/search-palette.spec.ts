@@ -285,7 +285,7 @@ test.describe('the search rate limit', () => {
     await site.stop();
   });
 
-  test('more than 60 searches from one client in a minute get 429, whatever X-Forwarded-For it claims; the palette says so', async ({ playwright, page }) => {
+  test('more than 60 searches from one client in a minute get 429, whatever X-Forwarded-For it claims; the palette and the /search page say so', async ({ playwright, page }) => {
     const api = await playwright.request.newContext({ baseURL: site.url });
     // An empty query is not a search: it is not counted.
     for (let n = 0; n < 5; n += 1) expect((await api.get('/api/search?q=')).status()).toBe(200);
@@ -307,5 +307,9 @@ test.describe('the search rate limit', () => {
     await expect(dialog(page).getByRole('status')).toHaveText(error);
     // The way to the search page stays.
     await expect(dialog(page).getByRole('option', { name: `Show all results for "${WORD}"` })).toBeVisible();
+
+    // One limit for the palette and the page: the searches above count on /search too.
+    await page.goto(`${site.url}/search?${new URLSearchParams({ q: WORD }).toString()}`);
+    await expect(page.getByRole('alert').filter({ hasText: error })).toBeVisible();
   });
 });

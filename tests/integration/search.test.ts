@@ -4,6 +4,7 @@ import { openPostgres } from '@/lib/db/postgres';
 import { seedSampleContent } from '@/lib/db/seed';
 import type { Database } from '@/lib/db/types';
 import { SEARCH_LIMITS } from '@/lib/search/query';
+import { SEARCH_CAPACITY } from '@/lib/search/rate-limit';
 import { SEARCH_TYPES, type SearchHit, type SearchResult } from '@/lib/search/types';
 import { openTestPglite } from '../helpers/db';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
@@ -296,7 +297,7 @@ describe.each(backends)('search on $name', (backend) => {
 
     it('answers an empty query (or one of whitespace and control characters) without the database', async () => {
       for (const query of ['', '   ', '\n\t', '\u0000\u0001']) {
-        expect(await searchSite(query)).toEqual({ query: '', cut: false, hits: [], counts: { research: 0, blog: 0, projects: 0, personal: 0, experience: 0 } });
+        expect(await searchSite(query)).toEqual({ query: '', cut: false, hits: [], counts: { research: 0, blog: 0, projects: 0, personal: 0, experience: 0 }, busy: false });
       }
       expect(getDb).not.toHaveBeenCalled();
     });
@@ -306,6 +307,15 @@ describe.each(backends)('search on $name', (backend) => {
       expect(await searchSite('quillwort', { type: 'nope' as never, limit: Number.NaN })).toEqual(all);
       expect((await searchSite('quillwort', { limit: -5 })).hits).toEqual([]);
     });
+  });
+
+  it('runs as many searches at once as its queue holds, and answers the rest busy without searching', async () => {
+    const alone = await searchSite('quillwort');
+    const answers = await Promise.all(Array.from({ length: SEARCH_CAPACITY.queue + 4 }, () => searchSite('quillwort')));
+    expect(answers.filter((answer) => !answer.busy)).toHaveLength(SEARCH_CAPACITY.queue);
+    for (const answer of answers) expect(answer).toEqual(answer.busy ? { ...alone, hits: [], counts: { research: 0, blog: 0, projects: 0, personal: 0, experience: 0 }, busy: true } : alone);
+    expect(alone.hits.length).toBeGreaterThan(0);
+    expect(await searchSite('quillwort')).toEqual(alone);
   });
 
   it('is not cached: a search reads the database every time, so nothing typed fills the shared cache', async () => {

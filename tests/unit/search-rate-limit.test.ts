@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { resetSearchLimits, SEARCH_RATE_LIMIT, takeSearch } from '@/lib/search/rate-limit';
+import { inSearchTurn, resetSearchLimits, SEARCH_RATE_LIMIT, takeSearch } from '@/lib/search/rate-limit';
 
 /** Issue 35: searches per client address, counted in memory with a fixed window and a bounded table of addresses. */
 describe('the search rate limit', () => {
@@ -22,5 +22,64 @@ describe('the search rate limit', () => {
     expect(takeSearch('10.0.0.0', 5_000, limit)).toBe(true);
     expect(takeSearch('10.0.0.0', 5_000, limit)).toBe(true);
     expect(takeSearch('10.0.0.0', 5_000, limit)).toBe(false);
+  });
+});
+
+/** Issue 35: every address together may search only a share of the server's time. */
+describe('the search capacity', () => {
+  beforeEach(() => resetSearchLimits());
+  const limit = { share: 0.25, queue: 3 };
+
+  /** A clock moved by the searches and the waits themselves. */
+  function world() {
+    let now = 1_000;
+    const log: string[] = [];
+    const clock = () => now;
+    const sleep = async (ms: number) => {
+      log.push(`wait ${ms}`);
+      now += ms;
+    };
+    const search = (name: string, takes: number) => async () => {
+      log.push(`start ${name} at ${now}`);
+      await Promise.resolve();
+      now += takes;
+      return name;
+    };
+    return { clock, sleep, search, log };
+  }
+
+  it('runs searches one at a time, each waiting three times the last one took, so searching takes a quarter of the time', async () => {
+    const { clock, sleep, search, log } = world();
+    const answers = await Promise.all([
+      inSearchTurn(search('a', 40), { clock, sleep, limit }),
+      inSearchTurn(search('b', 20), { clock, sleep, limit }),
+      inSearchTurn(search('c', 10), { clock, sleep, limit }),
+    ]);
+    expect(answers).toEqual([{ value: 'a' }, { value: 'b' }, { value: 'c' }]);
+    expect(log).toEqual(['start a at 1000', 'wait 120', 'start b at 1160', 'wait 60', 'start c at 1240']);
+  });
+
+  it('refuses a search, running nothing, while the queue is full, and takes searches again once it has room', async () => {
+    const { clock, sleep, search } = world();
+    const running = [1, 2, 3].map((index) => inSearchTurn(search(`s${index}`, 5), { clock, sleep, limit }));
+    let ran = false;
+    expect(await inSearchTurn(async () => (ran = true), { clock, sleep, limit })).toBeNull();
+    expect(ran).toBe(false);
+    await Promise.all(running);
+    expect(await inSearchTurn(search('later', 5), { clock, sleep, limit })).toEqual({ value: 'later' });
+  });
+
+  it('gives the turn on when a search fails, and still counts its time', async () => {
+    const { clock, sleep, search, log } = world();
+    const failing = inSearchTurn(
+      async () => {
+        await search('x', 10)();
+        throw new Error('database down');
+      },
+      { clock, sleep, limit },
+    );
+    await expect(failing).rejects.toThrow('database down');
+    expect(await inSearchTurn(search('y', 1), { clock, sleep, limit })).toEqual({ value: 'y' });
+    expect(log).toEqual(['start x at 1000', 'wait 30', 'start y at 1040']);
   });
 });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { resetSearchLimits, SEARCH_RATE_LIMIT, SEARCH_RATE_LIMITED } from '@/lib/search/rate-limit';
+import { resetSearchLimits, SEARCH_BUSY, SEARCH_RATE_LIMIT, SEARCH_RATE_LIMITED } from '@/lib/search/rate-limit';
 import type { SearchResult } from '@/lib/search/types';
 
 /*
@@ -23,6 +23,7 @@ const FOUND: SearchResult = {
   cut: false,
   counts: { research: 1, blog: 0, projects: 0, personal: 0, experience: 0 },
   hits: [{ type: 'research', id: 'p1', href: '/research/p1', title: 'Zeros', excerpt: [{ text: 'zeros', match: true }], date: '2025-06-12', rank: 1 }],
+  busy: false,
 };
 
 const search = (query: string) => GET(new Request(`http://127.0.0.1:3000/api/search?${query}`));
@@ -53,7 +54,7 @@ describe('GET /api/search', () => {
     for (let index = 0; index <= SEARCH_RATE_LIMIT.searches; index += 1) {
       const response = await search(['', 'q=%20%20', 'q=%00%E2%80%AE'][index % 3]!);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ query: '', cut: false, counts: { research: 0, blog: 0, projects: 0, personal: 0, experience: 0 }, hits: [] });
+      expect(await response.json()).toEqual({ query: '', cut: false, counts: { research: 0, blog: 0, projects: 0, personal: 0, experience: 0 }, hits: [], busy: false });
     }
     expect(searchSite).not.toHaveBeenCalled();
     expect((await search('q=zeros')).status).toBe(200);
@@ -70,6 +71,15 @@ describe('GET /api/search', () => {
 
     client.ip = '198.51.100.7';
     expect((await search('q=zeros')).status).toBe(200);
+  });
+
+  it('answers 503 with SEARCH_BUSY and Retry-After: 1 when the server is searching as much as it may', async () => {
+    searchSite.mockResolvedValue({ ...FOUND, hits: [], counts: { research: 0, blog: 0, projects: 0, personal: 0, experience: 0 }, busy: true });
+    const response = await search('q=zeros');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(response.headers.get('cache-control')).toContain('no-store');
+    expect(await response.json()).toEqual({ error: SEARCH_BUSY });
   });
 
   it('answers a failed read with 503 and a sentence, never the error', async () => {

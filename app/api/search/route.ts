@@ -4,7 +4,7 @@ import { clientInfo } from '@/lib/auth/request';
 import { NEVER_STORE } from '@/lib/public-pages';
 import { searchSite } from '@/lib/search/queries';
 import { normalizeQuery } from '@/lib/search/query';
-import { SEARCH_RATE_LIMIT, SEARCH_RATE_LIMITED, takeSearch } from '@/lib/search/rate-limit';
+import { SEARCH_BUSY, SEARCH_RATE_LIMIT, SEARCH_RATE_LIMITED, takeSearch } from '@/lib/search/rate-limit';
 import { isSearchType, SEARCH_TYPES, type SearchResult } from '@/lib/search/types';
 
 /** Hits in one answer: what the palette lists; its last item leads to the /search page for the rest. */
@@ -21,7 +21,8 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
  * GET /api/search?q=…&type=… (issue 35): the search palette's results as you type
  * (components/site/search/command-palette.tsx), `{ query, cut, counts, hits }` with at most 8 hits, of
  * every type unless `type` names one. The same search as the /search page, counted against the same
- * per-address limit (lib/search/rate-limit.ts): past it a 429. An empty query asks nothing of the
+ * per-address limit (lib/search/rate-limit.ts): past it a 429; past the server's own capacity for searching
+ * (every address together), a 503 with SEARCH_BUSY. An empty query asks nothing of the
  * database and is not counted. Outside proxy.ts's matcher, as every /api route is.
  */
 export async function GET(request: Request): Promise<Response> {
@@ -30,12 +31,15 @@ export async function GET(request: Request): Promise<Response> {
   const raw = params.get('q') ?? '';
   const type = params.get('type');
   // Nothing left once cleaned (spaces, control characters): nothing to search.
-  if (!normalizeQuery(raw).query) return json({ query: '', cut: false, counts: NO_COUNTS, hits: [] } satisfies SearchResult);
+  if (!normalizeQuery(raw).query) return json({ query: '', cut: false, counts: NO_COUNTS, hits: [], busy: false } satisfies SearchResult);
   if (!takeSearch((await clientInfo()).ip)) {
     return json({ error: SEARCH_RATE_LIMITED }, 429, { 'retry-after': String(SEARCH_RATE_LIMIT.windowMs / 1000) });
   }
   try {
-    return json(await searchSite(raw, { type: isSearchType(type) ? type : 'all', limit: PALETTE_HITS }));
+    const result = await searchSite(raw, { type: isSearchType(type) ? type : 'all', limit: PALETTE_HITS });
+    // Every address together is searching as much as the server allows: try again in a second.
+    if (result.busy) return json({ error: SEARCH_BUSY }, 503, { 'retry-after': '1' });
+    return json(result);
   } catch (error) {
     console.error('The search failed', error);
     return json({ error: 'Search is not available right now. Please try again later.' }, 503);

@@ -58,7 +58,7 @@ export function CommandPalette({ open, returnTo, onClose, icons }: { open: boole
       try {
         const response = await fetch(`/api/search?${new URLSearchParams({ q: query }).toString()}`, { signal: controller.signal, headers: { accept: 'application/json' } });
         const body = (await response.json().catch(() => null)) as (SearchResult & { error?: string }) | null;
-        if (response.status === 429 && typeof body?.error === 'string') next = { query, message: body.error };
+        if ((response.status === 429 || response.status === 503) && typeof body?.error === 'string') next = { query, message: body.error };
         else if (!response.ok || !body || !Array.isArray(body.hits)) next = { query, message: UNAVAILABLE };
         else next = { query, result: body };
       } catch (error) {

@@ -8,7 +8,7 @@ import { inputClassName } from '@/components/ui/input';
 import { formatLongDate, formatMonthYear } from '@/lib/format';
 import { SEARCH_TYPE_LABELS, searchHref } from '@/lib/search/labels';
 import { SEARCH_LIMITS } from '@/lib/search/query';
-import { SEARCH_RATE_LIMITED } from '@/lib/search/rate-limit';
+import { SEARCH_BUSY, SEARCH_RATE_LIMITED } from '@/lib/search/rate-limit';
 import { searchSite } from '@/lib/search/queries';
 import { SEARCH_TYPES, type SearchHit, type SearchResult, type SearchType } from '@/lib/search/types';
 import { cn } from '@/lib/utils';
@@ -57,11 +57,11 @@ export function SearchResults({ query, type }: { query: string; type: SearchType
   );
 }
 
-/** Past the address's limit: said plainly, with the form still there to try again. */
-export function SearchLimited() {
+/** Past the address's limit (or the server's, SEARCH_BUSY): said plainly, with the form still there to try again. */
+export function SearchLimited({ message = SEARCH_RATE_LIMITED }: { message?: string }) {
   return (
     <p role="alert" className="rounded-lg border border-amber-400/30 bg-amber-400/10 px-4 py-3 text-sm">
-      {SEARCH_RATE_LIMITED}
+      {message}
     </p>
   );
 }
@@ -76,6 +76,7 @@ function SearchTips() {
 }
 
 function Found({ result, type }: { result: SearchResult; type: SearchType | 'all' }) {
+  if (result.busy) return <SearchLimited message={SEARCH_BUSY} />;
   const total = SEARCH_TYPES.reduce((sum, each) => sum + result.counts[each], 0);
   const shown = type === 'all' ? total : result.counts[type];
   return (
