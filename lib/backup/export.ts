@@ -61,7 +61,26 @@ async function listBucket(storage: StorageAdapter, bucket: Bucket): Promise<stri
   }
 }
 
-export async function exportSite(options: { db: Database; storage: StorageAdapter; file: string; now?: () => Date }): Promise<ExportManifest> {
+/**
+ * How far an export is: 'collecting' while the stored files are read (and hashed) one by one, 'writing'
+ * while the archive is written; `done` of `total` files, and their bytes.
+ */
+export interface ExportProgress {
+  phase: 'collecting' | 'writing';
+  done: number;
+  total: number;
+  bytesDone: number;
+  bytesTotal: number;
+}
+
+export async function exportSite(options: {
+  db: Database;
+  storage: StorageAdapter;
+  file: string;
+  now?: () => Date;
+  onProgress?: (progress: ExportProgress) => void;
+}): Promise<ExportManifest> {
+  const report = options.onProgress ?? (() => undefined);
   const { rows, schemaVersion } = await readContent(options.db);
   const content = new Map<ContentTable, Buffer>();
   for (const table of CONTENT_TABLES) content.set(table, Buffer.from(`${JSON.stringify(rows[table], null, 2)}\n`));
@@ -69,12 +88,16 @@ export async function exportSite(options: { db: Database; storage: StorageAdapte
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-export-'));
   try {
     const files: (ExportManifest['files'][number] & { source: string; mtime: Date })[] = [];
-    for (const bucket of BUCKETS) {
-      for (const objectPath of await listBucket(options.storage, bucket)) {
-        const source = await objectFile(options.storage, bucket, objectPath, tempDir);
-        const { sha256: digest, size } = await sha256OfFile(source);
-        files.push({ bucket, path: objectPath, size, sha256: digest, source, mtime: (await stat(source)).mtime });
-      }
+    const listed: { bucket: Bucket; path: string }[] = [];
+    for (const bucket of BUCKETS) for (const objectPath of await listBucket(options.storage, bucket)) listed.push({ bucket, path: objectPath });
+    let collected = 0;
+    report({ phase: 'collecting', done: 0, total: listed.length, bytesDone: 0, bytesTotal: 0 });
+    for (const { bucket, path: objectPath } of listed) {
+      const source = await objectFile(options.storage, bucket, objectPath, tempDir);
+      const { sha256: digest, size } = await sha256OfFile(source);
+      files.push({ bucket, path: objectPath, size, sha256: digest, source, mtime: (await stat(source)).mtime });
+      collected += size;
+      report({ phase: 'collecting', done: files.length, total: listed.length, bytesDone: collected, bytesTotal: 0 });
     }
     const exportedAt = (options.now?.() ?? new Date()).toISOString();
     const manifest: ExportManifest = {
@@ -97,7 +120,13 @@ export async function exportSite(options: { db: Database; storage: StorageAdapte
       async (writer) => {
         await writer.addBytes('manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), when);
         for (const table of CONTENT_TABLES) await writer.addBytes(contentEntry(table), content.get(table)!, when);
-        for (const file of files) await writer.addFile(fileEntry(file.bucket, file.path), file.source, file.size, file.mtime);
+        let written = 0;
+        for (const [index, file] of files.entries()) {
+          report({ phase: 'writing', done: index, total: files.length, bytesDone: written, bytesTotal: collected });
+          await writer.addFile(fileEntry(file.bucket, file.path), file.source, file.size, file.mtime);
+          written += file.size;
+        }
+        report({ phase: 'writing', done: files.length, total: files.length, bytesDone: written, bytesTotal: collected });
       },
       { gzip: true, mode: 0o644 },
     );

@@ -36,6 +36,8 @@ import { collectForCheck, UploadCheck } from './uploadable';
  * Into a site that has content, the caller must choose: 'replace' empties the content tables first,
  * 'merge' adds the archive's rows and replaces those with the same id. Stored files are never deleted
  * or overwritten: with 'replace', the site's other files stay (unreferenced) in the media library.
+ *
+ * previewImport runs step 1 alone and writes nothing, for the admin page that shows what each mode would do.
  */
 
 export type ImportMode = 'only-if-empty' | 'replace' | 'merge';
@@ -295,103 +297,150 @@ export async function checkExport(file: string): Promise<ExportManifest> {
   return manifest;
 }
 
-export async function importSite(options: {
+/** An archive's file the site lacks, waiting in the temporary folder to be stored. */
+interface PendingFile {
+  bucket: Bucket;
+  path: string;
+  file: string;
+}
+
+/** What the checks before writing found: the archive's rows, its files the site lacks, and the site as it is. */
+interface CheckedImport {
+  manifest: ExportManifest;
+  rows: Record<ContentTable, ContentRow[]>;
+  toUpload: PendingFile[];
+  /** Each table's rows on the site, and how many of them have the id of one of the archive's rows. */
+  site: Record<ContentTable, { rows: number; shared: number }>;
+  hasContent: boolean;
+}
+
+interface ImportSource {
   db: Database;
   storage: StorageAdapter;
   file: string;
-  mode: ImportMode;
   /** The free bytes where `dir` is (tests). */
   freeSpace?: (dir: string) => Promise<number>;
-}): Promise<ImportResult> {
-  const { db, storage } = options;
+}
+
+/** Runs `fn` with a temporary folder for the archive's files, removed whatever happens. */
+async function withTempDir<T>(fn: (tempDir: string) => Promise<T>): Promise<T> {
   const tempDir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-import-'));
   try {
-    // 1. The archive, checked whole; files wait in a temporary folder, content in memory.
-    const content = new Map<ContentTable, Buffer>();
-    const fileTemps = new Map<string, string>();
-    const manifest = await readArchive(options.file, EXPORT_FORMAT, {
-      async checkManifest(listed) {
-        const needed = listed.files.reduce((sum, file) => sum + file.size, 0);
-        await checkSpace(tempDir, storage, needed, options.freeSpace ?? freeSpace);
-      },
-      async consume(entry, chunks) {
-        const table = CONTENT_TABLES.find((name) => contentEntry(name) === entry.name);
-        if (table) {
-          content.set(table, await readContent(chunks));
-          return;
-        }
-        const temp = path.join(tempDir, String(fileTemps.size));
-        fileTemps.set(entry.name, temp);
-        await writeChunks(temp, chunks);
-      },
-    });
-    // Each file as the upload would check it: an archive brings in no SVG, HTML named .png or pixel bomb.
-    const uploadCheck = new UploadCheck();
-    for (const file of manifest.files) {
-      const name = fileEntry(file.bucket, file.path);
-      await uploadCheck.checkFile(file.bucket, name, fileTemps.get(name)!, file.size);
-    }
-    const refused = uploadCheck.describe('the export');
-    if (refused) throw new ImportRefusedError(refused);
-    const rewrite = storageUrlRewriter(manifest.source.storageUrls, storageUrls(storage));
-    const rows = {} as Record<ContentTable, ContentRow[]>;
-    for (const table of CONTENT_TABLES) {
-      rows[table] = archiveRows(manifest, table, content).map((row) => rewrite(row) as ContentRow);
-    }
+    return await fn(tempDir);
+  } finally {
+    await rm(tempDir, { recursive: true, force: true });
+  }
+}
 
-    // 2. The receiving site: columns it lacks, content it has, files that would clash.
-    const existing: Record<string, number> = {};
-    for (const table of CONTENT_TABLES) {
-      const columns = await tableColumns(db, table);
-      if (columns.size === 0) throw new ImportRefusedError(`The database has no table public.${table}: run npm run db:migrate first.`);
-      const unknown = [...new Set(rows[table].flatMap((row) => Object.keys(row)))].filter((column) => !columns.has(column));
-      if (unknown.length > 0) {
-        throw new ImportRefusedError(
-          `The archive's ${table} rows have ${unknown.length === 1 ? 'a column' : 'columns'} this site's database lacks (${unknown.join(', ')}): ` +
-            `it was exported by a newer version of the site (schema ${manifest.source.schemaVersion ?? 'unknown'}). Update this site and run npm run db:migrate, then import again.`,
-        );
+/**
+ * The checks of step 1 above, for importSite and previewImport alike: the archive read whole (its files
+ * into `tempDir`) and checked, then the receiving site against it. Throws ArchiveError or
+ * ImportRefusedError and writes nothing outside `tempDir`. The database's trial of the rows (tryRows) is
+ * the caller's, as it depends on the mode; only 'only-if-empty' is refused here, at the point where it
+ * always was (before clashes and links are looked for), so importSite's messages come in the same order.
+ */
+async function checkImport(options: ImportSource & { mode?: ImportMode }, tempDir: string): Promise<CheckedImport> {
+  const { db, storage } = options;
+  // 1. The archive, checked whole; files wait in a temporary folder, content in memory.
+  const content = new Map<ContentTable, Buffer>();
+  const fileTemps = new Map<string, string>();
+  const manifest = await readArchive(options.file, EXPORT_FORMAT, {
+    async checkManifest(listed) {
+      const needed = listed.files.reduce((sum, file) => sum + file.size, 0);
+      await checkSpace(tempDir, storage, needed, options.freeSpace ?? freeSpace);
+    },
+    async consume(entry, chunks) {
+      const table = CONTENT_TABLES.find((name) => contentEntry(name) === entry.name);
+      if (table) {
+        content.set(table, await readContent(chunks));
+        return;
       }
-      const { rows: count } = await db.query<{ n: number }>(`select count(*)::int as n from public.${table}`);
-      existing[table] = Number(count[0]?.n ?? 0);
-    }
-    const present = new Map<Bucket, Set<string>>();
-    for (const bucket of BUCKETS) present.set(bucket, await listPaths(storage, bucket));
-    const storedFiles = [...present.values()].reduce((sum, paths) => sum + paths.size, 0);
-    const hasContent = Object.values(existing).some((n) => n > 0) || storedFiles > 0;
-    if (hasContent && options.mode === 'only-if-empty') {
-      throw new ImportRefusedError(
-        `This site is not empty (${describeCounts(existing)}; ${storedFiles} stored file${storedFiles === 1 ? '' : 's'}). ` +
-          'Run the import again with --replace to replace its content with the archive, or with --merge to add the archive to it ' +
-          '(rows with the same id are replaced).',
-      );
-    }
+      const temp = path.join(tempDir, String(fileTemps.size));
+      fileTemps.set(entry.name, temp);
+      await writeChunks(temp, chunks);
+    },
+  });
+  // Each file as the upload would check it: an archive brings in no SVG, HTML named .png or pixel bomb.
+  const uploadCheck = new UploadCheck();
+  for (const file of manifest.files) {
+    const name = fileEntry(file.bucket, file.path);
+    await uploadCheck.checkFile(file.bucket, name, fileTemps.get(name)!, file.size);
+  }
+  const refused = uploadCheck.describe('the export');
+  if (refused) throw new ImportRefusedError(refused);
+  const rewrite = storageUrlRewriter(manifest.source.storageUrls, storageUrls(storage));
+  const rows = {} as Record<ContentTable, ContentRow[]>;
+  for (const table of CONTENT_TABLES) {
+    rows[table] = archiveRows(manifest, table, content).map((row) => rewrite(row) as ContentRow);
+  }
 
-    const toUpload: { bucket: Bucket; path: string; file: string }[] = [];
-    const clashes: string[] = [];
-    for (const file of manifest.files) {
-      const temp = fileTemps.get(fileEntry(file.bucket, file.path))!;
-      if (!present.get(file.bucket)!.has(file.path)) {
-        toUpload.push({ bucket: file.bucket, path: file.path, file: temp });
-        continue;
-      }
-      if (sha256(await objectBytes(storage, file.bucket, file.path)) !== file.sha256) clashes.push(`${file.bucket}/${file.path}`);
-    }
-    if (clashes.length > 0) {
+  // 2. The receiving site: columns it lacks, content it has, files that would clash.
+  const site = {} as Record<ContentTable, { rows: number; shared: number }>;
+  for (const table of CONTENT_TABLES) {
+    const columns = await tableColumns(db, table);
+    if (columns.size === 0) throw new ImportRefusedError(`The database has no table public.${table}: run npm run db:migrate first.`);
+    const unknown = [...new Set(rows[table].flatMap((row) => Object.keys(row)))].filter((column) => !columns.has(column));
+    if (unknown.length > 0) {
       throw new ImportRefusedError(
-        `${clashes.length} file${clashes.length === 1 ? '' : 's'} of the archive exist${clashes.length === 1 ? 's' : ''} on this site with different content ` +
-          `(${clashes.slice(0, 3).join(', ')}${clashes.length > 3 ? ', …' : ''}). Stored files are never overwritten: remove them in Admin → Media first.`,
+        `The archive's ${table} rows have ${unknown.length === 1 ? 'a column' : 'columns'} this site's database lacks (${unknown.join(', ')}): ` +
+          `it was exported by a newer version of the site (schema ${manifest.source.schemaVersion ?? 'unknown'}). Update this site and run npm run db:migrate, then import again.`,
       );
     }
+    // Ids compared as text, as one column type does not fit every table (site_settings' id is the boolean
+    // true); the database prints a uuid in lower case, an archive may write it in capitals.
+    const ids = JSON.stringify(rows[table].map((row) => String(row.id).toLowerCase()));
+    const { rows: count } = await db.query<{ n: number; shared: number }>(
+      `select count(*)::int as n, count(*) filter (where id::text in (select jsonb_array_elements_text($1::jsonb)))::int as shared from public.${table}`,
+      [ids],
+    );
+    site[table] = { rows: Number(count[0]?.n ?? 0), shared: Number(count[0]?.shared ?? 0) };
+  }
+  const existing = Object.fromEntries(CONTENT_TABLES.map((table) => [table, site[table].rows]));
+  const present = new Map<Bucket, Set<string>>();
+  for (const bucket of BUCKETS) present.set(bucket, await listPaths(storage, bucket));
+  const storedFiles = [...present.values()].reduce((sum, paths) => sum + paths.size, 0);
+  const hasContent = Object.values(existing).some((n) => n > 0) || storedFiles > 0;
+  if (hasContent && options.mode === 'only-if-empty') {
+    throw new ImportRefusedError(
+      `This site is not empty (${describeCounts(existing)}; ${storedFiles} stored file${storedFiles === 1 ? '' : 's'}). ` +
+        'Run the import again with --replace to replace its content with the archive, or with --merge to add the archive to it ' +
+        '(rows with the same id are replaced).',
+    );
+  }
 
-    const known = new Map<Bucket, Set<string>>(BUCKETS.map((bucket) => [bucket, new Set(present.get(bucket))]));
-    for (const file of manifest.files) known.get(file.bucket)!.add(file.path);
-    const missing = missingReferences(rows, storageUrls(storage), known);
-    if (missing.length > 0) {
-      throw new ImportRefusedError(
-        `The archive's content links to ${missing.length} stored file${missing.length === 1 ? '' : 's'} that ${missing.length === 1 ? 'is' : 'are'} neither in the archive nor on this site ` +
-          `(${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): the links would be broken.`,
-      );
+  const toUpload: PendingFile[] = [];
+  const clashes: string[] = [];
+  for (const file of manifest.files) {
+    const temp = fileTemps.get(fileEntry(file.bucket, file.path))!;
+    if (!present.get(file.bucket)!.has(file.path)) {
+      toUpload.push({ bucket: file.bucket, path: file.path, file: temp });
+      continue;
     }
+    if (sha256(await objectBytes(storage, file.bucket, file.path)) !== file.sha256) clashes.push(`${file.bucket}/${file.path}`);
+  }
+  if (clashes.length > 0) {
+    throw new ImportRefusedError(
+      `${clashes.length} file${clashes.length === 1 ? '' : 's'} of the archive exist${clashes.length === 1 ? 's' : ''} on this site with different content ` +
+        `(${clashes.slice(0, 3).join(', ')}${clashes.length > 3 ? ', …' : ''}). Stored files are never overwritten: remove them in Admin → Media first.`,
+    );
+  }
+
+  const known = new Map<Bucket, Set<string>>(BUCKETS.map((bucket) => [bucket, new Set(present.get(bucket))]));
+  for (const file of manifest.files) known.get(file.bucket)!.add(file.path);
+  const missing = missingReferences(rows, storageUrls(storage), known);
+  if (missing.length > 0) {
+    throw new ImportRefusedError(
+      `The archive's content links to ${missing.length} stored file${missing.length === 1 ? '' : 's'} that ${missing.length === 1 ? 'is' : 'are'} neither in the archive nor on this site ` +
+        `(${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}): the links would be broken.`,
+    );
+  }
+  return { manifest, rows, toUpload, site, hasContent };
+}
+
+export async function importSite(options: ImportSource & { mode: ImportMode }): Promise<ImportResult> {
+  const { db, storage } = options;
+  return withTempDir(async (tempDir) => {
+    const { manifest, rows, toUpload } = await checkImport(options, tempDir);
     await tryRows(db, rows, options.mode);
 
     // 3. Files first, then every row in one transaction; a failure takes the new files away again.
@@ -420,7 +469,74 @@ export async function importSite(options: {
       filesWritten: toUpload.length,
       filesPresent: manifest.files.length - toUpload.length,
     };
-  } finally {
-    await rm(tempDir, { recursive: true, force: true });
+  });
+}
+
+export interface ImportTablePlan {
+  /** Rows of this table in the archive, and on the site now. */
+  inArchive: number;
+  onSite: number;
+  /** Archive rows whose id the site does not have. */
+  added: number;
+  /** Archive rows whose id the site has: their row is replaced. */
+  replaced: number;
+  /** Site rows the archive does not have: kept by 'merge' (left), deleted by 'replace' (removed). */
+  left: number;
+  removed: number;
+}
+
+export type ImportModePlan = { ok: true; tables: Record<ContentTable, ImportTablePlan> } | { ok: false; refusal: string };
+
+export interface ImportPreview {
+  manifest: ExportManifest;
+  /** The archive's stored files: how many and their bytes; how many the site lacks (written) and has with the same bytes (left as they are). */
+  files: { total: number; bytes: number; written: number; present: number };
+  /** Each mode the owner may choose, with what it would do, or why the database refuses it (tryRows's message for that mode). */
+  modes: { replace: ImportModePlan; merge: ImportModePlan };
+  /** Whether the site has content or stored files now (a hint for the UI; an empty site gets the same rows either way). */
+  siteHasContent: boolean;
+}
+
+/** What `mode` would do to each table, or the database's refusal of the rows in that mode. */
+async function planMode(db: Database, checked: CheckedImport, mode: 'replace' | 'merge'): Promise<ImportModePlan> {
+  try {
+    await tryRows(db, checked.rows, mode);
+  } catch (error) {
+    if (error instanceof ImportRefusedError) return { ok: false, refusal: error.message };
+    throw error;
   }
+  const tables = {} as Record<ContentTable, ImportTablePlan>;
+  for (const table of CONTENT_TABLES) {
+    const inArchive = checked.rows[table].length;
+    const { rows: onSite, shared: replaced } = checked.site[table];
+    const lacking = onSite - replaced;
+    tables[table] = { inArchive, onSite, added: inArchive - replaced, replaced, left: mode === 'merge' ? lacking : 0, removed: mode === 'replace' ? lacking : 0 };
+  }
+  return { ok: true, tables };
+}
+
+/**
+ * What importing `file` into this site would do, for the admin page that asks the owner to choose before
+ * anything is written: the same checks as importSite (its step 1, shared through checkImport), then
+ * for 'replace' and for 'merge' the rows tried in a transaction rolled back, and each table's rows
+ * counted as added, replaced, left or removed. Writes nothing: no row, no stored file, no bucket; the
+ * archive's files wait in a temporary folder removed at the end.
+ *
+ * A refusal that holds whatever the mode (the archive, its files, its rows' shape or columns, clashing
+ * files, broken links, disk space) is thrown as importSite throws it (ArchiveError, ImportRefusedError),
+ * since no choice would let the import through; only the database's refusal of one mode's rows is
+ * answered, in that mode's plan, as the other mode may still be possible.
+ */
+export async function previewImport(options: ImportSource): Promise<ImportPreview> {
+  return withTempDir(async (tempDir) => {
+    const checked = await checkImport(options, tempDir);
+    const { manifest, toUpload } = checked;
+    const total = manifest.files.length;
+    return {
+      manifest,
+      files: { total, bytes: manifest.files.reduce((sum, file) => sum + file.size, 0), written: toUpload.length, present: total - toUpload.length },
+      modes: { replace: await planMode(options.db, checked, 'replace'), merge: await planMode(options.db, checked, 'merge') },
+      siteHasContent: checked.hasContent,
+    };
+  });
 }

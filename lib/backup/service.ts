@@ -82,3 +82,13 @@ export function startBackups(options: BackupServiceOptions): BackupService {
 export async function stopBackups(): Promise<void> {
   await slot().service?.stop();
 }
+
+/**
+ * A backup now, through this process's schedule (so it never runs beside a scheduled one), for an import
+ * from the admin area (lib/backup/site-content.ts); null when this server makes no backups (Postgres or
+ * Supabase mode, where the provider keeps the database's backups).
+ */
+export async function backupNow(): Promise<BackupResult | null> {
+  const service = slot().service;
+  return service ? service.scheduler.backupNow() : null;
+}

@@ -48,7 +48,7 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
  * A browser may only post here from this site's own pages: route handlers, unlike server actions, get no
  * built-in origin check, and the session cookie would otherwise ride along on a cross-site form post.
  */
-function sameOrigin(request: Request): boolean {
+export function sameOrigin(request: Request): boolean {
   const origin = request.headers.get('origin');
   if (!origin) return true;
   const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');

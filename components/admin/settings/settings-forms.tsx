@@ -14,6 +14,7 @@ import type { ActionResult } from '@/lib/action-result';
 import type { ProfileSettings, SiteSettings } from '@/lib/content/settings/types';
 import type { CvSettings } from '@/lib/cv/types';
 import { CvSettingsForm } from './cv-settings-form';
+import { SiteContent, type BackupRow } from './site-content';
 import { SETTINGS_LIMITS } from '@/lib/validation/settings';
 
 /** One collapsible section of the Settings page (docs/product.md §2). */
@@ -148,19 +149,21 @@ function TextField({
   );
 }
 
-/** Admin Settings (docs/product.md §2): Profile Settings, Site Configuration, CV, Publication Lookups and Security Settings, each saved on its own. */
+/** Admin Settings (docs/product.md §2): Profile Settings, Site Configuration, CV, Publication Lookups, Site content and Security Settings, each on its own. */
 export function SettingsForms({
   profile,
   site,
   defaults,
   cv,
   lookupContactEmail,
+  siteContent,
 }: {
   profile: ProfileSettings;
   site: SiteSettings;
   defaults: { title: string; description: string };
   cv: CvSettings;
   lookupContactEmail: string;
+  siteContent: { labels: Record<string, string>; backups: BackupRow[] | null };
 }) {
   const profileForm = useSettingsForm({ displayName: profile.displayName, bio: profile.bio }, saveProfileAction, {
     saved: 'Profile saved',
@@ -250,6 +253,14 @@ export function SettingsForms({
           />
           <SaveButton saving={lookupForm.saving} label="Save Lookups" />
         </form>
+      </Section>
+
+      <Section
+        id="site-content"
+        title="Site content"
+        description="Take the site's content out as one archive, bring an archive in, and find the backups."
+      >
+        <SiteContent labels={siteContent.labels} backups={siteContent.backups} />
       </Section>
 
       <Section id="security-settings" title="Security Settings" description="Change your password. Every other browser signed in as you is signed out.">

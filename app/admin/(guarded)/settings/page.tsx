@@ -9,12 +9,39 @@ import { getCvSettingsForEditing } from '@/lib/content/cv/queries';
 import { getLookupContactEmail, getProfileSettings, getSiteSettingsForEditing, type ProfileSettings, type SiteSettings } from '@/lib/content/settings/queries';
 import type { CvSettings } from '@/lib/cv/types';
 import { SITE_DEFAULTS } from '@/lib/site';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { BackupRow } from '@/components/admin/settings/site-content';
+import { listBackups, restoreCommand } from '@/lib/backup/latest';
+import { CONTENT_TYPES } from '@/lib/content/registry.mjs';
+import { getEnv } from '@/lib/env';
+
+/** How many backups the section lists (the newest). */
+const BACKUPS_SHOWN = 20;
+
+/** The embedded server's backups, newest first, with the command that restores each; null in the other modes. */
+async function backupRows(): Promise<BackupRow[] | null> {
+  const env = getEnv();
+  if (env.mode !== 'embedded') return null;
+  const backups = (await listBackups(env.dataDir)).slice(0, BACKUPS_SHOWN);
+  return Promise.all(
+    backups.map(async (backup) => ({
+      name: path.basename(backup.file),
+      createdAt: backup.createdAt.toISOString(),
+      size: (await stat(backup.file).catch(() => null))?.size ?? 0,
+      restoreCommand: restoreCommand(backup.file, process.env.DATA_DIR),
+    })),
+  );
+}
+
+/** Each content table's name as the admin knows it (the editors' labels). */
+const TABLE_LABELS: Record<string, string> = Object.fromEntries(CONTENT_TYPES.map((type) => [type.table, type.admin?.label ?? 'Site configuration']));
 
 export const metadata: Metadata = { title: 'Settings' };
 
 export default function AdminSettingsPage() {
   return (
-    <EditorPage title="Settings" description="Your profile, the site's configuration, the CV, publication lookups and your password." loading="Loading settings...">
+    <EditorPage title="Settings" description="Your profile, the site's configuration, the CV, publication lookups, the site's content and your password." loading="Loading settings...">
       <Settings />
     </EditorPage>
   );
@@ -27,11 +54,18 @@ async function Settings() {
   let site: SiteSettings | null;
   let cv: CvSettings;
   let lookupContactEmail: string;
+  let backups: BackupRow[] | null;
   try {
-    [profile, site, cv, lookupContactEmail] = await Promise.all([getProfileSettings(user), getSiteSettingsForEditing(), getCvSettingsForEditing(), getLookupContactEmail()]);
+    [profile, site, cv, lookupContactEmail, backups] = await Promise.all([
+      getProfileSettings(user),
+      getSiteSettingsForEditing(),
+      getCvSettingsForEditing(),
+      getLookupContactEmail(),
+      backupRows(),
+    ]);
   } catch (error) {
     console.error('Failed to load settings', error);
     return <EditorLoadFailed toast="Failed to load settings" what="The settings" />;
   }
-  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={SITE_DEFAULTS} cv={cv} lookupContactEmail={lookupContactEmail} />;
+  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={SITE_DEFAULTS} cv={cv} lookupContactEmail={lookupContactEmail} siteContent={{ labels: TABLE_LABELS, backups }} />;
 }

@@ -1,0 +1,407 @@
+'use client';
+
+import { useRef, useState, type DragEvent } from 'react';
+import { Download, Loader2, Upload } from 'lucide-react';
+
+import { Button } from '@/components/ui/button';
+import type { ExportState, ImportState, PreviewSummary } from '@/lib/backup/site-content';
+import type { ImportTablePlan } from '@/lib/backup/import';
+
+/**
+ * Settings → Site content (issue 36): the export archive of `npm run export` downloaded from the browser, an
+ * archive imported with a preview first (as `npm run import` checks it), and the embedded server's backups.
+ * The server side is app/admin/site-content/** and lib/backup/site-content.ts.
+ */
+
+export interface BackupRow {
+  name: string;
+  createdAt: string;
+  size: number;
+  restoreCommand: string;
+}
+
+const BASE = '/admin/site-content';
+const POLL_MS = 400;
+
+function bytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1024 * 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(n / (1024 * 1024 * 1024)).toFixed(2)} GB`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The error sentence of a refused request, or a plain one when the answer has none. */
+async function errorOf(response: Response, fallback: string): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
+  return typeof body?.error === 'string' ? body.error : fallback;
+}
+
+async function call<T>(path: string, init: RequestInit, fallback: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`${BASE}${path}`, { ...init, headers: { accept: 'application/json', ...init.headers } });
+  } catch {
+    throw new Error(`${fallback} The server could not be reached.`);
+  }
+  if (!response.ok) throw new Error(await errorOf(response, fallback));
+  return (await response.json()) as T;
+}
+
+function ProgressBar({ label, value, max, text }: { label: string; value: number | null; max: number; text: string }) {
+  const share = value === null || max <= 0 ? null : Math.min(1, value / max);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={share === null ? undefined : Math.round(share * 100)}
+        aria-valuetext={text}
+        className="h-2.5 w-full overflow-hidden rounded-full bg-muted"
+      >
+        <div className={`h-full rounded-full bg-primary transition-[width] ${share === null ? 'w-1/3 animate-pulse' : ''}`} style={share === null ? undefined : { width: `${share * 100}%` }} />
+      </div>
+      <p className="text-sm text-muted-foreground">{text}</p>
+    </div>
+  );
+}
+
+function Alert({ children }: { children: string }) {
+  return (
+    <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 px-4 py-3 text-sm whitespace-pre-line">
+      {children}
+    </p>
+  );
+}
+
+type ExportView = { step: 'idle' } | { step: 'preparing'; state: ExportState | null } | { step: 'downloading'; fileName: string; size: number } | { step: 'failed'; error: string };
+
+function exportText(state: ExportState | null): { value: number | null; max: number; text: string } {
+  if (!state || state.phase !== 'preparing' || !state.progress) return { value: null, max: 1, text: 'Reading the content…' };
+  const { phase, done, total, bytesDone, bytesTotal } = state.progress;
+  if (phase === 'collecting') return { value: done, max: Math.max(total, 1) * 2, text: `Reading the stored files: ${done} of ${total} (${bytes(bytesDone)})` };
+  return {
+    value: Math.max(total, 1) + done,
+    max: Math.max(total, 1) * 2,
+    text: bytesTotal > 0 ? `Writing the archive: ${bytes(bytesDone)} of ${bytes(bytesTotal)}` : 'Writing the archive…',
+  };
+}
+
+function ExportPart() {
+  const [view, setView] = useState<ExportView>({ step: 'idle' });
+
+  async function start() {
+    setView({ step: 'preparing', state: null });
+    try {
+      const { id } = await call<{ id: string }>('/export', { method: 'POST' }, 'The export could not be started.');
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        const state = await call<ExportState>(`/export/${id}`, { method: 'GET' }, 'The export could not be followed.');
+        if (state.phase === 'failed') throw new Error(state.error);
+        if (state.phase === 'ready') {
+          setView({ step: 'downloading', fileName: state.fileName, size: state.size });
+          // The browser downloads it (Content-Disposition: attachment) and shows the download's progress.
+          const link = document.createElement('a');
+          link.href = `${BASE}/export/${id}/download`;
+          link.download = state.fileName;
+          document.body.append(link);
+          link.click();
+          link.remove();
+          return;
+        }
+        setView({ step: 'preparing', state });
+      }
+    } catch (error) {
+      setView({ step: 'failed', error: error instanceof Error ? error.message : 'The export failed.' });
+    }
+  }
+
+  const busy = view.step === 'preparing';
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h3 className="font-semibold">Export</h3>
+        <p className="text-sm text-muted-foreground">
+          Every page, post, paper and stored file in one archive, the one <code>npm run export</code> writes. Accounts, sessions and roles are never in it.
+        </p>
+      </div>
+      <div>
+        <Button type="button" onClick={start} disabled={busy}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
+          {busy ? 'Preparing export...' : 'Download export'}
+        </Button>
+      </div>
+      {view.step === 'preparing' ? <ProgressBar label="Export progress" {...exportText(view.state)} /> : null}
+      {view.step === 'downloading' ? (
+        <p role="status" className="text-sm">
+          {`Downloading ${view.fileName} (${bytes(view.size)}): your browser shows the download's progress.`}
+        </p>
+      ) : null}
+      {view.step === 'failed' ? <Alert>{view.error}</Alert> : null}
+    </div>
+  );
+}
+
+type ImportView =
+  | { step: 'idle' }
+  | { step: 'uploading'; file: File; sent: number }
+  | { step: 'checking'; file: File }
+  | { step: 'previewed'; file: File; id: string; preview: PreviewSummary }
+  | { step: 'importing'; file: File; mode: 'replace' | 'merge' }
+  | { step: 'done'; summary: string; backup: { file: string; restoreCommand: string } | null }
+  | { step: 'failed'; error: string };
+
+interface ImportAnswer {
+  rows: Record<string, number>;
+  filesWritten: number;
+  filesPresent: number;
+  backup: { file: string; restoreCommand: string } | null;
+}
+
+function PreviewTable({ preview, labels, mode }: { preview: PreviewSummary; labels: Record<string, string>; mode: 'replace' | 'merge' }) {
+  const plan = preview.modes[mode];
+  if (!plan.ok) return null;
+  const rows = Object.entries(plan.tables) as [string, ImportTablePlan][];
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="sr-only">{`What the import does with each kind of content (${mode})`}</caption>
+      <thead className="text-muted-foreground">
+        <tr>
+          <th scope="col" className="py-1.5 pr-3 font-medium">Content</th>
+          <th scope="col" className="py-1.5 pr-3 font-medium">In the archive</th>
+          <th scope="col" className="py-1.5 pr-3 font-medium">Added</th>
+          <th scope="col" className="py-1.5 pr-3 font-medium">Replaced</th>
+          <th scope="col" className="py-1.5 font-medium">{mode === 'replace' ? 'Removed' : 'Left as they are'}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([table, counts]) => (
+          <tr key={table} className="border-t border-border">
+            <th scope="row" className="py-1.5 pr-3 font-normal">{labels[table] ?? table}</th>
+            <td className="py-1.5 pr-3 tabular-nums">{counts.inArchive}</td>
+            <td className="py-1.5 pr-3 tabular-nums">{counts.added}</td>
+            <td className="py-1.5 pr-3 tabular-nums">{counts.replaced}</td>
+            <td className="py-1.5 tabular-nums">{mode === 'replace' ? counts.removed : counts.left}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ImportPart({ labels }: { labels: Record<string, string> }) {
+  const [view, setView] = useState<ImportView>({ step: 'idle' });
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [mode, setMode] = useState<'replace' | 'merge'>('replace');
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function upload(file: File) {
+    setView({ step: 'uploading', file, sent: 0 });
+    let id: string | null = null;
+    try {
+      const started = await call<{ id: string; chunkBytes: number }>(
+        '/import',
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ size: file.size }) },
+        'The upload could not be started.',
+      );
+      id = started.id;
+      let state: ImportState = { phase: 'uploading', received: 0, size: file.size };
+      for (let offset = 0; offset < file.size; offset += started.chunkBytes) {
+        const part = file.slice(offset, Math.min(file.size, offset + started.chunkBytes));
+        if (offset + part.size >= file.size) setView({ step: 'checking', file });
+        state = await call<ImportState>(
+          `/import/${id}?offset=${offset}`,
+          { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: part },
+          'The upload failed; nothing was imported.',
+        );
+        if (state.phase === 'uploading') setView({ step: 'uploading', file, sent: state.received });
+      }
+      if (state.phase !== 'previewed') throw new Error('The archive could not be checked; nothing was imported.');
+      const preview = state.preview;
+      setMode(!preview.modes.replace.ok && preview.modes.merge.ok ? 'merge' : 'replace');
+      setView({ step: 'previewed', file, id, preview });
+    } catch (error) {
+      // The server forgets a refused or broken upload; one left waiting is cancelled here.
+      if (id) void fetch(`${BASE}/import/${id}`, { method: 'DELETE' }).catch(() => undefined);
+      setView({ step: 'failed', error: error instanceof Error ? error.message : 'The upload failed; nothing was imported.' });
+    }
+  }
+
+  async function confirm(id: string, file: File) {
+    setView({ step: 'importing', file, mode });
+    try {
+      const answer = await call<ImportAnswer>(
+        `/import/${id}`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode }) },
+        'The import failed; nothing was imported.',
+      );
+      const rows = Object.values(answer.rows).reduce((sum, n) => sum + n, 0);
+      setView({
+        step: 'done',
+        summary: `Imported ${file.name}: ${plural(rows, 'row')} (${mode === 'replace' ? 'replacing the site\'s content' : 'merged into the site\'s content'}), ${plural(answer.filesWritten, 'file')} stored, ${answer.filesPresent} already there. The public pages show it now.`,
+        backup: answer.backup,
+      });
+      setChosen(null);
+    } catch (error) {
+      setView({ step: 'failed', error: error instanceof Error ? error.message : 'The import failed; nothing was imported.' });
+    }
+  }
+
+  async function cancel(id: string) {
+    await fetch(`${BASE}/import/${id}`, { method: 'DELETE' }).catch(() => undefined);
+    setView({ step: 'idle' });
+    setChosen(null);
+  }
+
+  function choose(file: File | undefined) {
+    if (!file) return;
+    setChosen(file);
+    setView({ step: 'idle' });
+  }
+
+  function drop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0]);
+  }
+
+  const busy = view.step === 'uploading' || view.step === 'checking' || view.step === 'importing';
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h3 className="font-semibold">Import</h3>
+        <p className="text-sm text-muted-foreground">
+          An export archive of this or another site, checked whole before anything is written (as <code>npm run import</code> checks it). You see what it
+          would change, then choose.
+        </p>
+      </div>
+      {view.step === 'previewed' || busy ? null : (
+        <div
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={drop}
+          className={`flex flex-col items-start gap-3 rounded-lg border border-dashed p-4 ${dragging ? 'border-primary bg-primary/5' : 'border-border'}`}
+        >
+          <label htmlFor="site-content-archive" className="text-sm font-medium">
+            Export archive (.tar.gz): drop it here or choose it
+          </label>
+          <input
+            ref={input}
+            id="site-content-archive"
+            type="file"
+            accept=".tar.gz,.tgz,application/gzip,application/x-gzip"
+            onChange={(event) => choose(event.target.files?.[0])}
+            className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:text-sm"
+          />
+          {chosen ? (
+            <Button type="button" onClick={() => upload(chosen)}>
+              <Upload aria-hidden />
+              {`Upload and check ${chosen.name} (${bytes(chosen.size)})`}
+            </Button>
+          ) : null}
+        </div>
+      )}
+      {view.step === 'uploading' ? (
+        <ProgressBar label="Upload progress" value={view.sent} max={view.file.size} text={`Uploading ${view.file.name}: ${bytes(view.sent)} of ${bytes(view.file.size)}`} />
+      ) : null}
+      {view.step === 'checking' ? <ProgressBar label="Upload progress" value={null} max={1} text={`Checking ${view.file.name}: every entry, checksum, row and file…`} /> : null}
+      {view.step === 'previewed' ? (
+        <div className="flex flex-col gap-4 rounded-lg border border-border p-4">
+          <p className="text-sm">
+            {`${view.file.name}: exported ${view.preview.exportedAt.replace('T', ' ').slice(0, 16)} UTC by version ${view.preview.appVersion} (${view.preview.source.database}, ${view.preview.source.storage} storage). ` +
+              `${plural(view.preview.files.total, 'stored file')} (${bytes(view.preview.files.bytes)}): ${view.preview.files.written} new to this site, ${view.preview.files.present} already here.`}
+          </p>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium">How to import</legend>
+            {(['replace', 'merge'] as const).map((each) => {
+              const plan = view.preview.modes[each];
+              return (
+                <label key={each} className="flex items-start gap-2 text-sm">
+                  <input type="radio" name="import-mode" value={each} checked={mode === each} disabled={!plan.ok} onChange={() => setMode(each)} className="mt-1" />
+                  <span>
+                    {each === 'replace' ? 'Replace: the site\'s content becomes the archive\'s' : 'Merge: add the archive to the site\'s content (rows with the same id are replaced)'}
+                    {plan.ok ? null : <span className="block text-destructive">{`Not possible: ${plan.refusal}`}</span>}
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
+          <PreviewTable preview={view.preview} labels={labels} mode={mode} />
+          <p className="text-sm text-muted-foreground">Stored files are never overwritten or deleted. Accounts and roles are not touched.</p>
+          <div className="flex flex-wrap gap-3">
+            <Button type="button" onClick={() => confirm(view.id, view.file)} disabled={!view.preview.modes[mode].ok}>
+              {mode === 'replace' ? 'Replace the site\'s content' : 'Merge into the site'}
+            </Button>
+            <Button type="button" variant="outline" onClick={() => cancel(view.id)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {view.step === 'importing' ? <ProgressBar label="Import progress" value={null} max={1} text={`Importing ${view.file.name}: a backup first, then every row in one transaction…`} /> : null}
+      {view.step === 'done' ? (
+        <div role="status" className="flex flex-col gap-2 rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-4 py-3 text-sm">
+          <p>{view.summary}</p>
+          {view.backup ? (
+            <p>
+              {`A backup was taken right before: ${view.backup.file}. To go back to it, stop the server and run `}
+              <code className="break-all">{view.backup.restoreCommand}</code>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {view.step === 'failed' ? <Alert>{view.error}</Alert> : null}
+    </div>
+  );
+}
+
+function Backups({ backups }: { backups: BackupRow[] | null }) {
+  if (backups === null) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        This site runs on a database server: its backups are the provider&apos;s (or <code>pg_dump</code>&apos;s). The export above is a copy of the content you can keep.
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-semibold">Backups</h3>
+      <p className="text-sm text-muted-foreground">
+        Taken by this server after changes and right before an import. They hold the whole database (with password hashes), so they stay on the server: restore
+        one with the command beside it, with the server stopped.
+      </p>
+      {backups.length === 0 ? (
+        <p className="text-sm">No backups yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-2 text-sm">
+          {backups.map((backup) => (
+            <li key={backup.name} className="flex flex-col gap-0.5 border-t border-border pt-2">
+              <span>
+                <span className="font-medium">{backup.name}</span>
+                {` · ${backup.createdAt.replace('T', ' ').slice(0, 19)} UTC · ${bytes(backup.size)}`}
+              </span>
+              <code className="text-xs break-all text-muted-foreground">{backup.restoreCommand}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function SiteContent({ labels, backups }: { labels: Record<string, string>; backups: BackupRow[] | null }) {
+  return (
+    <div className="flex flex-col gap-8">
+      <ExportPart />
+      <ImportPart labels={labels} />
+      <Backups backups={backups} />
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ageFreshnessStamp, AUTH_SECRET, expect, register, signIn, test } from './fixtures/auth';
+import { startSite, type SiteServer } from '../helpers/site-server';
+
+/**
+ * Settings → Site content (issue 36) end to end, on a server of its own: an import replaces the whole site,
+ * which the worker's shared server must not see. Export in the browser, change the site, import the export
+ * with replace: the public pages are as they were. A damaged archive is refused with the command line's
+ * message and changes nothing. The endpoints refuse anonymous, non-admin, stale and cross-site callers.
+ */
+
+const OWNER = { email: 'content-owner@example.com', password: 'content-owner-password-1' };
+const PUBLIC_PAGES = ['/', '/about', '/experience', '/projects', '/research', '/blog', '/personal', '/cv'];
+
+let site: SiteServer;
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  site = await startSite({ env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, AUTH_SECRET, ALLOW_SIGNUP: 'true' } });
+});
+test.afterAll(async () => {
+  await site?.stop();
+});
+
+/** Each public page's HTML as the server sends it to a visitor (no cookie). */
+async function publicContent(request: APIRequestContext): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const pagePath of PUBLIC_PAGES) {
+    const response = await request.get(`${site.url}${pagePath}`, { headers: { cookie: '' } });
+    expect(response.status(), pagePath).toBe(200);
+    out[pagePath] = await response.text();
+  }
+  return out;
+}
+
+async function openSiteContent(page: Page): Promise<void> {
+  await page.goto(`${site.url}/admin/settings`);
+  await expect(page.getByRole('button', { name: 'Download export' })).toBeVisible();
+}
+
+async function exportArchive(page: Page): Promise<string> {
+  await openSiteContent(page);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download export' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/-export-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
+  const file = path.join(os.tmpdir(), `site-content-${Date.now()}-${download.suggestedFilename()}`);
+  await download.saveAs(file);
+  await expect(page.getByRole('status').filter({ hasText: 'your browser shows the download' })).toBeVisible();
+  return file;
+}
+
+async function chooseArchive(page: Page, file: string): Promise<void> {
+  await page.getByLabel('Export archive (.tar.gz): drop it here or choose it').setInputFiles(file);
+  await page.getByRole('button', { name: /^Upload and check / }).click();
+}
+
+test('export in the browser, change the site, import the export with replace: the public pages are as before, and a backup was taken first', async ({ page, playwright }) => {
+  test.setTimeout(180_000);
+  const visitor = await playwright.request.newContext();
+  const before = await publicContent(visitor);
+  await signIn(page, OWNER, `${site.url}/admin/login`);
+  const file = await exportArchive(page);
+
+  // A change: the About name.
+  await page.goto(`${site.url}/admin/about/edit`);
+  await expect(page.getByLabel('Name', { exact: true })).toBeEditable();
+  await page.getByLabel('Name', { exact: true }).fill('Someone Else Entirely');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  expect((await publicContent(visitor))['/about']).toContain('Someone Else Entirely');
+
+  await openSiteContent(page);
+  await chooseArchive(page, file);
+  // The preview before anything is written: every kind of content, the choice, the files.
+  const preview = page.getByRole('table', { name: /What the import does/ });
+  await expect(preview).toBeVisible();
+  await expect(preview.getByRole('row', { name: /^About/ })).toContainText('1');
+  await expect(page.getByRole('radio', { name: /^Replace/ })).toBeChecked();
+  await expect(page.getByText(/stored files? \(/)).toBeVisible();
+  // Nothing changed yet.
+  expect((await publicContent(visitor))['/about']).toContain('Someone Else Entirely');
+
+  await page.getByRole('button', { name: "Replace the site's content" }).click();
+  const done = page.getByRole('status').filter({ hasText: 'Imported' });
+  await expect(done).toBeVisible({ timeout: 60_000 });
+  await expect(done).toContainText('A backup was taken right before');
+  await expect(done).toContainText('npm run restore -- ');
+
+  // The public site, on the next request, is as it was before the change.
+  expect(await publicContent(visitor)).toEqual(before);
+  await visitor.dispose();
+
+  // The backup is listed, with its restore command.
+  await openSiteContent(page);
+  await expect(page.getByRole('heading', { name: 'Backups', exact: true })).toBeVisible();
+  await expect(page.getByText(/npm run restore -- .*backups\/backup-/).first()).toBeVisible();
+});
+
+test('a damaged archive is refused with the command line\'s message, and nothing changes', async ({ page, request }) => {
+  const before = await publicContent(request);
+  await signIn(page, OWNER, `${site.url}/admin/login`);
+  const good = await exportArchive(page);
+  // One byte of the About row changed inside the tar: its checksum no longer matches the manifest.
+  const tar = gunzipSync(readFileSync(good));
+  const at = tar.indexOf('"name"', tar.indexOf('content/about_data.json'));
+  expect(at).toBeGreaterThan(0);
+  tar[at + 1] = 'N'.charCodeAt(0);
+  const damaged = good.replace(/\.tar\.gz$/, '-damaged.tar.gz');
+  writeFileSync(damaged, gzipSync(tar));
+
+  await openSiteContent(page);
+  await chooseArchive(page, damaged);
+  const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported.' });
+  await expect(alert).toContainText('content/about_data.json does not match its checksum: the archive is damaged.');
+  await expect(alert).toContainText('Nothing was imported.');
+  expect(await publicContent(request)).toEqual(before);
+});
+
+test('the endpoints refuse anonymous, non-admin, stale and cross-site callers, and one import at a time', async ({ page, playwright, browser }) => {
+  const anonymous = await playwright.request.newContext({ baseURL: site.url });
+  for (const [method, url] of [
+    ['POST', '/admin/site-content/export'],
+    ['GET', '/admin/site-content/export/00000000-0000-4000-8000-000000000000/download'],
+    ['POST', '/admin/site-content/import'],
+    ['PUT', '/admin/site-content/import/00000000-0000-4000-8000-000000000000?offset=0'],
+  ] as const) {
+    const response = await anonymous.fetch(url, { method, data: method === 'POST' ? { size: 10 } : undefined, maxRedirects: 0 });
+    expect([401, 307], `${method} ${url}`).toContain(response.status());
+  }
+  await anonymous.dispose();
+
+  // A registered account without the admin role.
+  const other = await browser.newContext({ baseURL: site.url });
+  const otherPage = await other.newPage();
+  const reader = { email: `content-reader-${Date.now()}@example.com`, password: 'content-reader-password-1' };
+  await register(otherPage, reader.email, reader.password);
+  await signIn(otherPage, reader, '/admin/login');
+  const asReader = await otherPage.request.post('/admin/site-content/export');
+  expect(asReader.status()).toBe(403);
+  expect((await asReader.json()) as { error: string }).toEqual({ error: "Your account doesn't have permission to access this area." });
+  await other.close();
+
+  await signIn(page, OWNER, `${site.url}/admin/login`);
+  // From another site: refused even with the admin's cookies.
+  const crossSite = await page.request.post(`${site.url}/admin/site-content/import`, { data: { size: 10 }, headers: { origin: 'https://attacker.example' } });
+  expect(crossSite.status()).toBe(403);
+
+  // One import at a time.
+  const first = await page.request.post(`${site.url}/admin/site-content/import`, { data: { size: 10 }, headers: { origin: site.url } });
+  expect(first.status()).toBe(201);
+  const second = await page.request.post(`${site.url}/admin/site-content/import`, { data: { size: 10 }, headers: { origin: site.url } });
+  expect(second.status()).toBe(409);
+  expect(((await second.json()) as { error: string }).error).toBe('Another export or import is under way on this site. Wait for it to finish, then try again.');
+  const { id } = (await first.json()) as { id: string };
+  expect((await page.request.delete(`${site.url}/admin/site-content/import/${id}`, { headers: { origin: site.url } })).status()).toBe(200);
+
+  // A stale freshness stamp: signed in, but not recently enough.
+  await ageFreshnessStamp(page.context(), site.url, 6 * 60_000);
+  const stale = await page.request.post(`${site.url}/admin/site-content/export`, { headers: { origin: site.url } });
+  expect(stale.status()).toBe(401);
+  expect((await stale.json()) as { error: string }).toEqual({ error: 'Session expired. Please sign in again.' });
+});
