@@ -1,5 +1,5 @@
 /**
- * Export and import from the admin area under load (issue 36), a focused bench: `npx tsx scripts/lib/site-content-bench.ts`
+ * Export and import from the admin area under load (issue 36), a focused bench: `npm run bench:site-content`
  * after `npm run build`. A site (`npm start`'s script, embedded mode) with the sample content and 500 MB of stored
  * PDFs (50 files of 10 MB) is exported through Settings → Site content's endpoints, the archive downloaded to
  * disk, then uploaded back in parts and checked (the preview); meanwhile public pages are loaded by autocannon.
