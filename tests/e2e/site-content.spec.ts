@@ -3,27 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ageFreshnessStamp, AUTH_SECRET, expect, register, signIn, test } from './fixtures/auth';
-import { startSite, type SiteServer } from '../helpers/site-server';
+import { ADMIN, ageFreshnessStamp, expect, register, signIn, test } from './fixtures/auth';
 
 /**
- * Settings → Site content (issue 36) end to end, on a server of its own: an import replaces the whole site,
- * which the worker's shared server must not see. Export in the browser, change the site, import the export
- * with replace: the public pages are as they were. A damaged archive is refused with the command line's
- * message and changes nothing. The endpoints refuse anonymous, non-admin, stale and cross-site callers.
+ * Settings → Site content (issue 36) end to end, on the worker's server: export in the browser, change the
+ * site, import the export with replace: the public pages are as they were (the import puts back exactly what
+ * the export held, so the worker's other specs, which run one after the other on it, see the site as it
+ * was). A damaged archive is refused with the command line's message and changes nothing. The endpoints
+ * refuse anonymous, non-admin, stale and cross-site callers, and a second import while one is open.
  */
 
-const OWNER = { email: 'content-owner@example.com', password: 'content-owner-password-1' };
+const OWNER = ADMIN;
 const PUBLIC_PAGES = ['/', '/about', '/experience', '/projects', '/research', '/blog', '/personal', '/cv'];
-
-let site: SiteServer;
-test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  site = await startSite({ env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, AUTH_SECRET, ALLOW_SIGNUP: 'true' } });
-});
-test.afterAll(async () => {
-  await site?.stop();
-});
+/** The worker's server, for the helpers below (set by each test from its `site` fixture). */
+let site: { url: string };
 
 /** Each public page's HTML as the server sends it to a visitor (no cookie). */
 async function publicContent(request: APIRequestContext): Promise<Record<string, string>> {
@@ -36,9 +29,11 @@ async function publicContent(request: APIRequestContext): Promise<Record<string,
   return out;
 }
 
+/** Settings, once React listens on the section (a click or a chosen file before that goes unheard). */
 async function openSiteContent(page: Page): Promise<void> {
   await page.goto(`${site.url}/admin/settings`);
   await expect(page.getByRole('button', { name: 'Download export' })).toBeVisible();
+  await expect.poll(() => page.getByRole('button', { name: 'Download export' }).evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
 }
 
 async function exportArchive(page: Page): Promise<string> {
@@ -58,7 +53,8 @@ async function chooseArchive(page: Page, file: string): Promise<void> {
   await page.getByRole('button', { name: /^Upload and check / }).click();
 }
 
-test('export in the browser, change the site, import the export with replace: the public pages are as before, and a backup was taken first', async ({ page, playwright }) => {
+test('export in the browser, change the site, import the export with replace: the public pages are as before, and a backup was taken first', async ({ page, playwright, site: server }) => {
+  site = server;
   test.setTimeout(180_000);
   const visitor = await playwright.request.newContext();
   const before = await publicContent(visitor);
@@ -100,7 +96,8 @@ test('export in the browser, change the site, import the export with replace: th
   await expect(page.getByText(/npm run restore -- .*backups\/backup-/).first()).toBeVisible();
 });
 
-test('a damaged archive is refused with the command line\'s message, and nothing changes', async ({ page, request }) => {
+test('a damaged archive is refused with the command line\'s message, and nothing changes', async ({ page, request, site: server }) => {
+  site = server;
   const before = await publicContent(request);
   await signIn(page, OWNER, `${site.url}/admin/login`);
   const good = await exportArchive(page);
@@ -120,7 +117,8 @@ test('a damaged archive is refused with the command line\'s message, and nothing
   expect(await publicContent(request)).toEqual(before);
 });
 
-test('the endpoints refuse anonymous, non-admin, stale and cross-site callers, and one import at a time', async ({ page, playwright, browser }) => {
+test('the endpoints refuse anonymous, non-admin, stale and cross-site callers, and one import at a time', async ({ page, playwright, browser, site: server }) => {
+  site = server;
   const anonymous = await playwright.request.newContext({ baseURL: site.url });
   for (const [method, url] of [
     ['POST', '/admin/site-content/export'],

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Download, Loader2, Upload } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
@@ -198,6 +198,12 @@ function ImportPart({ labels }: { labels: Record<string, string> }) {
   const [mode, setMode] = useState<'replace' | 'merge'>('replace');
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  // A file chosen before the page was interactive (a slow connection) is in the field, but React saw no
+  // change event for it: take it when the page becomes interactive.
+  useEffect(() => {
+    const early = input.current?.files?.[0];
+    if (early) setChosen(early);
+  }, []);
 
   async function upload(file: File) {
     setView({ step: 'uploading', file, sent: 0 });

@@ -1,0 +1,176 @@
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { exportSite } from '@/lib/backup/export';
+import {
+  cancelImport,
+  confirmImport,
+  exportDownload,
+  exportState,
+  IMPORT_CHUNK_BYTES,
+  IMPORT_MAX_BYTES,
+  receiveChunk,
+  resetSiteContent,
+  SiteContentError,
+  SITE_CONTENT_MESSAGES,
+  startExport,
+  startImport,
+  type ImportState,
+} from '@/lib/backup/site-content';
+import { seedSampleContent } from '@/lib/db/seed';
+import type { Database } from '@/lib/db/types';
+import { LocalStorage } from '@/lib/storage/local';
+import { openTestPglite } from '../helpers/db';
+import { tempDataDir } from '../helpers/site-server';
+import { SAMPLES } from '../helpers/storage-samples';
+
+/**
+ * Settings → Site content's operations (lib/backup/site-content.ts, issue 36) on PGlite and a local storage,
+ * without a server: one export or import at a time, an upload only in order and within its size, the
+ * preview before anything is written, the import all or nothing, and the temporary files removed whatever
+ * happens (the folder of this file alone, TMPDIR, holds after each test what it held before).
+ */
+
+const tmp = tempDataDir('portfolio-site-content-tmp-');
+const savedTmpdir = process.env.TMPDIR;
+let db: Database;
+let cleanup: () => Promise<void>;
+let storage: LocalStorage;
+let archive: Buffer;
+/** What the temporary folder holds once the site is made: after each test, exactly this again. */
+let baseline: string[];
+const OWNER = 'owner-1';
+
+function body(bytes: Buffer): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(controller) {
+      controller.enqueue(new Uint8Array(bytes));
+      controller.close();
+    },
+  });
+}
+
+/** Uploads `bytes` in the server's parts; the last answer. */
+async function upload(id: string, bytes: Buffer): Promise<ImportState> {
+  let state: ImportState = { phase: 'uploading', received: 0, size: bytes.length };
+  for (let offset = 0; offset < bytes.length; offset += IMPORT_CHUNK_BYTES) {
+    state = await receiveChunk({ id, owner: OWNER, offset, body: body(bytes.subarray(offset, offset + IMPORT_CHUNK_BYTES)), db, storage });
+  }
+  return state;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<SiteContentError> {
+  const error = await promise.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(SiteContentError);
+  return error as SiteContentError;
+}
+
+beforeAll(async () => {
+  process.env.TMPDIR = tmp;
+  ({ db, cleanup } = await openTestPglite());
+  storage = new LocalStorage(path.join(tempDataDir(), 'storage'));
+  await seedSampleContent(db);
+  await storage.ensureBuckets();
+  await storage.upload('blog-images', { path: '1-cover.png', bytes: SAMPLES.png, contentType: 'image/png' });
+  const file = path.join(tempDataDir(), 'export.tar.gz');
+  await exportSite({ db, storage, file });
+  archive = readFileSync(file);
+  baseline = readdirSync(tmp).sort();
+});
+
+afterEach(async () => {
+  await resetSiteContent();
+  expect(readdirSync(tmp).sort()).toEqual(baseline);
+});
+
+afterAll(async () => {
+  process.env.TMPDIR = savedTmpdir;
+  await cleanup();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('the export', () => {
+  it('is prepared with progress, downloaded once as the archive npm run export writes, and removed', async () => {
+    const { id } = await startExport({ owner: OWNER, db, storage, siteTitle: 'Alex Morgan — Mathematics' });
+    await expect.poll(() => exportState(id, OWNER).phase).toBe('ready');
+    const state = exportState(id, OWNER);
+    expect(state).toMatchObject({ phase: 'ready', fileName: expect.stringMatching(/^alex-morgan-mathematics-export-\d{4}-\d{2}-\d{2}\.tar\.gz$/) });
+    expect(() => exportState(id, 'someone-else')).toThrow(SITE_CONTENT_MESSAGES.notYours);
+    const { stream, size } = exportDownload(id, OWNER);
+    const bytes = Buffer.from(await new Response(stream).arrayBuffer());
+    expect(bytes.length).toBe(size);
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    // Taken once: gone from the server.
+    await expect.poll(() => readdirSync(tmp).sort()).toEqual(baseline);
+    expect(() => exportState(id, OWNER)).toThrow(SITE_CONTENT_MESSAGES.gone);
+  });
+});
+
+describe('the import', () => {
+  it('previews an uploaded export per mode, then imports it with replace, and removes its file', async () => {
+    const { id, chunkBytes } = await startImport({ owner: OWNER, size: archive.length });
+    expect(chunkBytes).toBe(IMPORT_CHUNK_BYTES);
+    const state = await upload(id, archive);
+    if (state.phase !== 'previewed') throw new Error(`not previewed: ${state.phase}`);
+    expect(state.preview.modes.replace.ok && state.preview.modes.replace.tables.blog_posts).toMatchObject({ replaced: 4, added: 0, removed: 0 });
+    expect(state.preview.files).toMatchObject({ total: 1, present: 1, written: 0 });
+
+    const done = await confirmImport({ id, owner: OWNER, mode: 'replace', db, storage, backup: async () => ({ file: '/b.tar', restoreCommand: 'npm run restore -- /b.tar' }) });
+    expect(done.backup).toEqual({ file: '/b.tar', restoreCommand: 'npm run restore -- /b.tar' });
+    expect(done.result.rows.blog_posts).toBe(4);
+    expect(() => exportState(id, OWNER)).toThrow(SiteContentError);
+  });
+
+  it('takes one export or import at a time', async () => {
+    const { id } = await startImport({ owner: OWNER, size: archive.length });
+    expect((await refusal(startImport({ owner: OWNER, size: 10 }))).message).toBe(SITE_CONTENT_MESSAGES.busy);
+    expect((await refusal(startExport({ owner: OWNER, db, storage, siteTitle: 'x' }))).status).toBe(409);
+    await cancelImport(id, OWNER);
+    const again = await startImport({ owner: OWNER, size: 10 });
+    await cancelImport(again.id, OWNER);
+  });
+
+  it('refuses an empty or too large archive, or one the disk has no room for, before anything is kept', async () => {
+    expect((await refusal(startImport({ owner: OWNER, size: 0 }))).message).toBe(SITE_CONTENT_MESSAGES.empty);
+    expect((await refusal(startImport({ owner: OWNER, size: IMPORT_MAX_BYTES + 1 }))).status).toBe(413);
+    const noRoom = await refusal(startImport({ owner: OWNER, size: 5_000, free: async () => 1_000 }));
+    expect(noRoom.status).toBe(507);
+    expect(noRoom.message).toMatch(/^The upload needs .+ of disk space on the server, and only .+ is free\. Free some space, then import again\.$/);
+  });
+
+  it('takes the parts only in order and within the size, and a refused part ends the upload and removes its file', async () => {
+    const { id } = await startImport({ owner: OWNER, size: 100 });
+    expect((await refusal(receiveChunk({ id, owner: OWNER, offset: 50, body: body(Buffer.alloc(50)), db, storage }))).message).toBe(
+      SITE_CONTENT_MESSAGES.chunkOutOfOrder(0),
+    );
+    expect(await receiveChunk({ id, owner: OWNER, offset: 0, body: body(Buffer.alloc(60)), db, storage })).toEqual({ phase: 'uploading', received: 60, size: 100 });
+    const tooLong = await refusal(receiveChunk({ id, owner: OWNER, offset: 60, body: body(Buffer.alloc(41)), db, storage }));
+    expect(tooLong.message).toBe(SITE_CONTENT_MESSAGES.chunkTooLarge);
+    expect((await refusal(receiveChunk({ id, owner: OWNER, offset: 60, body: body(Buffer.alloc(40)), db, storage }))).status).toBe(404);
+  });
+
+  it('refuses a damaged archive with the command line\'s message, writes nothing and removes its file', async () => {
+    const rows = await db.query<{ n: number }>('select count(*)::int as n from blog_posts');
+    const damaged = Buffer.from(archive);
+    damaged[damaged.length - 20] ^= 0xff;
+    const { id } = await startImport({ owner: OWNER, size: damaged.length });
+    const error = await refusal(upload(id, damaged));
+    expect(error.status).toBe(422);
+    expect(error.message).toMatch(/Nothing was imported\.$/);
+    expect((await db.query<{ n: number }>('select count(*)::int as n from blog_posts')).rows).toEqual(rows.rows);
+  });
+
+  it('is not confirmed before its preview, nor by another admin; a cancelled import is gone', async () => {
+    const { id } = await startImport({ owner: OWNER, size: archive.length });
+    const backup = async () => null;
+    expect((await refusal(confirmImport({ id, owner: OWNER, mode: 'merge', db, storage, backup }))).message).toBe(SITE_CONTENT_MESSAGES.notReady);
+    expect((await refusal(confirmImport({ id, owner: 'owner-2', mode: 'merge', db, storage, backup }))).status).toBe(403);
+    await cancelImport(id, OWNER);
+    expect((await refusal(confirmImport({ id, owner: OWNER, mode: 'merge', db, storage, backup }))).message).toBe(SITE_CONTENT_MESSAGES.gone);
+    expect(os.tmpdir()).toBe(tmp);
+  });
+});
