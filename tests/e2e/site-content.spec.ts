@@ -109,8 +109,16 @@ test('a damaged archive is refused with the command line\'s message, and nothing
   const damaged = good.replace(/\.tar\.gz$/, '-damaged.tar.gz');
   writeFileSync(damaged, gzipSync(tar));
 
+  // Dropped on the drop zone this time, as from a file manager.
   await openSiteContent(page);
-  await chooseArchive(page, damaged);
+  const bytes = [...readFileSync(damaged)];
+  const dropped = await page.evaluateHandle((data) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(data)], 'damaged-export.tar.gz', { type: 'application/gzip' }));
+    return transfer;
+  }, bytes);
+  await page.getByText('Export archive (.tar.gz): drop it here or choose it').locator('..').dispatchEvent('drop', { dataTransfer: dropped });
+  await page.getByRole('button', { name: /^Upload and check damaged-export\.tar\.gz/ }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'Nothing was imported.' });
   await expect(alert).toContainText('content/about_data.json does not match its checksum: the archive is damaged.');
   await expect(alert).toContainText('Nothing was imported.');

@@ -469,7 +469,7 @@ test('uploads land in Supabase Storage under the admin\'s own token, are listed,
   expect(await gone.json()).toEqual({ statusCode: '404', code: 'NoSuchKey', error: 'not_found', message: 'Object not found' });
 });
 
-test('Settings → Site content in Supabase mode: the export downloaded in the browser, the site changed, the export imported with replace: the public pages are as before and the file is back in Supabase Storage', async ({ page, playwright }) => {
+test('Settings → Site content in Supabase mode: the export downloaded in the browser, the site changed, the export imported with replace: the public pages are as before and the file is back in Supabase Storage; an embedded site\'s export moves in', async ({ page, playwright }) => {
   test.setTimeout(180_000);
   const visitor = await playwright.request.newContext();
   const pages = ['/', '/about', '/research', '/blog', '/projects', '/experience', '/personal', '/cv'];
@@ -531,8 +531,51 @@ test('Settings → Site content in Supabase mode: the export downloaded in the b
   expect(doubles.files.get(stored[0]!)?.bytes).toEqual(Buffer.from(SAMPLES.png));
   // Put back through Storage with the admin's own token.
   expect(doubles.calls.slice(since).filter((call) => call.method === 'POST' && call.path === `/storage/v1/object/${stored[0]}`)).toMatchObject([{ status: 200, role: 'authenticated' }]);
+
+  // A site moved here: the export of an embedded site (PGlite, files on local disk), as `npm run export`
+  // writes it, imported in the browser. Its link to its own portrait is rewritten to Supabase Storage.
+  const moved = await embeddedExport();
+  await openSiteContent(page);
+  await page.getByLabel('Export archive (.tar.gz): drop it here or choose it').setInputFiles(moved);
+  await page.getByRole('button', { name: /^Upload and check / }).click();
+  await expect(page.getByText(/1 stored file \(.*\): 1 new to this site, 0 already here\./)).toBeVisible();
+  await page.getByRole('button', { name: "Replace the site's content" }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toBeVisible({ timeout: 60_000 });
+  expect(doubles.files.get('profile-images/moved/portrait.png')?.bytes).toEqual(Buffer.from(SAMPLES.png));
+  const about = (await html())['/about'];
+  expect(about).toContain('Moved From A Laptop');
+  // Straight from Supabase, or through next/image, whose optimiser takes Storage's public paths.
+  const portrait = `${SUPABASE_E2E_URL}/storage/v1/object/public/profile-images/moved/portrait.png`;
+  expect(about.includes(portrait) || about.includes(encodeURIComponent(portrait)), 'the portrait at its Supabase address').toBe(true);
+  expect(about).not.toContain('/storage/profile-images/moved/portrait.png');
   await visitor.dispose();
 });
+
+/** An embedded site's export: the sample content, a portrait on local disk linked from About, `npm run export`'s archive. */
+async function embeddedExport(): Promise<string> {
+  const [{ migrate }, { openPglite }, { seedSampleContent }, { exportSite }, { LocalStorage }] = await Promise.all([
+    import('../../lib/db/migrate'),
+    import('../../lib/db/pglite'),
+    import('../../lib/db/seed'),
+    import('../../lib/backup/export'),
+    import('../../lib/storage/local'),
+  ]);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'embedded-site-'));
+  const embedded = await openPglite(path.join(dir, 'pglite'));
+  try {
+    await migrate(embedded, { authBootstrap: true });
+    await seedSampleContent(embedded);
+    const storage = new LocalStorage(path.join(dir, 'storage'));
+    await storage.ensureBuckets();
+    await storage.upload('profile-images', { path: 'moved/portrait.png', bytes: SAMPLES.png, contentType: 'image/png' });
+    await embedded.query(`update public.about_data set name = 'Moved From A Laptop', image_url = '/storage/profile-images/moved/portrait.png'`);
+    const file = path.join(dir, 'laptop-export.tar.gz');
+    await exportSite({ db: embedded, storage, file });
+    return file;
+  } finally {
+    await embedded.close();
+  }
+}
 
 test('Settings: Update Password checks the current one with Supabase, shows its weak-password refusal, changes it and ends the other sessions', async ({ page, browser }) => {
   const other = await newPage(browser);
