@@ -47,7 +47,8 @@ export const SITE_CONTENT_MESSAGES = {
   chunkTooLarge: `A part of the upload is larger than ${describeBytes(IMPORT_CHUNK_BYTES)} or runs past the archive's size. Start the import again.`,
   notReady: 'The archive has not been checked yet: upload it whole first.',
   uploaded: 'The archive is uploaded already.',
-  exportNotReady: 'The export is not ready yet.',
+  exportNotReady: 'The export is not ready to download (or was downloaded already).',
+  downloadInterrupted: 'The download was interrupted, and the prepared export is gone from the server. Download the export again.',
   refusedMode: 'That choice is not possible for this archive (see the preview). Choose the other one or cancel.',
 } as const;
 
@@ -64,7 +65,13 @@ export class SiteContentError extends Error {
 export type ExportState =
   | { phase: 'preparing'; progress: ExportProgress | null }
   | { phase: 'ready'; size: number; fileName: string }
+  /** The browser is downloading it: `sent` bytes of `size` have left the server. */
+  | { phase: 'downloading'; size: number; sent: number; fileName: string }
+  | { phase: 'downloaded'; size: number; fileName: string }
   | { phase: 'failed'; error: string };
+
+/** How long a finished download's state stays for the page to read, after its file is removed. */
+const FINISHED_KEPT_MS = 60_000;
 
 export type ImportState =
   | { phase: 'uploading'; received: number; size: number }
@@ -117,7 +124,11 @@ function touch(operation: Operation): void {
   operation.touched = Date.now();
   clearTimeout(operation.timer);
   operation.timer = setTimeout(() => {
-    const busy = operation.export?.phase === 'preparing' || operation.import?.phase === 'checking' || operation.import?.phase === 'importing';
+    const busy =
+      operation.export?.phase === 'preparing' ||
+      operation.export?.phase === 'downloading' ||
+      operation.import?.phase === 'checking' ||
+      operation.import?.phase === 'importing';
     if (busy) touch(operation);
     else void forget(operation).catch((error: unknown) => console.error('Could not remove an abandoned export or import', error));
   }, OPERATION_IDLE_MS);
@@ -173,7 +184,7 @@ export async function startExport(options: { owner: string; db: Database; storag
     },
   })
     .then(async () => {
-      operation.export = { phase: 'ready', size: (await stat(operation.file)).size, fileName };
+      operation.export = { phase: 'ready', size: (await stat(/*turbopackIgnore: true*/ operation.file)).size, fileName };
     })
     .catch((error: unknown) => {
       console.error('The export from the admin area failed', error);
@@ -188,17 +199,29 @@ export function exportState(id: string, owner: string): ExportState {
 }
 
 /**
- * The prepared archive as a stream with its size and name; the export is removed once the stream has
- * ended or was cancelled (a download is taken once).
+ * The prepared archive as a stream with its size and name, taken once. While it streams, the export's state
+ * counts the bytes sent, so the page can draw the download's progress beside the browser's; once the stream
+ * has ended (or the browser gave up) the file is removed, and the state says how it went for a minute more.
  */
 export function exportDownload(id: string, owner: string): { stream: ReadableStream<Uint8Array>; size: number; fileName: string } {
   const operation = find(id, 'export', owner);
   const state = operation.export!;
   if (state.phase !== 'ready') throw new SiteContentError(SITE_CONTENT_MESSAGES.exportNotReady, 409);
+  const { size, fileName } = state;
+  const sending = { phase: 'downloading' as const, size, sent: 0, fileName };
+  operation.export = sending;
   const file = createReadStream(operation.file, { highWaterMark: 256 * 1024 });
-  file.once('close', () => void forget(operation));
-  const stream = Readable.toWeb(file) as ReadableStream<Uint8Array>;
-  return { stream, size: state.size, fileName: state.fileName };
+  file.on('data', (chunk) => (sending.sent += chunk.length));
+  file.once('close', () => {
+    operation.export =
+      sending.sent === size ? { phase: 'downloaded', size, fileName } : { phase: 'failed', error: SITE_CONTENT_MESSAGES.downloadInterrupted };
+    clearTimeout(operation.timer);
+    void rm(operation.dir, { recursive: true, force: true }).finally(() => {
+      operation.timer = setTimeout(() => store.operations.delete(operation.id), FINISHED_KEPT_MS);
+      operation.timer.unref();
+    });
+  });
+  return { stream: Readable.toWeb(file) as ReadableStream<Uint8Array>, size, fileName };
 }
 
 /** Starts an import of an archive of `size` bytes: room is made for it, and the upload may begin. */

@@ -3,19 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, ageFreshnessStamp, expect, register, signIn, test } from './fixtures/auth';
+import { ADMIN, ageFreshnessStamp, AUTH_SECRET, expect, register, signIn, test } from './fixtures/auth';
+import { startSite, type SiteServer } from '../helpers/site-server';
 
 /**
- * Settings → Site content (issue 36) end to end, on the worker's server: export in the browser, change the
- * site, import the export with replace: the public pages are as they were (the import puts back exactly what
- * the export held, so the worker's other specs, which run one after the other on it, see the site as it
- * was). A damaged archive is refused with the command line's message and changes nothing. The endpoints
- * refuse anonymous, non-admin, stale and cross-site callers, and a second import while one is open.
+ * Settings → Site content (issue 36) end to end. On a server of its own (the worker's server holds files
+ * other specs planted there, which an import rightly refuses, as `npm run import` does): export in the
+ * browser, change the site, import the export with replace: the public pages are as they were; a damaged
+ * archive is refused with the command line's message and changes nothing. On the worker's server: the
+ * endpoints refuse anonymous, non-admin, stale and cross-site callers, and a second import while one is open.
  */
 
-const OWNER = ADMIN;
 const PUBLIC_PAGES = ['/', '/about', '/experience', '/projects', '/research', '/blog', '/personal', '/cv'];
-/** The worker's server, for the helpers below (set by each test from its `site` fixture). */
+const OWNER = { email: 'content-owner@example.com', password: 'content-owner-password-1' };
+/** The server the helpers below talk to. */
 let site: { url: string };
 
 /** Each public page's HTML as the server sends it to a visitor (no cookie). */
@@ -44,7 +45,8 @@ async function exportArchive(page: Page): Promise<string> {
   expect(download.suggestedFilename()).toMatch(/-export-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
   const file = path.join(os.tmpdir(), `site-content-${Date.now()}-${download.suggestedFilename()}`);
   await download.saveAs(file);
-  await expect(page.getByRole('status').filter({ hasText: 'your browser shows the download' })).toBeVisible();
+  // The page follows the download as the server sends it, to the end.
+  await expect(page.getByRole('status').filter({ hasText: `Downloaded ${download.suggestedFilename()} (` })).toBeVisible();
   return file;
 }
 
@@ -53,8 +55,19 @@ async function chooseArchive(page: Page, file: string): Promise<void> {
   await page.getByRole('button', { name: /^Upload and check / }).click();
 }
 
-test('export in the browser, change the site, import the export with replace: the public pages are as before, and a backup was taken first', async ({ page, playwright, site: server }) => {
-  site = server;
+test.describe('on a site of its own', () => {
+  let own: SiteServer;
+  test.beforeAll(async () => {
+    own = await startSite({ env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password, AUTH_SECRET } });
+  });
+  test.afterAll(async () => {
+    await own?.stop();
+  });
+  test.beforeEach(() => {
+    site = own;
+  });
+
+test('export in the browser, change the site, import the export with replace: the public pages are as before, and a backup was taken first', async ({ page, playwright }) => {
   test.setTimeout(180_000);
   const visitor = await playwright.request.newContext();
   const before = await publicContent(visitor);
@@ -96,8 +109,7 @@ test('export in the browser, change the site, import the export with replace: th
   await expect(page.getByText(/npm run restore -- .*backups\/backup-/).first()).toBeVisible();
 });
 
-test('a damaged archive is refused with the command line\'s message, and nothing changes', async ({ page, request, site: server }) => {
-  site = server;
+test('a damaged archive is refused with the command line\'s message, and nothing changes', async ({ page, request }) => {
   const before = await publicContent(request);
   await signIn(page, OWNER, `${site.url}/admin/login`);
   const good = await exportArchive(page);
@@ -125,6 +137,8 @@ test('a damaged archive is refused with the command line\'s message, and nothing
   expect(await publicContent(request)).toEqual(before);
 });
 
+});
+
 test('the endpoints refuse anonymous, non-admin, stale and cross-site callers, and one import at a time', async ({ page, playwright, browser, site: server }) => {
   site = server;
   const anonymous = await playwright.request.newContext({ baseURL: site.url });
@@ -150,7 +164,7 @@ test('the endpoints refuse anonymous, non-admin, stale and cross-site callers, a
   expect((await asReader.json()) as { error: string }).toEqual({ error: "Your account doesn't have permission to access this area." });
   await other.close();
 
-  await signIn(page, OWNER, `${site.url}/admin/login`);
+  await signIn(page, ADMIN, `${site.url}/admin/login`);
   // From another site: refused even with the admin's cookies.
   const crossSite = await page.request.post(`${site.url}/admin/site-content/import`, { data: { size: 10 }, headers: { origin: 'https://attacker.example' } });
   expect(crossSite.status()).toBe(403);

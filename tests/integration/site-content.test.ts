@@ -101,12 +101,24 @@ describe('the export', () => {
     expect(state).toMatchObject({ phase: 'ready', fileName: expect.stringMatching(/^alex-morgan-mathematics-export-\d{4}-\d{2}-\d{2}\.tar\.gz$/) });
     expect(() => exportState(id, 'someone-else')).toThrow(SITE_CONTENT_MESSAGES.notYours);
     const { stream, size } = exportDownload(id, OWNER);
+    const sending = exportState(id, OWNER);
+    expect(sending).toMatchObject({ phase: 'downloading', size, sent: 0 });
     const bytes = Buffer.from(await new Response(stream).arrayBuffer());
     expect(bytes.length).toBe(size);
     expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
-    // Taken once: gone from the server.
+    // Taken once: its file gone from the server, its state saying how the download went.
+    await expect.poll(() => exportState(id, OWNER).phase).toBe('downloaded');
     await expect.poll(() => readdirSync(tmp).sort()).toEqual(baseline);
-    expect(() => exportState(id, OWNER)).toThrow(SITE_CONTENT_MESSAGES.gone);
+    expect(() => exportDownload(id, OWNER)).toThrow(SITE_CONTENT_MESSAGES.exportNotReady);
+  });
+
+  it('says so when the download is interrupted, and removes the prepared file all the same', async () => {
+    const { id } = await startExport({ owner: OWNER, db, storage, siteTitle: 'x' });
+    await expect.poll(() => exportState(id, OWNER).phase).toBe('ready');
+    const { stream } = exportDownload(id, OWNER);
+    await stream.cancel();
+    await expect.poll(() => exportState(id, OWNER)).toEqual({ phase: 'failed', error: SITE_CONTENT_MESSAGES.downloadInterrupted });
+    await expect.poll(() => readdirSync(tmp).sort()).toEqual(baseline);
   });
 });
 

@@ -77,7 +77,12 @@ function Alert({ children }: { children: string }) {
   );
 }
 
-type ExportView = { step: 'idle' } | { step: 'preparing'; state: ExportState | null } | { step: 'downloading'; fileName: string; size: number } | { step: 'failed'; error: string };
+type ExportView =
+  | { step: 'idle' }
+  | { step: 'preparing'; state: ExportState | null }
+  | { step: 'downloading'; fileName: string; size: number; sent: number | null }
+  | { step: 'downloaded'; fileName: string; size: number }
+  | { step: 'failed'; error: string };
 
 function exportText(state: ExportState | null): { value: number | null; max: number; text: string } {
   if (!state || state.phase !== 'preparing' || !state.progress) return { value: null, max: 1, text: 'Reading the content…' };
@@ -102,14 +107,15 @@ function ExportPart() {
         const state = await call<ExportState>(`/export/${id}`, { method: 'GET' }, 'The export could not be followed.');
         if (state.phase === 'failed') throw new Error(state.error);
         if (state.phase === 'ready') {
-          setView({ step: 'downloading', fileName: state.fileName, size: state.size });
-          // The browser downloads it (Content-Disposition: attachment) and shows the download's progress.
+          setView({ step: 'downloading', fileName: state.fileName, size: state.size, sent: null });
+          // The browser downloads it to disk (Content-Disposition: attachment); the server counts what it sent.
           const link = document.createElement('a');
           link.href = `${BASE}/export/${id}/download`;
           link.download = state.fileName;
           document.body.append(link);
           link.click();
           link.remove();
+          await followDownload(id, state.fileName, state.size);
           return;
         }
         setView({ step: 'preparing', state });
@@ -119,7 +125,27 @@ function ExportPart() {
     }
   }
 
-  const busy = view.step === 'preparing';
+  /** The download's progress as the server sends it, until it has all left (or the browser gave up). */
+  async function followDownload(id: string, fileName: string, size: number) {
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      let state: ExportState;
+      try {
+        state = await call<ExportState>(`/export/${id}`, { method: 'GET' }, 'The download could not be followed.');
+      } catch {
+        // No longer followed (the state is kept a minute): the browser's own download bar still shows it.
+        return;
+      }
+      if (state.phase === 'failed') throw new Error(state.error);
+      if (state.phase === 'downloaded') {
+        setView({ step: 'downloaded', fileName, size });
+        return;
+      }
+      if (state.phase === 'downloading') setView({ step: 'downloading', fileName, size, sent: state.sent });
+    }
+  }
+
+  const busy = view.step === 'preparing' || view.step === 'downloading';
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
@@ -131,13 +157,16 @@ function ExportPart() {
       <div>
         <Button type="button" onClick={start} disabled={busy}>
           {busy ? <Loader2 className="animate-spin" aria-hidden /> : <Download aria-hidden />}
-          {busy ? 'Preparing export...' : 'Download export'}
+          {view.step === 'preparing' ? 'Preparing export...' : view.step === 'downloading' ? 'Downloading export...' : 'Download export'}
         </Button>
       </div>
       {view.step === 'preparing' ? <ProgressBar label="Export progress" {...exportText(view.state)} /> : null}
       {view.step === 'downloading' ? (
+        <ProgressBar label="Download progress" value={view.sent} max={view.size} text={`Downloading ${view.fileName}: ${bytes(view.sent ?? 0)} of ${bytes(view.size)}`} />
+      ) : null}
+      {view.step === 'downloaded' ? (
         <p role="status" className="text-sm">
-          {`Downloading ${view.fileName} (${bytes(view.size)}): your browser shows the download's progress.`}
+          {`Downloaded ${view.fileName} (${bytes(view.size)}). Keep it somewhere safe: it is the whole site's content.`}
         </p>
       ) : null}
       {view.step === 'failed' ? <Alert>{view.error}</Alert> : null}
