@@ -8,6 +8,11 @@ export const SEARCH_LIMITS = {
   queryChars: 200,
   /** The most hits one answer holds (a type's own list). */
   perType: 50,
+  /**
+   * The hits one type's /search page lists (`&type=`): the best ones. Fifty made the page 105-117 kB of HTML
+   * at 5,000 items, over the public page budget of 80 kB; twenty keep it under.
+   */
+  typePage: 20,
   /** Hits of every type together, unless the caller asks for another number. */
   pageHits: 20,
 } as const;

@@ -19,6 +19,7 @@ import { seedSampleContent } from '../../lib/db/seed';
 import { startSite, tempDataDir } from '../../tests/helpers/site-server';
 import { loadSearchItems, SEARCH_QUERIES } from './search-bench';
 import { rmSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 
 const CONNECTIONS = 8;
 /** Pages of a bounded size: /research, /projects, /blog and /cv list every one of the 5,000 items. */
@@ -37,7 +38,12 @@ export interface BurstRun {
 
 export interface BurstBench {
   runs: BurstRun[];
+  /** The /search page's HTML, raw and gzipped, for the widest queries: every type, and one type's page. */
+  pages: { path: string; raw: number; gzip: number }[];
 }
+
+/** The widest result pages: a word nearly every item has, for every type and for each type alone. */
+const RESULT_PAGES = ['/search?q=zeta', '/search?q=zeta&type=research', '/search?q=zeta&type=blog', '/search?q=spectral+gap&type=projects'];
 
 function run(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -103,11 +109,16 @@ export async function benchSearchBurst(seconds: number, admin: { email: string; 
     const server = await startSite({ dataDir, env: { TRUST_PROXY: '1', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }, timeoutMs: 600_000 });
     try {
       for (const path of [...PAGES, '/search?q=zeta']) await (await fetch(server.url + path, { headers: { 'x-forwarded-for': '192.0.2.1' } })).arrayBuffer();
+      const pages: BurstBench['pages'] = [];
+      for (const pagePath of RESULT_PAGES) {
+        const html = Buffer.from(await (await fetch(server.url + pagePath, { headers: { 'x-forwarded-for': '192.0.2.2' } })).arrayBuffer());
+        pages.push({ path: pagePath, raw: html.length, gzip: gzipSync(html).length });
+      }
       const runs: BurstRun[] = [];
       runs.push(await pagesWhile(server.url, seconds, 'pages alone', 'none'));
       runs.push(await pagesWhile(server.url, seconds, 'pages + searches, a new address each', 'many'));
       runs.push(await pagesWhile(server.url, seconds, 'pages + searches, one address (limited)', 'one'));
-      return { runs };
+      return { runs, pages };
     } finally {
       await server.stop();
     }
@@ -127,6 +138,7 @@ export function searchBurstLines(bench: BurstBench): string {
         `, failed ${run.pageFailures}` +
         (run.searches || run.searchesRefused ? `; searches served ${run.searches} (p99 ${run.searchP99} ms), refused ${run.searchesRefused}` : ''),
     ),
+    `  result pages (budget 80 kB / 20 kB gzip): ${bench.pages.map((page) => `${page.path} ${(page.raw / 1000).toFixed(1)} kB / ${(page.gzip / 1000).toFixed(1)} kB`).join('; ')}`,
   ].join('\n');
 }
 

@@ -51,7 +51,7 @@ export function SearchForm({ query }: { query: string }) {
 export function SearchResults({ query, type }: { query: string; type: SearchType | 'all' }) {
   if (!query.trim()) return <SearchTips />;
   return (
-    <Loaded what={`the search results for "${query.slice(0, 80)}"`} read={() => searchSite(query, { type, limit: SEARCH_LIMITS.perType })} failure="Failed to load search results">
+    <Loaded what={`the search results for "${query.slice(0, 80)}"`} read={() => searchSite(query, { type, limit: type === 'all' ? SEARCH_LIMITS.perType : SEARCH_LIMITS.typePage })} failure="Failed to load search results">
       {(result) => <Found result={result} type={type} />}
     </Loaded>
   );
@@ -98,7 +98,14 @@ function Found({ result, type }: { result: SearchResult; type: SearchType | 'all
           <HitGroup key={each} type={each} count={result.counts[each]} hits={result.hits.filter((hit) => hit.type === each).slice(0, PER_GROUP)} query={result.query} />
         ))
       ) : (
-        <HitList hits={result.hits} label={SEARCH_TYPE_LABELS[type].group} />
+        <>
+          <HitList hits={result.hits} label={SEARCH_TYPE_LABELS[type].group} />
+          {shown > result.hits.length ? (
+            <p className="text-sm text-muted-foreground">
+              {`The best ${result.hits.length} of ${shown} are shown. Add words, or a phrase in quotes, to narrow the search.`}
+            </p>
+          ) : null}
+        </>
       )}
     </div>
   );
