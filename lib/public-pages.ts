@@ -10,6 +10,11 @@ import { NEVER_STORE, publicPageCacheControl, SESSION_COOKIE_HEADER } from './pu
 
 export { NEVER_STORE, publicPageCacheControl };
 
+/** A JSON answer nobody keeps (no browser or shared cache) and no browser reads as anything but JSON. */
+export function uncachedJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { 'cache-control': NEVER_STORE, 'x-content-type-options': 'nosniff', ...headers } });
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**

@@ -4,7 +4,7 @@ import { open, statfs } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract as tarExtract } from 'tar-stream';
-import { formatBytes } from '@/lib/validation/upload';
+import { describeBytes } from '@/lib/validation/upload';
 import { z } from '@/lib/validation/zod';
 
 /**
@@ -48,10 +48,7 @@ const END_ALLOWANCE = MiB;
 /** Before the manifest is read: a long-name header (tar-stream reads at most 4 MiB of one) and the manifest itself. */
 const PRE_MANIFEST_ALLOWANCE = ARCHIVE_LIMITS.manifestBytes + 5 * MiB;
 
-/** "512 B", "3.1 MB", "4.0 GB". */
-export function describeBytes(bytes: number): string {
-  return bytes >= GiB ? `${(bytes / GiB).toFixed(1)} GB` : formatBytes(bytes);
-}
+export { describeBytes };
 
 /** The free bytes of the file system holding `dir` (for a non-root user). */
 export async function freeSpace(dir: string): Promise<number> {

@@ -3,7 +3,7 @@ import { connection } from 'next/server';
 import { ACCESS_DENIED } from '@/lib/auth/constants';
 import { checkAdmin } from '@/lib/auth/guard';
 import { recheckFreshness } from '@/lib/auth/request';
-import { NEVER_STORE } from '@/lib/public-pages';
+import { uncachedJson } from '@/lib/public-pages';
 import { sameOrigin } from '@/lib/storage/upload';
 import { SiteContentError } from './site-content';
 
@@ -11,12 +11,8 @@ import { SiteContentError } from './site-content';
 
 export const STALE_SESSION = 'Session expired. Please sign in again.';
 
-export function json(body: unknown, status = 200): Response {
-  return Response.json(body, { status, headers: { 'cache-control': NEVER_STORE, 'x-content-type-options': 'nosniff' } });
-}
-
 export function failure(message: string, status: number): Response {
-  return json({ error: message }, status);
+  return uncachedJson({ error: message }, status);
 }
 
 /**

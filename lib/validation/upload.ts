@@ -44,6 +44,11 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / MB).toFixed(1)} MB`;
 }
 
+/** formatBytes, and GB from 1 GB on (archives): "512 B", "3.1 MB", "4.0 GB". */
+export function describeBytes(bytes: number): string {
+  return bytes >= 1024 * MB ? `${(bytes / (1024 * MB)).toFixed(1)} GB` : formatBytes(bytes);
+}
+
 /** The size rule with its message, or null when the size is allowed. Exactly the limit is allowed. */
 export function sizeProblem(name: string, size: number, kind: UploadKind): string | null {
   if (size === 0) return `${name} is empty.`;

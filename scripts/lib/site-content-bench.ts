@@ -15,10 +15,9 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import autocannon from 'autocannon';
-import { chromium } from 'playwright-core';
 import { startSite, tempDataDir } from '../../tests/helpers/site-server';
+import { ADMIN, signIn } from './admin-http';
 
-const ADMIN = { email: 'bench-owner@example.com', password: 'bench-owner-password-1' };
 const FILES = Number(process.env.BENCH_FILES ?? 50);
 const FILE_BYTES = 10 * 1024 * 1024;
 const PAGES = ['/', '/about', '/research', '/blog'];
@@ -45,24 +44,6 @@ function pagesLoad(url: string, until: Promise<unknown>): Promise<autocannon.Res
     );
     void until.finally(() => instance.stop());
   });
-}
-
-async function signIn(baseUrl: string): Promise<string> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-  try {
-    const page = await browser.newPage();
-    await page.goto(`${baseUrl}/admin/login`);
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((url) => url.pathname !== '/admin/login');
-    return (await page.context().cookies()).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
-  } finally {
-    await browser.close();
-  }
 }
 
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;

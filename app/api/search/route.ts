@@ -1,7 +1,7 @@
 import { connection } from 'next/server';
 
 import { clientInfo } from '@/lib/auth/request';
-import { NEVER_STORE } from '@/lib/public-pages';
+import { uncachedJson } from '@/lib/public-pages';
 import { searchSite } from '@/lib/search/queries';
 import { normalizeQuery } from '@/lib/search/query';
 import { SEARCH_BUSY, SEARCH_RATE_LIMIT, SEARCH_RATE_LIMITED, takeSearch } from '@/lib/search/rate-limit';
@@ -12,10 +12,6 @@ const PALETTE_HITS = 8;
 
 const NO_COUNTS = Object.fromEntries(SEARCH_TYPES.map((type) => [type, 0])) as SearchResult['counts'];
 
-/** Every answer varies with the query and the client's count: nobody keeps a copy. */
-function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return Response.json(body, { status, headers: { 'cache-control': NEVER_STORE, 'x-content-type-options': 'nosniff', ...headers } });
-}
 
 /**
  * GET /api/search?q=…&type=… (issue 35): the search palette's results as you type
@@ -31,17 +27,17 @@ export async function GET(request: Request): Promise<Response> {
   const raw = params.get('q') ?? '';
   const type = params.get('type');
   // Nothing left once cleaned (spaces, control characters): nothing to search.
-  if (!normalizeQuery(raw).query) return json({ query: '', cut: false, counts: NO_COUNTS, hits: [], busy: false } satisfies SearchResult);
+  if (!normalizeQuery(raw).query) return uncachedJson({ query: '', cut: false, counts: NO_COUNTS, hits: [], busy: false } satisfies SearchResult);
   if (!takeSearch((await clientInfo()).ip)) {
-    return json({ error: SEARCH_RATE_LIMITED }, 429, { 'retry-after': String(SEARCH_RATE_LIMIT.windowMs / 1000) });
+    return uncachedJson({ error: SEARCH_RATE_LIMITED }, 429, { 'retry-after': String(SEARCH_RATE_LIMIT.windowMs / 1000) });
   }
   try {
     const result = await searchSite(raw, { type: isSearchType(type) ? type : 'all', limit: PALETTE_HITS });
     // Every address together is searching as much as the server allows: try again in a second.
-    if (result.busy) return json({ error: SEARCH_BUSY }, 503, { 'retry-after': '1' });
-    return json(result);
+    if (result.busy) return uncachedJson({ error: SEARCH_BUSY }, 503, { 'retry-after': '1' });
+    return uncachedJson(result);
   } catch (error) {
     console.error('The search failed', error);
-    return json({ error: 'Search is not available right now. Please try again later.' }, 503);
+    return uncachedJson({ error: 'Search is not available right now. Please try again later.' }, 503);
   }
 }

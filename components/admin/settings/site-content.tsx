@@ -6,6 +6,7 @@ import { Download, Loader2, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { ExportState, ImportState, PreviewSummary } from '@/lib/backup/site-content';
 import type { ImportTablePlan } from '@/lib/backup/import';
+import { describeBytes as bytes } from '@/lib/validation/upload';
 
 /**
  * Settings → Site content (issue 36): the export archive of `npm run export` downloaded from the browser, an
@@ -22,13 +23,6 @@ export interface BackupRow {
 
 const BASE = '/admin/site-content';
 const POLL_MS = 400;
-
-function bytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  if (n < 1024 * 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-  return `${(n / (1024 * 1024 * 1024)).toFixed(2)} GB`;
-}
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,7 +1,8 @@
 import { getSiteSettingsForEditing } from '@/lib/content/settings/queries';
 import { getDb } from '@/lib/db/client';
 import { startExport } from '@/lib/backup/site-content';
-import { asFreshAdmin, json } from '@/lib/backup/site-content-http';
+import { asFreshAdmin } from '@/lib/backup/site-content-http';
+import { uncachedJson } from '@/lib/public-pages';
 import { SITE_DEFAULTS } from '@/lib/site';
 import { getStorageForRequest } from '@/lib/storage';
 
@@ -13,6 +14,6 @@ import { getStorageForRequest } from '@/lib/storage';
 export function POST(request: Request): Promise<Response> {
   return asFreshAdmin(request, 'The export', async (owner) => {
     const title = (await getSiteSettingsForEditing()).siteTitle.trim() || SITE_DEFAULTS.title;
-    return json(await startExport({ owner, db: await getDb(), storage: await getStorageForRequest(), siteTitle: title }), 202);
+    return uncachedJson(await startExport({ owner, db: await getDb(), storage: await getStorageForRequest(), siteTitle: title }), 202);
   });
 }

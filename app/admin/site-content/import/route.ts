@@ -1,5 +1,6 @@
 import { startImport } from '@/lib/backup/site-content';
-import { asFreshAdmin, failure, json } from '@/lib/backup/site-content-http';
+import { asFreshAdmin, failure } from '@/lib/backup/site-content-http';
+import { uncachedJson } from '@/lib/public-pages';
 
 /**
  * POST /admin/site-content/import `{ size }` (Settings → Site content, issue 36): makes room for an archive of
@@ -11,6 +12,6 @@ export function POST(request: Request): Promise<Response> {
     const body: unknown = await request.json().catch(() => null);
     const size = body && typeof body === 'object' && 'size' in body ? body.size : undefined;
     if (typeof size !== 'number') return failure('Say the archive\'s size in bytes: { "size": n }.', 400);
-    return json(await startImport({ owner, size }), 201);
+    return uncachedJson(await startImport({ owner, size }), 201);
   });
 }

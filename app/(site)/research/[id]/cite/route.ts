@@ -2,13 +2,13 @@ import { connection } from 'next/server';
 
 import { getPaperCitation } from '@/lib/citations/read';
 import { publicFileResponse } from '@/lib/file-response';
-import { NEVER_STORE } from '@/lib/public-pages';
+import { uncachedJson } from '@/lib/public-pages';
 import { isUuid } from '@/lib/validation/lists';
 
 type Context = { params: Promise<{ id: string }> };
 
 function jsonError(status: 404 | 503, error: string): Response {
-  return Response.json({ error }, { status, headers: { 'cache-control': NEVER_STORE, 'x-content-type-options': 'nosniff' } });
+  return uncachedJson({ error }, status);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { restoreCommand } from '@/lib/backup/latest';
 import { backupNow } from '@/lib/backup/service';
 import { cancelImport, confirmImport, importState, receiveChunk } from '@/lib/backup/site-content';
-import { asFreshAdmin, failure, json } from '@/lib/backup/site-content-http';
+import { asFreshAdmin, failure } from '@/lib/backup/site-content-http';
+import { uncachedJson } from '@/lib/public-pages';
 import { afterContentWrite, TAGS } from '@/lib/content/tags';
 import { getDb } from '@/lib/db/client';
 import { getStorageForRequest } from '@/lib/storage';
@@ -20,7 +21,7 @@ import { getStorageForRequest } from '@/lib/storage';
 type Context = { params: Promise<{ id: string }> };
 
 export function GET(request: Request, { params }: Context): Promise<Response> {
-  return asFreshAdmin(request, 'The import', async (owner) => json(importState((await params).id, owner)));
+  return asFreshAdmin(request, 'The import', async (owner) => uncachedJson(importState((await params).id, owner)));
 }
 
 export function PUT(request: Request, { params }: Context): Promise<Response> {
@@ -28,7 +29,7 @@ export function PUT(request: Request, { params }: Context): Promise<Response> {
     const offset = Number(new URL(request.url).searchParams.get('offset'));
     if (!Number.isSafeInteger(offset) || offset < 0) return failure('Say where the part goes: ?offset=n.', 400);
     const id = (await params).id;
-    return json(await receiveChunk({ id, owner, offset, body: request.body, db: await getDb(), storage: await getStorageForRequest() }));
+    return uncachedJson(await receiveChunk({ id, owner, offset, body: request.body, db: await getDb(), storage: await getStorageForRequest() }));
   });
 }
 
@@ -50,13 +51,13 @@ export function POST(request: Request, { params }: Context): Promise<Response> {
     });
     // Every public page reads the imported content on its next request.
     afterContentWrite(...Object.values(TAGS));
-    return json({ rows: done.result.rows, filesWritten: done.result.filesWritten, filesPresent: done.result.filesPresent, backup: done.backup });
+    return uncachedJson({ rows: done.result.rows, filesWritten: done.result.filesWritten, filesPresent: done.result.filesPresent, backup: done.backup });
   });
 }
 
 export function DELETE(request: Request, { params }: Context): Promise<Response> {
   return asFreshAdmin(request, 'Cancelling the import', async (owner) => {
     await cancelImport((await params).id, owner);
-    return json({ cancelled: true });
+    return uncachedJson({ cancelled: true });
   });
 }
