@@ -3,6 +3,7 @@
  * the first failing step, with that step's exit code.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuild } from './lib/build';
 import { SUPABASE_E2E_BUILD } from '../tests/helpers/supabase-e2e-config';
@@ -11,16 +12,49 @@ const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 
-function step(title: string, command: string, args: string[]): void {
+function step(title: string, command: string, args: string[], onFailure?: () => void): void {
   const started = Date.now();
   console.log(`\n━━ ${title}: ${[path.basename(command), ...args].join(' ')}`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.status !== 0) {
+    onFailure?.();
     console.error(`━━ ${title} failed after ${seconds}s`);
     process.exit(result.status ?? 1);
   }
   console.log(`━━ ${title} passed in ${seconds}s`);
+}
+
+/** At most this much of each file printFailureContext shows (the end of a server log, the start of a page). */
+const CONTEXT_CHARS = 8_000;
+
+/**
+ * After failed end-to-end tests, what a CI log needs to explain them without the test-results folder:
+ * each failed test's page as Playwright saw it (error-context.md) and what its server printed meanwhile
+ * (server-log.txt, tests/e2e/fixtures/server-log.ts).
+ */
+function printFailureContext(): void {
+  const results = path.join(root, 'test-results');
+  if (!existsSync(results)) return;
+  for (const folder of readdirSync(results).sort()) {
+    for (const [file, keep] of [
+      ['error-context.md', 'start'],
+      ['server-log.txt', 'end'],
+    ] as const) {
+      const full = path.join(results, folder, file);
+      if (!existsSync(full)) continue;
+      let text = readFileSync(full, 'utf8');
+      // The error itself is in the report already: the page (its aria snapshot) is what is missing there.
+      if (file === 'error-context.md') {
+        const snapshot = text.indexOf('```yaml');
+        if (snapshot < 0) continue;
+        const end = text.indexOf('# Test source', snapshot);
+        text = `The page:\n${text.slice(snapshot, end < 0 ? undefined : end)}`;
+      }
+      const shown = text.length <= CONTEXT_CHARS ? text : keep === 'start' ? `${text.slice(0, CONTEXT_CHARS)}\n…` : `…\n${text.slice(-CONTEXT_CHARS)}`;
+      console.error(`\n── ${folder}/${file}\n${shown.trimEnd()}`);
+    }
+  }
 }
 
 /**
@@ -69,4 +103,4 @@ const supabaseStarted = Date.now();
 console.log('\n━━ Production build in Supabase mode');
 await ensureBuild({ variant: SUPABASE_E2E_BUILD });
 console.log(`━━ Supabase-mode build ready in ${((Date.now() - supabaseStarted) / 1000).toFixed(1)}s`);
-step('End-to-end tests', bin('playwright'), ['test']);
+step('End-to-end tests', bin('playwright'), ['test'], printFailureContext);
