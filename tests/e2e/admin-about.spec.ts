@@ -2,6 +2,7 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { SAMPLES } from '../helpers/storage-samples';
 import { ADMIN, expect, register, signIn, test } from './fixtures/auth';
 import { failServerActions, toast, unique } from './fixtures/editors';
+import { hydrated } from './fixtures/hydration';
 
 const EDITOR = '/admin/about/edit';
 
@@ -52,7 +53,7 @@ test.describe('admin About editor', () => {
     // From the dashboard through the sidebar, which marks About as the current page.
     await signIn(page, ADMIN, '/admin/login');
     const about = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'About', exact: true });
-    await about.click();
+    await (await hydrated(about)).click();
     await expect(page).toHaveURL(new RegExp(`${EDITOR}$`));
     await expect(about).toHaveAttribute('aria-current', 'page');
     await expect(page.getByLabel('Name', { exact: true })).toBeEditable();

@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { ADMIN, expect, signIn, test } from './fixtures/auth';
+import { hydrated } from './fixtures/hydration';
 
 /**
  * Admin Settings (/admin/settings): Profile Settings, Site Configuration and Security Settings, each
@@ -94,7 +95,7 @@ async function canSignIn(browser: Browser, baseURL: string | undefined, password
 test.describe('admin Settings', () => {
   test('the page shows the three sections and the sidebar leads to it', async ({ page }) => {
     await signIn(page, ADMIN, '/admin/login');
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings', exact: true }).click();
+    await (await hydrated(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings', exact: true }))).click();
     await expect(page).toHaveURL(new RegExp(`${SETTINGS}$`));
     for (const section of ['Profile Settings', 'Site Configuration', 'Security Settings']) {
       await expect(page.getByRole('button', { name: new RegExp(`^${section}`) })).toHaveAttribute('aria-expanded', 'true');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ageFreshnessStamp, AUTH_SECRET, expect, register, signIn, test } from './fixtures/auth';
+import { hydrated } from './fixtures/hydration';
 import { startSite, type SiteServer } from '../helpers/site-server';
 
 /**
@@ -34,8 +35,7 @@ async function publicContent(request: APIRequestContext): Promise<Record<string,
 /** Settings, once React listens on the section (a click or a chosen file before that goes unheard). */
 async function openSiteContent(page: Page): Promise<void> {
   await page.goto(`${site.url}/admin/settings`);
-  await expect(page.getByRole('button', { name: 'Download export' })).toBeVisible();
-  await expect.poll(() => page.getByRole('button', { name: 'Download export' }).evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  await hydrated(page.getByRole('button', { name: 'Download export' }));
 }
 
 async function exportArchive(page: Page): Promise<string> {

@@ -22,6 +22,7 @@ import {
 import { NEVER_STORE } from '../../lib/public-pages';
 import { AUTH_SECRET, freshnessStamp, signIn } from './fixtures/auth';
 import { expect, test as base } from './fixtures/csp';
+import { hydrated } from './fixtures/hydration';
 
 /**
  * The production build made for Supabase mode (.next-supabase, tests/helpers/supabase-e2e-config.ts),
@@ -107,8 +108,7 @@ test.describe.configure({ mode: 'serial' });
 /** Settings, once React listens on Site content (a click before that goes unheard). */
 async function openSiteContent(page: Page): Promise<void> {
   await page.goto('/admin/settings');
-  const button = page.getByRole('button', { name: 'Download export' });
-  await expect.poll(() => button.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps')))).toBe(true);
+  await hydrated(page.getByRole('button', { name: 'Download export' }));
 }
 
 function callsTo(method: string, pathname: string, since = 0): DoubleCall[] {
