@@ -2,27 +2,18 @@
  * `npm run admin:create -- --email E --password P`: creates that user with the admin role (or promotes an
  * existing user) in whichever backend is configured.
  */
-import { parseArgs } from 'node:util';
 import { AdminSetupError, ensureAdmin } from '@/lib/auth/admin-provisioning';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { migrate } from '@/lib/db/migrate';
 import { openDatabase } from '@/lib/db/open';
 import { EnvError, parseEnv } from '@/lib/env';
-import { adminCredentialsSchema } from '@/lib/validation/admin-provisioning';
+import { readAdminCreateArgs } from './lib/admin-create-args';
 import { fail, loadEnvFiles, log } from './lib/cli';
 import { needsAuthBootstrap } from '@/lib/auth/schema';
 
-const USAGE = "Usage: npm run admin:create -- --email you@example.com --password 'at-least-8-characters'";
-
 async function main(): Promise<void> {
-  let values: { email?: string; password?: string };
-  try {
-    ({ values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' } }, strict: true }));
-  } catch (error) {
-    fail(`${(error as Error).message}\n${USAGE}`);
-  }
-  const parsed = adminCredentialsSchema.safeParse(values);
-  if (!parsed.success) fail(`${parsed.error.issues.map((i) => i.message).join('\n')}\n${USAGE}`);
+  const parsed = readAdminCreateArgs(process.argv.slice(2));
+  if (!parsed.ok) fail(parsed.message);
 
   loadEnvFiles();
   const env = parseEnv();
