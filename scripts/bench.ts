@@ -54,7 +54,8 @@
 import { rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import { loadTest } from './lib/load-test';
 
 import { startNextStart } from '../tests/helpers/next-start';
 import { startSite } from '../tests/helpers/site-server';
@@ -165,22 +166,11 @@ interface Figures extends Page {
   goal: boolean;
 }
 
-/** autocannon with its instance at hand (for per-response events), as a promise of the result. */
-function load(
-  options: autocannon.Options,
-  onResponse?: (statusCode: number, responseTime: number) => void,
-): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(options, (error: unknown, result: autocannon.Result) => (error ? reject(error) : resolve(result)));
-    if (onResponse) instance.on('response', (_client, statusCode, _bytes, responseTime) => onResponse(statusCode, responseTime));
-  });
-}
-
 const failuresOf = (result: autocannon.Result) => result.non2xx + result.errors + result.timeouts;
 
 async function measure(baseUrl: string, page: Page, options: { headers?: Record<string, string>; goal?: boolean } = {}): Promise<Figures> {
   const html = Buffer.from(await (await fetch(baseUrl + page.path, { headers: options.headers })).arrayBuffer());
-  const result = await load({ url: baseUrl + page.path, connections: CONNECTIONS, duration: DURATION_S, headers: options.headers ?? {} });
+  const result = await loadTest({ url: baseUrl + page.path, connections: CONNECTIONS, duration: DURATION_S, headers: options.headers ?? {} });
   return {
     ...page,
     htmlBytes: html.length,
@@ -265,7 +255,7 @@ interface WriteRun {
 
 async function writeDuringLoad(baseUrl: string, cookie: string, server: ServerName): Promise<WriteRun> {
   const finished: { at: number; ms: number }[] = [];
-  const run = load({ url: baseUrl + WRITE_PAGE, connections: CONNECTIONS, duration: DURATION_S }, (_status, ms) => finished.push({ at: Date.now(), ms }));
+  const run = loadTest({ url: baseUrl + WRITE_PAGE, connections: CONNECTIONS, duration: DURATION_S }, { onResponse: (_status, ms) => finished.push({ at: Date.now(), ms }) });
   await new Promise((resolve) => setTimeout(resolve, (DURATION_S * 1000) / 2));
   const save = await savePaper(baseUrl, cookie, `Bench paper ${server} during load ${Date.now()}`);
   const next = save.ok ? await get(baseUrl, WRITE_PAGE) : null;

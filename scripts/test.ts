@@ -12,48 +12,51 @@ const root = path.resolve(import.meta.dirname, '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 
-function step(title: string, command: string, args: string[], onFailure?: () => void): void {
-  const started = Date.now();
+function announce(title: string, command: string, args: string[]): void {
   console.log(`\n━━ ${title}: ${[path.basename(command), ...args].join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
+}
+
+/** A step's end: passed, or failed, when npm test stops with the step's exit code (after `onFailure`). */
+function finish(title: string, status: number | null, ms: number, onFailure?: () => void): void {
+  const seconds = (ms / 1000).toFixed(1);
+  if (status !== 0) {
     onFailure?.();
     console.error(`━━ ${title} failed after ${seconds}s`);
-    process.exit(result.status ?? 1);
+    process.exit(status ?? 1);
   }
   console.log(`━━ ${title} passed in ${seconds}s`);
 }
 
-/** At most this much of each file printFailureContext shows (the end of a server log, the start of a page). */
+function step(title: string, command: string, args: string[], onFailure?: () => void): void {
+  const started = Date.now();
+  announce(title, command, args);
+  const { status } = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  finish(title, status, Date.now() - started, onFailure);
+}
+
+/** At most this much of each file printFailureContext shows (the start of a page, the end of a server log). */
 const CONTEXT_CHARS = 8_000;
+
+function readIfThere(file: string): string | null {
+  return existsSync(file) ? readFileSync(file, 'utf8') : null;
+}
 
 /**
  * After failed end-to-end tests, what a CI log needs to explain them without the test-results folder:
- * each failed test's page as Playwright saw it (error-context.md) and what its server printed meanwhile
- * (server-log.txt, tests/e2e/fixtures/server-log.ts).
+ * each failed test's page as Playwright saw it (the aria snapshot in error-context.md; the error itself is
+ * in the report already) and what its server printed meanwhile (server-log.txt, tests/e2e/fixtures/server-log.ts).
  */
 function printFailureContext(): void {
   const results = path.join(root, 'test-results');
   if (!existsSync(results)) return;
   for (const folder of readdirSync(results).sort()) {
-    for (const [file, keep] of [
-      ['error-context.md', 'start'],
-      ['server-log.txt', 'end'],
-    ] as const) {
-      const full = path.join(results, folder, file);
-      if (!existsSync(full)) continue;
-      let text = readFileSync(full, 'utf8');
-      // The error itself is in the report already: the page (its aria snapshot) is what is missing there.
-      if (file === 'error-context.md') {
-        const snapshot = text.indexOf('```yaml');
-        if (snapshot < 0) continue;
-        const end = text.indexOf('# Test source', snapshot);
-        text = `The page:\n${text.slice(snapshot, end < 0 ? undefined : end)}`;
-      }
-      const shown = text.length <= CONTEXT_CHARS ? text : keep === 'start' ? `${text.slice(0, CONTEXT_CHARS)}\n…` : `…\n${text.slice(-CONTEXT_CHARS)}`;
-      console.error(`\n── ${folder}/${file}\n${shown.trimEnd()}`);
+    const snapshot = /```yaml[\s\S]*?(?=# Test source|$)/.exec(readIfThere(path.join(results, folder, 'error-context.md')) ?? '')?.[0];
+    if (snapshot) {
+      const page = `The page:\n${snapshot}`;
+      console.error(`\n── ${folder}/error-context.md\n${(page.length <= CONTEXT_CHARS ? page : `${page.slice(0, CONTEXT_CHARS)}\n…`).trimEnd()}`);
     }
+    const log = readIfThere(path.join(results, folder, 'server-log.txt'));
+    if (log !== null) console.error(`\n── ${folder}/server-log.txt\n${(log.length <= CONTEXT_CHARS ? log : `…\n${log.slice(-CONTEXT_CHARS)}`).trimEnd()}`);
   }
 }
 
@@ -65,24 +68,21 @@ async function together(steps: { title: string; command: string; args: string[] 
   const started = Date.now();
   const results = await Promise.all(
     steps.map(
-      ({ title, command, args }) =>
-        new Promise<{ title: string; command: string; args: string[]; status: number; output: string; seconds: string }>((resolve) => {
-          const child = spawn(command, args, { cwd: root, env });
+      (each) =>
+        new Promise<{ status: number | null; output: string; ended: number }>((resolve) => {
+          const child = spawn(each.command, each.args, { cwd: root, env });
           let output = '';
           child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
           child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-          child.on('close', (status) => resolve({ title, command, args, status: status ?? 1, output, seconds: ((Date.now() - started) / 1000).toFixed(1) }));
+          child.on('close', (status) => resolve({ status, output, ended: Date.now() }));
         }),
     ),
   );
-  for (const result of results) {
-    console.log(`\n━━ ${result.title}: ${[path.basename(result.command), ...result.args].join(' ')}`);
-    if (result.output) process.stdout.write(result.output);
-    if (result.status !== 0) {
-      console.error(`━━ ${result.title} failed after ${result.seconds}s`);
-      process.exit(result.status);
-    }
-    console.log(`━━ ${result.title} passed in ${result.seconds}s`);
+  for (const [index, { title, command, args }] of steps.entries()) {
+    const { status, output, ended } = results[index]!;
+    announce(title, command, args);
+    if (output) process.stdout.write(output);
+    finish(title, status, ended - started);
   }
 }
 

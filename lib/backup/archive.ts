@@ -48,8 +48,6 @@ const END_ALLOWANCE = MiB;
 /** Before the manifest is read: a long-name header (tar-stream reads at most 4 MiB of one) and the manifest itself. */
 const PRE_MANIFEST_ALLOWANCE = ARCHIVE_LIMITS.manifestBytes + 5 * MiB;
 
-export { describeBytes };
-
 /** The free bytes of the file system holding `dir` (for a non-root user). */
 export async function freeSpace(dir: string): Promise<number> {
   const stats = await statfs(dir);

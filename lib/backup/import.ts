@@ -5,7 +5,8 @@ import type { Database, Queryable } from '@/lib/db/types';
 import { BUCKETS, type Bucket } from '@/lib/storage/buckets';
 import { contentTypeOfPath } from '@/lib/storage/paths';
 import { StorageError, type StorageAdapter } from '@/lib/storage/types';
-import { describeBytes, freeSpace, readArchive } from './archive';
+import { describeBytes } from '@/lib/validation/upload';
+import { freeSpace, readArchive } from './archive';
 import { storageUrls } from './export';
 import {
   CONTENT_TABLES,

@@ -5,6 +5,7 @@ import { checkAdmin } from '@/lib/auth/guard';
 import { recheckFreshness } from '@/lib/auth/request';
 import { uncachedJson } from '@/lib/public-pages';
 import { sameOrigin } from '@/lib/storage/upload';
+import type { z } from '@/lib/validation/zod';
 import { SiteContentError } from './site-content';
 
 /** Settings → Site content's requests (app/admin/site-content/**): the answers, and who may ask. */
@@ -27,6 +28,12 @@ export async function freshAdmin(request: Request): Promise<{ ok: true; userId: 
   if (!admin.ok) return { ok: false, response: failure(ACCESS_DENIED[admin.reason], admin.reason === 'anonymous' ? 401 : 403) };
   if (!(await recheckFreshness(admin.user.id))) return { ok: false, response: failure(STALE_SESSION, 401) };
   return { ok: true, userId: admin.user.id };
+}
+
+/** The request's JSON body as `schema` reads it, or null when it is not JSON or not of that shape. */
+export async function jsonBody<T>(request: Request, schema: z.ZodType<T>): Promise<T | null> {
+  const parsed = schema.safeParse(await request.json().catch(() => null));
+  return parsed.success ? parsed.data : null;
 }
 
 /** A SiteContentError as its answer; anything else logged and answered without its text. */

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Database } from '@/lib/db/types';
 import type { StorageAdapter } from '@/lib/storage/types';
-import { ARCHIVE_LIMITS, ArchiveError, describeBytes, freeSpace } from './archive';
+import { describeBytes } from '@/lib/validation/upload';
+import { ARCHIVE_LIMITS, ArchiveError, freeSpace } from './archive';
 import { exportSite, type ExportProgress } from './export';
 import { ImportFailedError, ImportRefusedError, importSite, previewImport, type ImportPreview, type ImportResult } from './import';
 
@@ -95,10 +96,9 @@ interface Operation {
   owner: string;
   dir: string;
   file: string;
-  touched: number;
   timer?: NodeJS.Timeout;
   export?: ExportState;
-  import?: ImportState & { size?: number; received?: number };
+  import?: ImportState;
 }
 
 const key = Symbol.for('academic-portfolio.site-content');
@@ -121,7 +121,6 @@ async function forget(operation: Operation): Promise<void> {
 
 /** Waiting work is removed after OPERATION_IDLE_MS without a request; work under way is never cut. */
 function touch(operation: Operation): void {
-  operation.touched = Date.now();
   clearTimeout(operation.timer);
   operation.timer = setTimeout(() => {
     const busy =
@@ -138,7 +137,7 @@ function touch(operation: Operation): void {
 async function begin(kind: Operation['kind'], owner: string): Promise<Operation> {
   if (running()) throw new SiteContentError(SITE_CONTENT_MESSAGES.busy, 409);
   const dir = await mkdtemp(path.join(os.tmpdir(), `portfolio-${kind}-`));
-  const operation: Operation = { id: randomUUID(), kind, owner, dir, file: path.join(dir, 'archive.tar.gz'), touched: Date.now() };
+  const operation: Operation = { id: randomUUID(), kind, owner, dir, file: path.join(dir, 'archive.tar.gz') };
   // Checked again: another request may have begun while this one made its folder.
   if (running()) {
     await rm(dir, { recursive: true, force: true });
@@ -236,6 +235,11 @@ export async function startImport(options: { owner: string; size: number; free?:
   return { id: operation.id, chunkBytes: IMPORT_CHUNK_BYTES };
 }
 
+/** The archive or the site refused by the checks (as `npm run import` refuses them) as the answer to send; anything else as it is. */
+function asRefusal(error: unknown): unknown {
+  return error instanceof ArchiveError || error instanceof ImportRefusedError ? new SiteContentError(`${error.message}\nNothing was imported.`, 422) : error;
+}
+
 function summary(preview: ImportPreview): PreviewSummary {
   return {
     exportedAt: preview.manifest.exportedAt,
@@ -295,8 +299,7 @@ export async function receiveChunk(options: {
     return operation.import;
   } catch (error) {
     await forget(operation);
-    if (error instanceof ArchiveError || error instanceof ImportRefusedError) throw new SiteContentError(`${error.message}\nNothing was imported.`, 422);
-    throw error;
+    throw asRefusal(error);
   }
 }
 
@@ -340,9 +343,7 @@ export async function confirmImport(options: {
     const result = await importSite({ db: options.db, storage: options.storage, file: operation.file, mode: options.mode });
     return { result, backup };
   } catch (error) {
-    if (error instanceof ArchiveError || error instanceof ImportRefusedError) throw new SiteContentError(`${error.message}\nNothing was imported.`, 422);
-    if (error instanceof ImportFailedError) throw new SiteContentError(error.message, 500);
-    throw error;
+    throw error instanceof ImportFailedError ? new SiteContentError(error.message, 500) : asRefusal(error);
   } finally {
     await forget(operation);
   }

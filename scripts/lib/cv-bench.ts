@@ -3,9 +3,9 @@
  * change, with the sample content and with a large CV (150 papers, 40 positions, 60 CV rows), how big it
  * is, how long other requests wait meanwhile, and how fast a cached answer is served.
  */
-import autocannon from 'autocannon';
 
 import { callAction } from './admin-http';
+import { loadTest } from './load-test';
 
 export interface PdfFirst {
   /** Time to the whole first answer after a change. */
@@ -123,9 +123,7 @@ export async function benchCv(baseUrl: string, cookie: string, durationS: number
   const sample = await firstPdf(baseUrl, cookie, 'sample');
   await makeLargeCv(baseUrl, cookie);
   const large = await firstPdf(baseUrl, cookie, 'large');
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url: `${baseUrl}/cv.pdf`, connections: 10, duration: durationS }, (error: unknown, answer: autocannon.Result) => (error ? reject(error) : resolve(answer)));
-  });
+  const result = await loadTest({ url: `${baseUrl}/cv.pdf`, connections: 10, duration: durationS });
   return {
     sample,
     large,

@@ -11,7 +11,8 @@
  *  3. pages while 8 connections search from one address: past 60 a minute the limit answers 429 at once.
  * Reported: pages per second, p50 and p99 of each, the searches served and refused.
  */
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import { loadTest } from './load-test';
 import { migrate } from '../../lib/db/migrate';
 import { pgliteDir } from '../../lib/db/open';
 import { openPglite } from '../../lib/db/pglite';
@@ -45,15 +46,9 @@ export interface BurstBench {
 /** The widest result pages: a word nearly every item has, for every type and for each type alone. */
 const RESULT_PAGES = ['/search?q=zeta', '/search?q=zeta&type=research', '/search?q=zeta&type=blog', '/search?q=spectral+gap&type=projects'];
 
-function run(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(options, (error: unknown, result: autocannon.Result) => (error ? reject(error) : resolve(result)));
-  });
-}
-
 function searchLoad(url: string, seconds: number, oneAddress: boolean): Promise<autocannon.Result> {
   let count = 0;
-  return run({
+  return loadTest({
     url,
     connections: CONNECTIONS,
     duration: seconds,
@@ -74,7 +69,7 @@ function searchLoad(url: string, seconds: number, oneAddress: boolean): Promise<
 }
 
 async function pagesWhile(url: string, seconds: number, label: string, searches: 'none' | 'many' | 'one'): Promise<BurstRun> {
-  const pages = run({
+  const pages = loadTest({
     url,
     connections: CONNECTIONS,
     duration: seconds,

@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
+import { loadTest } from './load-test';
 import { startSite, tempDataDir } from '../../tests/helpers/site-server';
 import { ADMIN, signIn } from './admin-http';
 
@@ -37,13 +38,7 @@ function treeRss(pid: number): number {
 }
 
 function pagesLoad(url: string, until: Promise<unknown>): Promise<autocannon.Result> {
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url, connections: 4, duration: 3600, requests: PAGES.map((p) => ({ method: 'GET' as const, path: p })) },
-      (error: unknown, result: autocannon.Result) => (error ? reject(error) : resolve(result)),
-    );
-    void until.finally(() => instance.stop());
-  });
+  return loadTest({ url, connections: 4, duration: 3600, requests: PAGES.map((p) => ({ method: 'GET' as const, path: p })) }, { until });
 }
 
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;

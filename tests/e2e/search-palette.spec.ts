@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 
 import { SEARCH_TYPES, type SearchHit, type SearchResult } from '@/lib/search/types';
 import { startSite, type SiteServer } from '../helpers/site-server';
+import { hydrated } from './fixtures/hydration';
 import { expect, test } from './fixtures/site';
 
 /*
@@ -29,11 +30,8 @@ async function openWith(page: Page, key: string): Promise<void> {
 }
 
 /** The header's links answer clicks once React has hydrated them (before that, a click follows the link). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const link = document.querySelector('header a[href="/search"]');
-    return link !== null && Object.keys(link).some((key) => key.startsWith('__reactProps$'));
-  });
+async function headerHydrated(page: Page): Promise<void> {
+  await hydrated(page.locator('header a[href="/search"]').first());
 }
 
 /** The hits in the palette's order: grouped by type in SEARCH_TYPES' order, each type's best first. */
@@ -87,7 +85,7 @@ test.describe('the search palette', () => {
     });
     const cmdkLoaded = async () => (await Promise.all(scripts)).some((text) => text.includes('cmdk-input'));
     await page.goto('/');
-    await hydrated(page);
+    await headerHydrated(page);
     await page.waitForLoadState('networkidle');
     expect(await cmdkLoaded()).toBe(false);
     await openWith(page, 'Control+k');
@@ -96,7 +94,7 @@ test.describe('the search palette', () => {
 
   test('`/` typed in a field is a character, not the palette', async ({ page }) => {
     await page.goto('/blog');
-    await hydrated(page);
+    await headerHydrated(page);
     const field = page.getByRole('main').getByRole('searchbox', { name: 'Search articles' });
     await field.click();
     await page.keyboard.type('a/b');
@@ -106,7 +104,7 @@ test.describe('the search palette', () => {
 
   test("the header's Search button opens it with a plain click, is still a link to /search, and a modified click opens the page", async ({ page, context }) => {
     await page.goto('/projects');
-    await hydrated(page);
+    await headerHydrated(page);
     await expect(headerSearch(page)).toHaveAttribute('href', '/search');
     await headerSearch(page).click();
     await expect(dialog(page)).toBeVisible();
@@ -223,7 +221,7 @@ test.describe('the search palette', () => {
   test("on a 375 px wide phone the menu's Search link opens it across the screen's width, and it closes by its button", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto('/');
-    await hydrated(page);
+    await headerHydrated(page);
     const toggle = page.getByRole('button', { name: 'Toggle menu' });
     await toggle.click();
     await page.getByRole('banner').getByRole('link', { name: 'Search', exact: true }).click();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ageFreshnessStamp, AUTH_SECRET, expect, register, signIn, test } from './fixtures/auth';
-import { hydrated } from './fixtures/hydration';
+import { chooseArchive, openSiteContent } from './fixtures/site-content';
 import { startSite, type SiteServer } from '../helpers/site-server';
 
 /**
@@ -32,14 +32,8 @@ async function publicContent(request: APIRequestContext): Promise<Record<string,
   return out;
 }
 
-/** Settings, once React listens on the section (a click or a chosen file before that goes unheard). */
-async function openSiteContent(page: Page): Promise<void> {
-  await page.goto(`${site.url}/admin/settings`);
-  await hydrated(page.getByRole('button', { name: 'Download export' }));
-}
-
 async function exportArchive(page: Page): Promise<string> {
-  await openSiteContent(page);
+  await openSiteContent(page, `${site.url}/admin/settings`);
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download export' }).click();
   const download = await downloading;
@@ -49,11 +43,6 @@ async function exportArchive(page: Page): Promise<string> {
   // The page follows the download as the server sends it, to the end.
   await expect(page.getByRole('status').filter({ hasText: `Downloaded ${download.suggestedFilename()} (` })).toBeVisible();
   return file;
-}
-
-async function chooseArchive(page: Page, file: string): Promise<void> {
-  await page.getByLabel('Export archive (.tar.gz): drop it here or choose it').setInputFiles(file);
-  await page.getByRole('button', { name: /^Upload and check / }).click();
 }
 
 test.describe('on a site of its own', () => {
@@ -83,7 +72,7 @@ test.describe('on a site of its own', () => {
     await expect(page).toHaveURL(/\/admin$/);
     expect((await publicContent(visitor))['/about']).toContain('Someone Else Entirely');
 
-    await openSiteContent(page);
+    await openSiteContent(page, `${site.url}/admin/settings`);
     await chooseArchive(page, file);
     // The preview before anything is written: every kind of content, the choice, the files.
     const preview = page.getByRole('table', { name: /What the import does/ });
@@ -105,7 +94,7 @@ test.describe('on a site of its own', () => {
     await visitor.dispose();
 
     // The backup is listed, with its restore command.
-    await openSiteContent(page);
+    await openSiteContent(page, `${site.url}/admin/settings`);
     await expect(page.getByRole('heading', { name: 'Backups', exact: true })).toBeVisible();
     await expect(page.getByText(/npm run restore -- .*backups\/backup-/).first()).toBeVisible();
   });
@@ -123,7 +112,7 @@ test.describe('on a site of its own', () => {
     writeFileSync(damaged, gzipSync(tar));
 
     // Dropped on the drop zone this time, as from a file manager.
-    await openSiteContent(page);
+    await openSiteContent(page, `${site.url}/admin/settings`);
     const bytes = [...readFileSync(damaged)];
     const dropped = await page.evaluateHandle((data) => {
       const transfer = new DataTransfer();

@@ -22,7 +22,7 @@ import {
 import { NEVER_STORE } from '../../lib/public-pages';
 import { AUTH_SECRET, freshnessStamp, signIn } from './fixtures/auth';
 import { expect, test as base } from './fixtures/csp';
-import { hydrated } from './fixtures/hydration';
+import { chooseArchive, openSiteContent } from './fixtures/site-content';
 
 /**
  * The production build made for Supabase mode (.next-supabase, tests/helpers/supabase-e2e-config.ts),
@@ -104,12 +104,6 @@ const test = base.extend<object, { project: string }>({
 });
 
 test.describe.configure({ mode: 'serial' });
-
-/** Settings, once React listens on Site content (a click before that goes unheard). */
-async function openSiteContent(page: Page): Promise<void> {
-  await page.goto('/admin/settings');
-  await hydrated(page.getByRole('button', { name: 'Download export' }));
-}
 
 function callsTo(method: string, pathname: string, since = 0): DoubleCall[] {
   return doubles.calls.slice(since).filter((call) => call.method === method && call.path === pathname);
@@ -517,8 +511,7 @@ test('Settings → Site content in Supabase mode: the export downloaded in the b
 
   const since = doubles.calls.length;
   await openSiteContent(page);
-  await page.getByLabel('Export archive (.tar.gz): drop it here or choose it').setInputFiles(archive);
-  await page.getByRole('button', { name: /^Upload and check / }).click();
+  await chooseArchive(page, archive);
   await expect(page.getByRole('table', { name: /What the import does/ })).toBeVisible();
   await page.getByRole('button', { name: "Replace the site's content" }).click();
   const done = page.getByRole('status').filter({ hasText: 'Imported' });
@@ -536,8 +529,7 @@ test('Settings → Site content in Supabase mode: the export downloaded in the b
   // writes it, imported in the browser. Its link to its own portrait is rewritten to Supabase Storage.
   const moved = await embeddedExport();
   await openSiteContent(page);
-  await page.getByLabel('Export archive (.tar.gz): drop it here or choose it').setInputFiles(moved);
-  await page.getByRole('button', { name: /^Upload and check / }).click();
+  await chooseArchive(page, moved);
   await expect(page.getByText(/1 stored file \(.*\): 1 new to this site, 0 already here\./)).toBeVisible();
   await page.getByRole('button', { name: "Replace the site's content" }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toBeVisible({ timeout: 60_000 });

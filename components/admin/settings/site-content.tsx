@@ -92,50 +92,45 @@ function exportText(state: ExportState | null): { value: number | null; max: num
 function ExportPart() {
   const [view, setView] = useState<ExportView>({ step: 'idle' });
 
+  /**
+   * Prepares the export, then hands it to the browser's download (Content-Disposition: attachment) and
+   * follows it as the server sends it, until it has all left (or the browser gave up).
+   */
   async function start() {
     setView({ step: 'preparing', state: null });
     try {
       const { id } = await call<{ id: string }>('/export', { method: 'POST' }, 'The export could not be started.');
+      let handedOver = false;
       for (;;) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        const state = await call<ExportState>(`/export/${id}`, { method: 'GET' }, 'The export could not be followed.');
+        let state: ExportState;
+        try {
+          state = await call<ExportState>(`/export/${id}`, { method: 'GET' }, handedOver ? 'The download could not be followed.' : 'The export could not be followed.');
+        } catch (error) {
+          // Once downloading, no longer followed (the state is kept a minute): the browser's own download bar still shows it.
+          if (handedOver) return;
+          throw error;
+        }
         if (state.phase === 'failed') throw new Error(state.error);
-        if (state.phase === 'ready') {
+        if (state.phase === 'preparing') setView({ step: 'preparing', state });
+        if (state.phase === 'ready' && !handedOver) {
+          handedOver = true;
           setView({ step: 'downloading', fileName: state.fileName, size: state.size, sent: null });
-          // The browser downloads it to disk (Content-Disposition: attachment); the server counts what it sent.
           const link = document.createElement('a');
           link.href = `${BASE}/export/${id}/download`;
           link.download = state.fileName;
           document.body.append(link);
           link.click();
           link.remove();
-          await followDownload(id, state.fileName, state.size);
+        }
+        if (state.phase === 'downloading') setView({ step: 'downloading', fileName: state.fileName, size: state.size, sent: state.sent });
+        if (state.phase === 'downloaded') {
+          setView({ step: 'downloaded', fileName: state.fileName, size: state.size });
           return;
         }
-        setView({ step: 'preparing', state });
       }
     } catch (error) {
       setView({ step: 'failed', error: error instanceof Error ? error.message : 'The export failed.' });
-    }
-  }
-
-  /** The download's progress as the server sends it, until it has all left (or the browser gave up). */
-  async function followDownload(id: string, fileName: string, size: number) {
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      let state: ExportState;
-      try {
-        state = await call<ExportState>(`/export/${id}`, { method: 'GET' }, 'The download could not be followed.');
-      } catch {
-        // No longer followed (the state is kept a minute): the browser's own download bar still shows it.
-        return;
-      }
-      if (state.phase === 'failed') throw new Error(state.error);
-      if (state.phase === 'downloaded') {
-        setView({ step: 'downloaded', fileName, size });
-        return;
-      }
-      if (state.phase === 'downloading') setView({ step: 'downloading', fileName, size, sent: state.sent });
     }
   }
 

@@ -1,6 +1,7 @@
 import { startImport } from '@/lib/backup/site-content';
-import { asFreshAdmin, failure } from '@/lib/backup/site-content-http';
+import { asFreshAdmin, failure, jsonBody } from '@/lib/backup/site-content-http';
 import { uncachedJson } from '@/lib/public-pages';
+import { z } from '@/lib/validation/zod';
 
 /**
  * POST /admin/site-content/import `{ size }` (Settings → Site content, issue 36): makes room for an archive of
@@ -9,9 +10,8 @@ import { uncachedJson } from '@/lib/public-pages';
  */
 export function POST(request: Request): Promise<Response> {
   return asFreshAdmin(request, 'The import', async (owner) => {
-    const body: unknown = await request.json().catch(() => null);
-    const size = body && typeof body === 'object' && 'size' in body ? body.size : undefined;
-    if (typeof size !== 'number') return failure('Say the archive\'s size in bytes: { "size": n }.', 400);
-    return uncachedJson(await startImport({ owner, size }), 201);
+    const body = await jsonBody(request, z.object({ size: z.number() }));
+    if (!body) return failure('Say the archive\'s size in bytes: { "size": n }.', 400);
+    return uncachedJson(await startImport({ owner, size: body.size }), 201);
   });
 }

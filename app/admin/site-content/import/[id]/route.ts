@@ -1,8 +1,9 @@
 import { restoreCommand } from '@/lib/backup/latest';
 import { backupNow } from '@/lib/backup/service';
 import { cancelImport, confirmImport, importState, receiveChunk } from '@/lib/backup/site-content';
-import { asFreshAdmin, failure } from '@/lib/backup/site-content-http';
+import { asFreshAdmin, failure, jsonBody } from '@/lib/backup/site-content-http';
 import { uncachedJson } from '@/lib/public-pages';
+import { z } from '@/lib/validation/zod';
 import { afterContentWrite, TAGS } from '@/lib/content/tags';
 import { getDb } from '@/lib/db/client';
 import { getStorageForRequest } from '@/lib/storage';
@@ -35,13 +36,12 @@ export function PUT(request: Request, { params }: Context): Promise<Response> {
 
 export function POST(request: Request, { params }: Context): Promise<Response> {
   return asFreshAdmin(request, 'The import', async (owner) => {
-    const body: unknown = await request.json().catch(() => null);
-    const mode = body && typeof body === 'object' && 'mode' in body ? body.mode : undefined;
-    if (mode !== 'replace' && mode !== 'merge') return failure('Choose how to import: replace or merge.', 400);
+    const body = await jsonBody(request, z.object({ mode: z.enum(['replace', 'merge']) }));
+    if (!body) return failure('Choose how to import: replace or merge.', 400);
     const done = await confirmImport({
       id: (await params).id,
       owner,
-      mode,
+      mode: body.mode,
       db: await getDb(),
       storage: await getStorageForRequest(),
       async backup() {
