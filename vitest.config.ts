@@ -21,6 +21,11 @@ export default defineConfig({
           environment: 'node',
           // West of UTC, a calendar date read as UTC midnight shows the day before: dates must not be.
           env: { TZ: 'America/Los_Angeles' },
+          setupFiles: ['tests/helpers/unit-no-database.ts'],
+          // A timeout catches a test that hangs; it is no speed limit. Vitest's 5 s default is one a test that
+          // takes 1 s alone can meet on a busy 2-core machine (CI failed so), so a unit test gets what an
+          // integration test gets; a test that needs seconds is made faster, not given a longer timeout.
+          testTimeout: 60_000,
           sequence: { groupOrder: 0 },
         },
       },
