@@ -5,8 +5,8 @@ import { Fragment, isValidElement, type ReactNode } from 'react';
 
 /**
  * The main thread's side of lib/cv/pdf-worker.mjs: one worker, started at the first PDF and kept (not holding
- * the process open while idle), one document at a time in the order asked. A document that takes longer
- * than TIMEOUT_MS ends the worker (the next one starts a new worker); so does a worker that fails.
+ * the process open while idle), one document at a time in the order asked (pdfThread). A document that takes
+ * longer than TIMEOUT_MS ends the worker (the next one starts a new worker); so does a worker that fails.
  */
 
 const TIMEOUT_MS = 60_000;
@@ -54,65 +54,93 @@ export function toPlainNode(node: ReactNode): (PlainNode | string)[] {
 }
 
 interface Job {
+  message: { document: PlainNode; pageNumbers: PageNumbers | null };
   resolve(bytes: Uint8Array): void;
   reject(error: Error): void;
-  timer: NodeJS.Timeout;
 }
 
-let worker: Worker | null = null;
-const jobs = new Map<number, Job>();
-let nextId = 0;
+interface Thread {
+  worker: Worker;
+  /** The document being typeset, sent with this id; null while idle and once the thread is given up. */
+  current: { id: number; job: Job; timer: NodeJS.Timeout } | null;
+}
 
-function failAll(error: Error): void {
-  for (const job of jobs.values()) {
-    clearTimeout(job.timer);
-    job.reject(error);
+/**
+ * A queue of documents typeset one at a time, in the order asked, by the worker thread in `file`. A document
+ * is sent only when the one before it is answered, so the time limit counts its own typesetting and a stuck
+ * one is the one stopped: its worker is given up at once (no later document is sent to it, nor can its exit
+ * fail them) and the next document starts a new worker.
+ */
+export function pdfThread(file: string, timeoutMs: number): (job: Job['message']) => Promise<Uint8Array> {
+  const waiting: Job[] = [];
+  let live: Thread | null = null;
+  let nextId = 0;
+
+  function start(): Thread {
+    const thread: Thread = { worker: new Worker(file), current: null };
+    thread.worker.unref();
+    thread.worker.on('message', (message: { id: number; bytes?: Uint8Array; error?: string }) => {
+      const current = thread.current;
+      if (!current || current.id !== message.id) return;
+      settle(thread);
+      if (message.bytes) current.job.resolve(message.bytes);
+      else current.job.reject(new Error(`The PDF could not be typeset: ${message.error ?? 'no answer'}`));
+      sendNext();
+    });
+    const giveUp = (error: Error) => {
+      const current = thread.current;
+      if (live === thread) live = null;
+      settle(thread);
+      current?.job.reject(error);
+      sendNext();
+    };
+    thread.worker.on('error', giveUp);
+    thread.worker.on('exit', (code) => giveUp(new Error(`The PDF worker stopped (exit code ${code}).`)));
+    return thread;
   }
-  jobs.clear();
+
+  function settle(thread: Thread): void {
+    if (thread.current) clearTimeout(thread.current.timer);
+    thread.current = null;
+  }
+
+  function sendNext(): void {
+    if (live?.current) return;
+    const job = waiting.shift();
+    if (!job) {
+      // Idle, the worker does not hold the process open.
+      live?.worker.unref();
+      return;
+    }
+    const thread = (live ??= start());
+    const id = (nextId += 1);
+    const timer = setTimeout(() => {
+      // Given up before it is stopped: between now and its exit event nothing more is sent to it.
+      if (live === thread) live = null;
+      settle(thread);
+      job.reject(new Error(`The PDF took longer than ${timeoutMs / 1000} s to typeset.`));
+      void thread.worker.terminate();
+      sendNext();
+    }, timeoutMs);
+    timer.unref();
+    thread.current = { id, job, timer };
+    thread.worker.ref();
+    thread.worker.postMessage({ id, ...job.message });
+  }
+
+  return (message) =>
+    new Promise<Uint8Array>((resolve, reject) => {
+      waiting.push({ message, resolve, reject });
+      sendNext();
+    });
 }
 
-function pdfWorker(): Worker {
-  if (worker) return worker;
-  // From the project root, as Node loads it: the file is not part of Next's bundle (next.config.mjs traces it).
-  const started = new Worker(path.join(process.cwd(), 'lib', 'cv', 'pdf-worker.mjs'));
-  started.unref();
-  started.on('message', (message: { id: number; bytes?: Uint8Array; error?: string }) => {
-    const job = jobs.get(message.id);
-    if (!job) return;
-    jobs.delete(message.id);
-    clearTimeout(job.timer);
-    if (jobs.size === 0) started.unref();
-    if (message.bytes) job.resolve(message.bytes);
-    else job.reject(new Error(`The PDF could not be typeset: ${message.error ?? 'no answer'}`));
-  });
-  started.on('error', (error) => {
-    if (worker === started) worker = null;
-    failAll(error);
-  });
-  started.on('exit', (code) => {
-    if (worker === started) worker = null;
-    failAll(new Error(`The PDF worker stopped (exit code ${code}).`));
-  });
-  worker = started;
-  return started;
-}
+// From the project root, as Node loads it: the file is not part of Next's bundle (next.config.mjs traces it).
+const typeset = pdfThread(path.join(process.cwd(), 'lib', 'cv', 'pdf-worker.mjs'), TIMEOUT_MS);
 
 /** Typesets a document (react-pdf's elements) in the worker thread, with page numbers when given; answers the PDF's bytes. */
 export function typesetInWorker(document: ReactNode, pageNumbers: PageNumbers | null = null): Promise<Uint8Array> {
   const [plain] = toPlainNode(document);
   if (!plain || typeof plain === 'string') return Promise.reject(new Error('The PDF document is empty.'));
-  const thread = pdfWorker();
-  const id = (nextId += 1);
-  return new Promise<Uint8Array>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      jobs.delete(id);
-      reject(new Error(`The PDF took longer than ${TIMEOUT_MS / 1000} s to typeset.`));
-      // Whatever it is doing, it is stopped; the next document starts a new worker.
-      void thread.terminate();
-    }, TIMEOUT_MS);
-    timer.unref();
-    jobs.set(id, { resolve, reject, timer });
-    thread.ref();
-    thread.postMessage({ id, document: plain, pageNumbers });
-  });
+  return typeset({ document: plain, pageNumbers });
 }

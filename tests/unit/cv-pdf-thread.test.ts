@@ -1,9 +1,10 @@
+import path from 'node:path';
 import { createElement, Fragment } from 'react';
 import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 
 import { renderCvPdf } from '@/lib/cv/pdf';
-import { toPlainNode } from '@/lib/cv/pdf-thread';
+import { pdfThread, toPlainNode } from '@/lib/cv/pdf-thread';
 import { largeCvData, sampleCvData } from '@/tests/fixtures/cv-data';
 
 /**
@@ -27,14 +28,53 @@ describe('typesetting in a worker', () => {
     done = true;
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     expect(turns).toBeGreaterThan(100);
-  }, 60_000);
+  });
 
   it('typesets several documents asked at once, each answered with its own file', async () => {
     const names = ['Emmy Noether', 'Srinivasa Ramanujan', 'Sofia Kovalevskaya'];
     const files = await Promise.all(names.map((name) => renderCvPdf(sampleCvData({ name }))));
     const authors = await Promise.all(files.map(async (bytes) => ((await (await getDocumentProxy(bytes.slice())).getMetadata()).info as { Author?: string }).Author));
     expect(authors).toEqual(names);
-  }, 60_000);
+  });
+});
+
+describe('the queue of documents', () => {
+  const fakeWorker = path.join(process.cwd(), 'tests', 'fixtures', 'pdf-worker-fake.mjs');
+  const doc = (name: string, props: Record<string, unknown> = {}) => ({ document: { type: 'DOCUMENT', props: { name, ...props }, children: [] }, pageNumbers: null });
+  const answer = (bytes: Uint8Array) => JSON.parse(new TextDecoder().decode(bytes)) as { name: string; threadId: number; together: number };
+
+  it('sends the worker one document at a time, in the order asked', async () => {
+    const typeset = pdfThread(fakeWorker, 10_000);
+    const finished: string[] = [];
+    const answers = await Promise.all(
+      [doc('slow', { ms: 60 }), doc('quick', { ms: 0 }), doc('middling', { ms: 20 })].map(async (job) => {
+        const bytes = answer(await typeset(job));
+        finished.push(bytes.name);
+        return bytes;
+      }),
+    );
+    expect(finished).toEqual(['slow', 'quick', 'middling']);
+    expect(answers.map((a) => a.together)).toEqual([1, 1, 1]);
+    expect(new Set(answers.map((a) => a.threadId)).size).toBe(1);
+  });
+
+  it('after a timeout sends nothing more to the stopped worker: the documents after it are typeset by a new one', async () => {
+    const typeset = pdfThread(fakeWorker, 300);
+    const first = answer(await typeset(doc('before')));
+    const stuck = typeset({ document: { type: 'STUCK', props: {}, children: [] }, pageNumbers: null });
+    const queued = typeset(doc('queued'));
+    // Asked the moment the stuck one is given up, before its worker has stopped.
+    const askedThen = stuck.then(
+      () => null,
+      () => typeset(doc('asked then')),
+    );
+    await expect(stuck).rejects.toThrow('The PDF took longer than 0.3 s to typeset.');
+    const next = await askedThen;
+    if (!next) throw new Error('the stuck document was answered');
+    const after = [answer(await queued), answer(next)];
+    expect(after.map((a) => a.name)).toEqual(['queued', 'asked then']);
+    expect(after.every((a) => a.threadId !== first.threadId)).toBe(true);
+  });
 });
 
 describe('the document as plain data', () => {
