@@ -16,7 +16,7 @@ export type Tag = (typeof TAGS)[keyof typeof TAGS];
 /**
  * The end of every write in lib/content, and the only thing a write needs to call: the entities'
  * cached reads expired (expireTags) and the embedded server's backup scheduled (noteAdminWrite,
- * lib/backup/notify.ts), which covers every write.
+ * lib/backup/notify.ts), which covers every write. A write nothing public reads names no tag.
  */
 export function afterContentWrite(...tags: Tag[]): void {
   expireTags(...tags);

@@ -104,10 +104,13 @@ const PAGE_NUMBERS: PageNumbers = {
   color: [0x55 / 255, 0x55 / 255, 0x55 / 255],
 };
 
-/** What the caller may add to the model: the name the PDF's Creator and Producer give (the site's title). */
+/** What the caller may add to the model: the name the PDF's Creator gives (the site's title). */
 export interface CvPdfOptions {
   siteName?: string;
 }
+
+/** The PDF's Producer names the software that wrote the file (the PDF standard's meaning), never the owner. */
+const PRODUCER = 'react-pdf';
 
 /** '<name> — CV' for the PDF's title; 'CV' alone without a name. */
 function documentTitle(name: string): string {
@@ -415,7 +418,7 @@ function cvDocument(data: CvData, siteName: string): ReactElement {
       author={name || undefined}
       subject={name ? `Curriculum vitae of ${name}` : 'Curriculum vitae'}
       creator={siteName}
-      producer={siteName}
+      producer={PRODUCER}
       language="en"
       creationDate={updated}
       modificationDate={updated}

@@ -217,11 +217,11 @@ describe('links, fonts and metadata', () => {
     expect(raw).not.toMatch(/\/BaseFont \/(Helvetica|Times|Courier)/);
   });
 
-  it('names the document, its author, subject, creator and language', async () => {
+  it('names the document, its author, subject, creator and language, and the software as its producer', async () => {
     const info = await documentInfo(sample.pdf);
     expect(info).toMatchObject({ Title: 'Alex Morgan — CV', Author: OWNER, Subject: 'Curriculum vitae of Alex Morgan', Language: 'en' });
     expect(info.Creator).toBeTruthy();
-    expect(info.Producer).toBe(info.Creator);
+    expect(info.Producer).toBe('react-pdf');
     expect(info.CreationDate).toBe('D:20260305120000Z');
   });
 

@@ -89,7 +89,7 @@ export async function getProfileSettings(user: { id: string; email: string }): P
 /**
  * Stores the user's display name and bio. The profile row normally exists (a trigger creates it with
  * the account); one missing is created. An empty name is stored as null, which Admin Users shows as
- * 'Unnamed Admin'. Nothing public shows profiles, so no tag expires.
+ * 'Unnamed Admin'. Nothing public shows profiles, so no tag expires; the backup is scheduled as for any write.
  */
 export async function saveProfileSettings(user: { id: string; email: string }, input: ProfileUpdate): Promise<ProfileSettings> {
   const db = await getDb();
@@ -100,6 +100,7 @@ export async function saveProfileSettings(user: { id: string; email: string }, i
     [user.id, input.displayName.trim() || null, input.bio],
   );
   if (!rows[0]) throw new Error('The profile was not written.');
+  afterContentWrite();
   return { id: user.id, email: user.email, displayName: rows[0].full_name ?? '', bio: rows[0].bio ?? '' };
 }
 
@@ -117,7 +118,10 @@ export async function getLookupContactEmail(): Promise<string> {
   return rows[0]?.lookup_contact_email ?? '';
 }
 
-/** Stores the lookups' contact address (the one row, created when missing). Nothing public shows it, so no tag expires. */
+/**
+ * Stores the lookups' contact address (the one row, created when missing). Nothing public shows it, so no tag
+ * expires; the backup is scheduled as for any write.
+ */
 export async function saveLookupContactEmail(email: string): Promise<string> {
   const db = await getDb();
   const { rows } = await db.query<{ lookup_contact_email: string }>(
@@ -127,5 +131,6 @@ export async function saveLookupContactEmail(email: string): Promise<string> {
     [email],
   );
   if (!rows[0]) throw new Error('The admin_settings row was not written.');
+  afterContentWrite();
   return rows[0].lookup_contact_email;
 }
