@@ -3,16 +3,17 @@ import { CONTENT_TABLES as REGISTRY_TABLES } from '@/lib/content/registry.mjs';
 import { PAPER_STATUSES } from '@/lib/content/research/types';
 import { BUCKETS, type Bucket } from '@/lib/storage/buckets';
 import { safeObjectPath } from '@/lib/storage/paths';
-import { ABOUT_LIMITS } from '@/lib/validation/about';
-import { BLOG_LIMITS } from '@/lib/validation/blog';
+import { PROJECT_CATEGORIES } from '@/lib/content/projects/types';
+import { ABOUT_LIMITS, isSafeImageUrl } from '@/lib/validation/about';
+import { BLOG_LIMITS, isSlug } from '@/lib/validation/blog';
 import { CV_ENTRY_CATEGORIES, CV_PAPER_SIZES, CV_PROJECT_CHOICES, CV_SECTIONS } from '@/lib/cv/types';
-import { CV_LIMITS } from '@/lib/validation/cv';
-import { EXPERIENCE_LIMITS } from '@/lib/validation/experience';
-import { isCalendarDate } from '@/lib/validation/lists';
+import { CV_LIMITS, isCvDate } from '@/lib/validation/cv';
+import { EXPERIENCE_LIMITS, isYearMonth } from '@/lib/validation/experience';
+import { isCalendarDate, isHttpUrl } from '@/lib/validation/lists';
 import { PERSONAL_LIMITS } from '@/lib/validation/personal';
 import { PROJECT_LIMITS } from '@/lib/validation/projects';
-import { RESEARCH_LIMITS } from '@/lib/validation/research';
-import { SETTINGS_LIMITS } from '@/lib/validation/settings';
+import { normalizeArxivId, normalizeDoi, RESEARCH_LIMITS } from '@/lib/validation/research';
+import { checkSocialImageUrl, SETTINGS_LIMITS } from '@/lib/validation/settings';
 import { z } from '@/lib/validation/zod';
 import { ARCHIVE_LIMITS, refuseDuplicates, sha256Schema, sizeSchema, type ArchiveFormat, type ExpectedEntry } from './archive';
 
@@ -60,8 +61,21 @@ const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)),
 const day = z.string().refine(isCalendarDate, 'must be a date (YYYY-MM-DD)');
 /** Text no longer than the editor lets it be (lib/validation/*): an archive brings nothing an editor could not. */
 const text = (max: number) => z.string().max(max);
-const optionalText = (max: number) => z.string().max(max).nullable();
 const textList = (items: number, max: number) => z.array(z.string().max(max)).max(items);
+/**
+ * Text that is blank (none) or passes its editor's rule: an archive's link of `javascript:…` is refused here,
+ * as the editor refuses it, and never reaches a page, a feed or a BibTeX file.
+ */
+const ruled = (max: number, rule: (value: string) => boolean, what: string) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => value === '' || rule(value), `must be ${what}`);
+const webLink = (max: number) => ruled(max, isHttpUrl, 'an http(s) address').nullable();
+const siteOrWebAddress = (max: number) => ruled(max, isSafeImageUrl, 'a site path or an http(s) address');
+/** An identifier stored as its editor stores it: normalised, so normalising it again changes nothing. */
+const identifier = (max: number, normalise: (value: string) => string | null, what: string) =>
+  ruled(max, (value) => normalise(value) === value, what).nullable();
 const times = { created_at: timestamp, updated_at: timestamp };
 
 /** A row: its id, its other known columns (each may be missing), and any others. */
@@ -81,7 +95,7 @@ export const ROW_SCHEMAS = {
     name: text(ABOUT_LIMITS.name),
     title: text(ABOUT_LIMITS.title),
     bio: text(ABOUT_LIMITS.bio),
-    image_url: optionalText(ABOUT_LIMITS.url),
+    image_url: siteOrWebAddress(ABOUT_LIMITS.url).nullable(),
     skills: textList(ABOUT_LIMITS.skills, ABOUT_LIMITS.skill),
     education: z.array(z.unknown()).max(ABOUT_LIMITS.entries),
     research_interests: z.array(z.unknown()).max(ABOUT_LIMITS.entries),
@@ -91,8 +105,8 @@ export const ROW_SCHEMAS = {
     title: text(EXPERIENCE_LIMITS.text),
     company: text(EXPERIENCE_LIMITS.text),
     location: text(EXPERIENCE_LIMITS.text),
-    start_date: text(EXPERIENCE_LIMITS.text),
-    end_date: optionalText(EXPERIENCE_LIMITS.text),
+    start_date: ruled(EXPERIENCE_LIMITS.text, isYearMonth, 'a month (YYYY-MM)'),
+    end_date: ruled(EXPERIENCE_LIMITS.text, isYearMonth, 'a month (YYYY-MM)').nullable(),
     description: text(EXPERIENCE_LIMITS.description),
     highlights: textList(EXPERIENCE_LIMITS.highlights, EXPERIENCE_LIMITS.highlight),
     technologies: textList(EXPERIENCE_LIMITS.technologies, EXPERIENCE_LIMITS.technology),
@@ -101,11 +115,11 @@ export const ROW_SCHEMAS = {
   projects: row({
     title: text(PROJECT_LIMITS.title),
     description: text(PROJECT_LIMITS.description),
-    category: optionalText(PROJECT_LIMITS.title),
+    category: z.enum(PROJECT_CATEGORIES).nullable(),
     technologies: textList(PROJECT_LIMITS.technologies, PROJECT_LIMITS.technology),
-    image: text(PROJECT_LIMITS.url),
-    link: optionalText(PROJECT_LIMITS.url),
-    github: optionalText(PROJECT_LIMITS.url),
+    image: siteOrWebAddress(PROJECT_LIMITS.url),
+    link: webLink(PROJECT_LIMITS.url),
+    github: webLink(PROJECT_LIMITS.url),
     featured: z.boolean(),
     ...times,
   }),
@@ -115,33 +129,33 @@ export const ROW_SCHEMAS = {
     authors: textList(RESEARCH_LIMITS.authors, RESEARCH_LIMITS.author),
     date: day,
     journal: text(RESEARCH_LIMITS.journal),
-    link: optionalText(RESEARCH_LIMITS.url),
-    pdf_url: optionalText(RESEARCH_LIMITS.url),
+    link: webLink(RESEARCH_LIMITS.url),
+    pdf_url: siteOrWebAddress(RESEARCH_LIMITS.url).nullable(),
     tags: textList(RESEARCH_LIMITS.tags, RESEARCH_LIMITS.tag),
     status: z.enum(PAPER_STATUSES),
-    doi: optionalText(RESEARCH_LIMITS.doi),
-    arxiv_id: optionalText(RESEARCH_LIMITS.arxivId),
+    doi: identifier(RESEARCH_LIMITS.doi, normalizeDoi, 'a DOI such as 10.1007/BF01700692'),
+    arxiv_id: identifier(RESEARCH_LIMITS.arxivId, normalizeArxivId, 'an arXiv identifier such as 2101.00001'),
     ...times,
   }),
   cv_entries: row({
     category: z.enum(CV_ENTRY_CATEGORIES),
-    start_date: text(10),
-    end_date: optionalText(10),
+    start_date: ruled(10, isCvDate, 'a year, a month or a day (YYYY, YYYY-MM or YYYY-MM-DD)'),
+    end_date: ruled(10, isCvDate, 'a year, a month or a day (YYYY, YYYY-MM or YYYY-MM-DD)').nullable(),
     title: text(CV_LIMITS.title),
     place: text(CV_LIMITS.place),
-    url: optionalText(CV_LIMITS.url),
+    url: webLink(CV_LIMITS.url),
     description: text(CV_LIMITS.description),
     position: z.number().int(),
     ...times,
   }),
   blog_posts: row({
     title: text(BLOG_LIMITS.title),
-    slug: text(BLOG_LIMITS.slug),
+    slug: text(BLOG_LIMITS.slug).refine(isSlug, 'must be letters, numbers and hyphens'),
     excerpt: text(BLOG_LIMITS.excerpt),
     content: text(BLOG_LIMITS.content),
     date: day,
     tags: textList(BLOG_LIMITS.tags, BLOG_LIMITS.tag),
-    cover_image: optionalText(BLOG_LIMITS.url),
+    cover_image: siteOrWebAddress(BLOG_LIMITS.url).nullable(),
     ...times,
   }),
   personal_posts: row({
@@ -149,14 +163,14 @@ export const ROW_SCHEMAS = {
     content: text(PERSONAL_LIMITS.content),
     date: day,
     type: z.enum(PERSONAL_TYPES),
-    image_urls: textList(PERSONAL_LIMITS.images, PERSONAL_LIMITS.url).nullable(),
+    image_urls: z.array(siteOrWebAddress(PERSONAL_LIMITS.url)).max(PERSONAL_LIMITS.images).nullable(),
     ...times,
   }),
   site_settings: row(
     {
       site_title: text(SETTINGS_LIMITS.title),
       meta_description: text(SETTINGS_LIMITS.description),
-      social_image_url: text(SETTINGS_LIMITS.url),
+      social_image_url: ruled(SETTINGS_LIMITS.url, (value) => checkSocialImageUrl(value) === 'ok', 'an https:// address on a public host or a site path'),
       cv_sections: z.array(z.enum(CV_SECTIONS as [string, ...string[]])).max(CV_SECTIONS.length),
       cv_paper_size: z.enum(CV_PAPER_SIZES),
       cv_summary: text(CV_LIMITS.summary),

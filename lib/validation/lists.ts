@@ -64,6 +64,16 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
+/**
+ * A stored link as a read hands it on: trimmed, or null when blank or when it fails `rule`. A row written
+ * before a rule, or by hand in the database, then reaches no page, feed or BibTeX file with an address a
+ * browser would run.
+ */
+export function storedLink(value: string | null, rule: (value: string) => boolean = isHttpUrl): string | null {
+  const trimmed = value?.trim();
+  return trimmed && rule(trimmed) ? trimmed : null;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Whether an id is a stored row's (a uuid), not an unsaved item's temporary one. */

@@ -695,6 +695,33 @@ describe('extra and missing fields, wrong types, references to missing files: im
     );
   });
 
+  it("refuses what the editors refuse: a paper link of javascript:, a cover image of data:, a slug with a slash, a DOI as written by hand", async () => {
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.research_papers[0].link = 'javascript:alert(document.cookie)';
+      }, [NEW_FILE]),
+      /content\/research_papers\.json, row 1: link must be an http\(s\) address/,
+    );
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.blog_posts[0].cover_image = 'data:image/svg+xml,<svg onload=alert(1)>';
+      }, [NEW_FILE]),
+      /content\/blog_posts\.json, row 1: cover_image must be a site path or an http\(s\) address/,
+    );
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.blog_posts[0].slug = '../admin';
+      }, [NEW_FILE]),
+      /content\/blog_posts\.json, row 1: slug must be letters, numbers and hyphens/,
+    );
+    await expectRowsRefused(
+      withRows((rows) => {
+        rows.research_papers[0].doi = 'https://doi.org/10.1000/xyz';
+      }, [NEW_FILE]),
+      /content\/research_papers\.json, row 1: doi must be a DOI/,
+    );
+  });
+
   it("refuses values longer than the editors allow (a 200,001-character post, a 121-character site title)", async () => {
     await expectRowsRefused(
       withRows((rows) => {

@@ -90,3 +90,25 @@ describe('research papers', () => {
     ]);
   });
 });
+
+describe('stored links that no editor would take (an older archive, a hand edit)', () => {
+  it('reach no output: the reads give no link, so BibTeX, RIS and CSL carry no javascript: or data: address', async () => {
+    const { toBibtexFile } = await import('@/lib/content/research/scholar');
+    const { toCslItem, toRisFile } = await import('@/lib/citations/formats');
+    const { getCvEntries } = await import('@/lib/content/cv/queries');
+    await database.db!.query(
+      `insert into research_papers (title, authors, journal, date, status, link, pdf_url)
+         values ('Hostile links', '{A. Author}', 'J', '2025-01-01', 'published', 'javascript:alert(1)', 'data:application/pdf;base64,JVBERi0=')`,
+    );
+    await database.db!.query(
+      `insert into projects (title, description, image, link, github) values ('Hostile project', 'x', 'javascript:alert(2)', ' javascript:alert(3)', 'vbscript:x')`,
+    );
+    await database.db!.query(`insert into cv_entries (category, start_date, title, url) values ('talk', '2025', 'Hostile talk', 'javascript:alert(4)')`);
+    const paper = (await getResearchPapers()).find((one) => one.title === 'Hostile links')!;
+    expect(paper).toMatchObject({ link: null, pdfUrl: null });
+    const outputs = [toBibtexFile([paper], 'https://site.example'), toRisFile([paper], 'https://site.example'), JSON.stringify(toCslItem(paper, 'k', 'https://site.example'))];
+    for (const output of outputs) expect(output).not.toMatch(/javascript:|data:/i);
+    expect((await getProjects()).find((one) => one.title === 'Hostile project')).toMatchObject({ image: '/placeholder.svg', link: null, github: null });
+    expect((await getCvEntries()).find((one) => one.title === 'Hostile talk')).toMatchObject({ url: null });
+  });
+});

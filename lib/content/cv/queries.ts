@@ -12,6 +12,7 @@ import {
   type SavedCvEntries,
 } from '@/lib/cv/types';
 import { isTemporaryCvId, type CvEntryItemValues, type CvSettingsValues } from '@/lib/validation/cv';
+import { storedLink } from '@/lib/validation/lists';
 import { syncList, type SyncColumn } from '../sync-list';
 import { afterContentWrite, TAGS } from '../tags';
 
@@ -41,7 +42,7 @@ function toCvEntry(row: CvEntryRow): CvEntry {
     end: row.end_date,
     title: row.title,
     place: row.place,
-    url: row.url || null,
+    url: storedLink(row.url),
     description: row.description,
   };
 }

@@ -4,6 +4,8 @@ import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { removeReplacedFiles } from '@/lib/storage/replaced';
+import { isSafeImageUrl } from '@/lib/validation/about';
+import { storedLink } from '@/lib/validation/lists';
 import { isTemporaryProjectId, type ProjectItemValues } from '@/lib/validation/projects';
 import { boundedLimit } from '../read';
 import { syncList, type SyncColumn } from '../sync-list';
@@ -27,9 +29,6 @@ interface ProjectRow {
 const COLUMNS = 'id, title, description, category, technologies, image, link, github, featured';
 
 
-/** A blank URL is no link: the card then leaves the button out instead of linking nowhere. */
-const url = (value: string | null) => (value?.trim() ? value.trim() : null);
-
 function toProject(row: ProjectRow): Project {
   return {
     id: row.id,
@@ -39,9 +38,10 @@ function toProject(row: ProjectRow): Project {
     // so here keeps the Other filter and the home badge in agreement.
     category: isProjectCategory(row.category) ? row.category : 'other',
     technologies: row.technologies ?? [],
-    image: url(row.image) ?? PLACEHOLDER_IMAGE,
-    link: url(row.link),
-    github: url(row.github),
+    image: storedLink(row.image, isSafeImageUrl) ?? PLACEHOLDER_IMAGE,
+    // A blank link is none: the card then leaves the button out instead of linking nowhere.
+    link: storedLink(row.link),
+    github: storedLink(row.github),
     featured: row.featured,
   };
 }

@@ -2,7 +2,8 @@ import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
-import { isUuid } from '@/lib/validation/lists';
+import { isSafeImageUrl } from '@/lib/validation/about';
+import { isUuid, storedLink } from '@/lib/validation/lists';
 import type { PaperValues } from '@/lib/validation/research';
 import { boundedLimit } from '../read';
 import { afterContentWrite, TAGS } from '../tags';
@@ -29,8 +30,6 @@ interface ResearchPaperRow {
 // `date::text`: a date column would otherwise come back as a JS Date at the server's local midnight.
 const COLUMNS = 'id, title, abstract, authors, date::text as date, journal, link, pdf_url, tags, doi, arxiv_id, status, updated_at';
 
-const url = (value: string | null) => (value?.trim() ? value.trim() : null);
-
 function toResearchPaper(row: ResearchPaperRow): ResearchPaper {
   return {
     id: row.id,
@@ -39,8 +38,8 @@ function toResearchPaper(row: ResearchPaperRow): ResearchPaper {
     authors: row.authors ?? [],
     date: row.date,
     journal: row.journal,
-    link: url(row.link),
-    pdfUrl: url(row.pdf_url),
+    link: storedLink(row.link),
+    pdfUrl: storedLink(row.pdf_url, isSafeImageUrl),
     tags: row.tags ?? [],
     doi: row.doi || null,
     arxivId: row.arxiv_id || null,
