@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 
 import { isPaperCitation, type PaperCitation } from '@/lib/citations/types';
+import { CiteCredit } from './cite-credit';
 
 interface CitePanelProps {
   paperId: string;
@@ -108,13 +109,7 @@ export function CitePanel({ paperId, looks, icons }: CitePanelProps) {
                   {copyButton(style.id, style.label, style.text, `Copy ${style.label} reference`)}
                 </div>
               ))}
-              <p className="text-xs text-muted-foreground">
-                References formatted with the official styles of the{' '}
-                <a href="https://citationstyles.org/" className="underline underline-offset-4" rel="noopener noreferrer" target="_blank">
-                  Citation Style Language
-                </a>
-                .
-              </p>
+              <CiteCredit />
             </>
           ) : citation.state === 'failed' ? (
             <div className="flex flex-col items-start gap-2">
