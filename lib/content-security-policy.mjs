@@ -8,7 +8,8 @@
  * - every HTML response carries this policy with 'unsafe-inline' (next.config.mjs), the floor for any
  *   response nothing else covers;
  * - a public page kept by the route cache carries a second policy naming the hashes of its own inline
- *   scripts (lib/cache/route-cache-handler.mjs), the first response included;
+ *   scripts (lib/cache/route-cache-handler.mjs), the first response included; its RSC payload is moved into
+ *   data blocks that PAYLOAD_READER pushes, so those are a few fixed scripts whatever the page holds;
  * - an admin page, rendered for each request, carries this policy with a nonce instead (proxy.ts), which Next
  *   puts on each of its scripts.
  * A browser enforces every policy it is sent, so on the last two an inline script that is not the page's own
@@ -24,6 +25,16 @@
  */
 export const REACT_TIMING_SCRIPT = 'requestAnimationFrame(function(){$RT=performance.now()});';
 export const REACT_TIMING_SCRIPT_HASH = "'sha256-7mu4H06fwDCjmnxxr/xNHyuQC6pLTHr4M2E4jXw5WZs='";
+
+/**
+ * The one script that feeds a stored page's RSC payload to Next's client: the route cache turns each of the
+ * payload's pushes into a data block (`<script type=application/json data-next-f>`, payloadAsData in
+ * lib/cache/route-cache-handler.mjs) and ends the page with this, so that the policy names this text instead of a
+ * hash per piece of the payload. It pushes the blocks in document order, each once (a copy of it injected
+ * earlier in the page pushes nothing twice), and skips one that is not JSON (only a forged block can be).
+ */
+export const PAYLOAD_READER =
+  'for(const s of document.querySelectorAll("script[data-next-f]")){s.removeAttribute("data-next-f");try{(self.__next_f=self.__next_f||[]).push(JSON.parse(s.text))}catch{}}';
 
 /** The Supabase project's origin, when configured: images and API calls may go there. */
 function supabaseOrigin() {

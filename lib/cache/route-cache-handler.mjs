@@ -21,7 +21,7 @@
  * from or kept in this cache.
  */
 import { createHash } from 'node:crypto';
-import { REACT_TIMING_SCRIPT } from '../content-security-policy.mjs';
+import { PAYLOAD_READER, REACT_TIMING_SCRIPT } from '../content-security-policy.mjs';
 import { nextFileSystemCache, nextTags } from './next-internals.mjs';
 import { ETAG_LOOKUP, pageLookups } from './stored-etag.mjs';
 import { keptRecently, refreshSharedTags } from './shared-cache.mjs';
@@ -89,24 +89,28 @@ function setImage(/** @type {string} */ key, /** @type {any} */ value) {
 /**
  * What a stored page's responses carry besides Next's own headers, made once when the page is stored (or
  * first read from the build) and kept in the entry's headers, which Next sends with every response the
- * entry answers, the first one included (Next sends the response after storing it):
+ * entry answers, the first one included (Next sends the response after storing it, from the same entry):
  *
  * - The ETag (next.config.mjs turns Next's own off: it hashed the whole body in JavaScript on each response,
  *   about a sixth of the server's time on a 47 kB page). proxy.ts answers If-None-Match with 304 through
  *   storedPageEtag. Only a whole page gets one: a page with dynamic holes (postponed) or another status is
- *   rendered per request.
- * - A second Content-Security-Policy that allows exactly this page's inline scripts, by their SHA-256
+ *   rendered per request. Made from the HTML as sent, after the rewrite below.
+ * - A second Content-Security-Policy that allows exactly this page's own inline scripts, by their SHA-256
  *   hashes (issue 31). A browser enforces every policy it is sent, so with next.config.mjs's (whose
  *   script-src still says 'unsafe-inline' for the responses no cache holds) an inline script runs only if
  *   it is one of the page's own: a script that reached the page another way is refused even if a sanitiser
- *   missed it. Production only: development's refresh runtime adds scripts of its own.
+ *   missed it. For the header to stay the same size whatever the page (issue 42), the RSC payload is moved
+ *   out of scripts first (payloadAsData). Production only: development's refresh runtime adds scripts of its own.
  * @param {any} data
  */
 function withStoredHeaders(data) {
   if (data?.kind !== 'APP_PAGE' || typeof data.html !== 'string' || data.postponed) return data;
   const headers = data.headers ?? {};
+  if (process.env.NODE_ENV === 'production' && !headers[CSP]) {
+    data.html = payloadAsData(data.html);
+    headers[CSP] = inlineScriptPolicy(data.html);
+  }
   if ((data.status ?? 200) === 200 && !headers.etag) headers.etag = `"${createHash('sha1').update(data.html).digest('base64url')}"`;
-  if (process.env.NODE_ENV === 'production' && !headers[CSP]) headers[CSP] = inlineScriptPolicy(data.html);
   data.headers = headers;
   return data;
 }
@@ -114,53 +118,110 @@ function withStoredHeaders(data) {
 const CSP = 'content-security-policy';
 
 /**
- * The inline scripts Next and React write into a whole page, by shape: the RSC payload's pushes of a JSON
- * literal, the payload's and the bundler's bootstraps, and React's timing mark. A script of any other shape
- * is not Next's: it is left out of the policy, so the browser refuses it.
+ * The inline scripts of a stored page that the policy names by hash, by shape: the payload's and the
+ * bundler's bootstraps, React's timing mark, and PAYLOAD_READER. A script of any other shape is not Next's: it
+ * is left out of the policy, so the browser refuses it. None of them grows with the page's content.
  */
 const OWN_SCRIPTS = [
   { exact: '(self.__next_f=self.__next_f||[]).push([0])' },
   { exact: REACT_TIMING_SCRIPT },
-  { prefix: 'self.__next_f.push(', suffix: ')' },
+  { exact: PAYLOAD_READER },
   { prefix: '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push(', suffix: ');' },
 ];
 
-/** Whether an inline script's text is one of OWN_SCRIPTS: an exact text, or a call whose argument is JSON (data, never code). */
+/** The RSC payload's pushes, `self.__next_f.push(<JSON>)`: one script per flushed piece of the payload. */
+const PAYLOAD_PUSH = { prefix: 'self.__next_f.push(', suffix: ')' };
+
+/** Whether `text` is `prefix` + a JSON literal (data, never code) + `suffix`. */
+function isJsonCall(/** @type {string} */ text, /** @type {{ prefix: string; suffix: string }} */ shape) {
+  if (!text.startsWith(shape.prefix) || !text.endsWith(shape.suffix)) return false;
+  try {
+    JSON.parse(text.slice(shape.prefix.length, text.length - shape.suffix.length));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether an inline script's text is one of OWN_SCRIPTS: an exact text, or a call whose argument is JSON. */
 export function isOwnInlineScript(/** @type {string} */ text) {
-  return OWN_SCRIPTS.some((shape) => {
-    if ('exact' in shape) return text === shape.exact;
-    if (!text.startsWith(shape.prefix) || !text.endsWith(shape.suffix)) return false;
-    try {
-      JSON.parse(text.slice(shape.prefix.length, text.length - shape.suffix.length));
-      return true;
-    } catch {
-      return false;
-    }
-  });
+  return OWN_SCRIPTS.some((shape) => ('exact' in shape ? text === shape.exact : isJsonCall(text, shape)));
+}
+
+/**
+ * At most this many hashes in a stored page's policy (Next writes three or four). Past it scripts are left out,
+ * so that no page, whatever it holds, sends a header a reverse proxy's default buffer (4 kB) cannot take.
+ */
+const MAX_SCRIPT_HASHES = 8;
+
+/** Each inline script of a page, `<script attributes>text</script>`, as a browser ends it (the first `</script`). */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/** Scripts the policy is not about: external ones (script-src 'self' covers them) and data blocks, never run. */
+function notInline(/** @type {string} */ attributes) {
+  const attrs = ` ${attributes}`;
+  return /\ssrc\s*=/i.test(attrs) || /\stype\s*=\s*["']?application\/(?:ld\+)?json\b/i.test(attrs);
 }
 
 let warnedForeignScript = false;
 
 /**
- * `script-src 'self'` plus the SHA-256 hash of each of the page's own inline scripts (isOwnInlineScript). A
- * script element's text is raw (no character references) and ends at the first `</script`; the browser
- * hashes it as parsed, line breaks normalised to LF. Data blocks (JSON-LD) are never run and need none; any
- * other inline script is left out, and said once in the log.
+ * `script-src 'self'` plus the SHA-256 hash of each of the page's own inline scripts (isOwnInlineScript), at
+ * most MAX_SCRIPT_HASHES. A script element's text is raw (no character references) and ends at the first
+ * `</script`; the browser hashes it as parsed, line breaks normalised to LF. Data blocks (JSON-LD, the payload
+ * moved by payloadAsData) are never run and need none; any other inline script is left out, and said once in
+ * the log.
  * @param {string} html
  */
 export function inlineScriptPolicy(html) {
   const hashes = new Set();
-  for (const [, attributes, raw] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    const attrs = ` ${attributes}`;
-    if (/\ssrc\s*=/i.test(attrs) || /\stype\s*=\s*["']?application\/(?:ld\+)?json\b/i.test(attrs)) continue;
+  for (const [, attributes, raw] of html.matchAll(INLINE_SCRIPT)) {
+    if (notInline(attributes)) continue;
     const text = raw.replace(/\r\n?/g, '\n');
-    if (isOwnInlineScript(text)) hashes.add(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
+    const own = isOwnInlineScript(text) && hashes.size < MAX_SCRIPT_HASHES;
+    if (own) hashes.add(`'sha256-${createHash('sha256').update(text).digest('base64')}'`);
     else if (!warnedForeignScript) {
       warnedForeignScript = true;
-      console.warn(`A stored page has an inline script that is not Next's own; browsers will refuse it: ${JSON.stringify(text.slice(0, 120))}`);
+      console.warn(`A stored page has an inline script its policy does not name; browsers will refuse it: ${JSON.stringify(text.slice(0, 120))}`);
     }
   }
   return ["script-src 'self'", ...hashes].join(' ');
+}
+
+/**
+ * The page with its RSC payload as data (issue 42): each `<script>self.__next_f.push(<JSON>)</script>` becomes
+ * `<script type=application/json data-next-f><JSON></script>`, a block the browser never runs, and one fixed
+ * script at the end, PAYLOAD_READER, pushes them all in order, as the scripts would have as the page was parsed
+ * (Next's client reads the pushes until DOMContentLoaded). A hash per push made the policy grow with the page,
+ * past what a reverse proxy's default header buffer takes (docs/architecture.md, "A public page load"); the
+ * policy now names a few fixed scripts.
+ *
+ * Why not a nonce per stored page, stamped on the page's own scripts: a nonce allows whatever script carries it,
+ * a hash only the text it was made from. This rewrite reads the HTML with a regular expression, not as a browser
+ * does, so it may also match inside a sanitiser's miss, e.g. an `<iframe srcdoc="…">` attribute, where the
+ * browser decodes character references the expression does not see: a nonce stamped there would hand that
+ * decoded text the page's authority. And the nonce would be public, in every copy of the page, for as long as
+ * the page is stored, to any HTML that reaches it later without a new render (the Cite panel's). Nor
+ * 'strict-dynamic': it drops no inline script's hash or nonce, only the address list for external scripts, and
+ * trusts whatever an allowed script creates. Here the rewrite can only make a script inert: the attributes
+ * added hold no quote, so in any other context (an attribute's value, a comment, a textarea) they stay text, and
+ * what is allowed to run is still named by its exact text. The reader pushes what a forged block holds as the
+ * policy already let a forged push run: data for the payload, never code.
+ * @param {string} html
+ */
+export function payloadAsData(html) {
+  let moved = 0;
+  const rewritten = html.replace(INLINE_SCRIPT, (script, /** @type {string} */ attributes, /** @type {string} */ raw) => {
+    const text = raw.replace(/\r\n?/g, '\n');
+    if (notInline(attributes) || !isJsonCall(text, PAYLOAD_PUSH)) return script;
+    moved += 1;
+    return `<script type=application/json data-next-f${attributes}>${text.slice(PAYLOAD_PUSH.prefix.length, -PAYLOAD_PUSH.suffix.length)}</script>`;
+  });
+  if (moved === 0) return html;
+  // After every block: Next ends a whole page with `</body></html>`, its payload's last pieces just before.
+  const reader = `<script>${PAYLOAD_READER}</script>`;
+  const end = '</body></html>';
+  return rewritten.endsWith(end) ? `${rewritten.slice(0, -end.length)}${reader}${end}` : `${rewritten}${reader}`;
 }
 
 /** The page path a route cache key ends in (`…/$/about`, `…/$/index` for the home page), or null. */

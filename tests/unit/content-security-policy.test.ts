@@ -3,10 +3,13 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { createContext, runInContext } from 'node:vm';
+import fc from 'fast-check';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import RouteCache, { inlineScriptPolicy, isOwnInlineScript } from '@/lib/cache/route-cache-handler.mjs';
-import { contentSecurityPolicy, REACT_TIMING_SCRIPT, REACT_TIMING_SCRIPT_HASH } from '@/lib/content-security-policy.mjs';
+import RouteCache, { inlineScriptPolicy, isOwnInlineScript, payloadAsData } from '@/lib/cache/route-cache-handler.mjs';
+import { contentSecurityPolicy, PAYLOAD_READER, REACT_TIMING_SCRIPT, REACT_TIMING_SCRIPT_HASH } from '@/lib/content-security-policy.mjs';
 
 /**
  * Issue 31: a Content-Security-Policy without 'unsafe-inline' for scripts on the pages a cache keeps (the
@@ -28,13 +31,51 @@ const pageHtml = (extra = '') =>
   `<!DOCTYPE html><html><head><script src="/_next/static/chunks/a.js" async=""></script><script>${TURBOPACK}</script></head>` +
   `<body><p>Hello</p>${extra}<script type="application/ld+json">{"@type":"Person"}</script><script>${BOOT}</script><script>${PUSH}</script></body></html>`;
 
+const { htmlEscapeJsonString: escapeForScript } = require('next/dist/shared/lib/htmlescape.js') as { htmlEscapeJsonString: (json: string) => string };
+const readerScript = `<script>${PAYLOAD_READER}</script>`;
+
+/** The page's script elements as htmlparser2 reads it (an independent reader): their attributes and text. */
+function scriptsOf(html: string) {
+  return DomUtils.getElementsByTagName('script', parseDocument(html)).map((element) => ({ element, attribs: element.attribs, text: DomUtils.textContent(element) }));
+}
+
+/** The names of the page's elements in document order. */
+function elementNames(html: string): string[] {
+  return DomUtils.findAll(() => true, parseDocument(html).children).map((element) => element.name);
+}
+
+/**
+ * What the page pushes into `self.__next_f` when its inline scripts run in document order, as a browser runs
+ * them: each sees, through document.querySelectorAll, the elements parsed before it.
+ */
+function runPage(html: string): unknown {
+  const scripts = scriptsOf(html);
+  const context: Record<string, unknown> = createContext({});
+  context.self = context;
+  scripts.forEach((script, index) => {
+    const type = script.attribs.type;
+    if ('src' in script.attribs || (type !== undefined && type !== '' && type !== 'text/javascript')) return;
+    context.document = {
+      querySelectorAll(selector: string) {
+        expect(selector).toBe('script[data-next-f]');
+        return scripts
+          .slice(0, index)
+          .filter((earlier) => 'data-next-f' in earlier.attribs)
+          .map((earlier) => ({ text: earlier.text, removeAttribute: (name: string) => delete earlier.attribs[name] }));
+      },
+    };
+    runInContext(script.text, context);
+  });
+  return JSON.parse(JSON.stringify(context.__next_f));
+}
+
 afterEach(() => {
   vi.unstubAllEnvs();
 });
 
 describe("a stored page's script policy", () => {
-  it("names the hash of each of Next's own inline scripts, and nothing else", () => {
-    expect(inlineScriptPolicy(pageHtml())).toBe(`script-src 'self' ${sha256(TURBOPACK)} ${sha256(BOOT)} ${sha256(PUSH)}`);
+  it("names the hash of each of Next's own inline scripts once the payload is data, and nothing else", () => {
+    expect(inlineScriptPolicy(payloadAsData(pageHtml()))).toBe(`script-src 'self' ${sha256(TURBOPACK)} ${sha256(BOOT)} ${sha256(PAYLOAD_READER)}`);
   });
 
   it('leaves out an inline script that is not Next\'s, even one dressed as a payload push, and says so once in the log', () => {
@@ -44,20 +85,71 @@ describe("a stored page's script policy", () => {
       'self.__next_f.push([1,""]);alert(1)//)',
       'self.__next_f.push([1,""]),alert(1)',
       `${BOOT};alert(1)`,
+      `${PAYLOAD_READER};alert(1)`,
       '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push(alert(1));',
     ];
-    const policy = inlineScriptPolicy(pageHtml(foreign.map((text) => `<script>${text}</script>`).join('')));
-    expect(policy).toBe(inlineScriptPolicy(pageHtml()));
+    const policy = inlineScriptPolicy(payloadAsData(pageHtml(foreign.map((text) => `<script>${text}</script>`).join(''))));
+    expect(policy).toBe(inlineScriptPolicy(payloadAsData(pageHtml())));
     for (const text of foreign) expect(isOwnInlineScript(text), text).toBe(false);
     expect(warn.mock.calls.length).toBeLessThanOrEqual(1);
     warn.mockRestore();
   });
 
   it('hashes a script as the browser parses it: up to the first </script, line breaks as LF, case of the tags ignored', () => {
-    const push = 'self.__next_f.push([1,"a"])';
-    expect(inlineScriptPolicy(`<SCRIPT>${push}</SCRIPT >`)).toBe(`script-src 'self' ${sha256(push)}`);
-    expect(isOwnInlineScript('self.__next_f.push([1,\n"a"])')).toBe(true);
-    expect(inlineScriptPolicy('<script>self.__next_f.push([1,\r\n"a"])</script>')).toBe(`script-src 'self' ${sha256('self.__next_f.push([1,\n"a"])')}`);
+    expect(inlineScriptPolicy(`<SCRIPT>${BOOT}</SCRIPT >`)).toBe(`script-src 'self' ${sha256(BOOT)}`);
+    const turbopack = '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"a":\n1});';
+    expect(isOwnInlineScript(turbopack)).toBe(true);
+    expect(inlineScriptPolicy(`<script>${turbopack.replace('\n', '\r\n')}</script>`)).toBe(`script-src 'self' ${sha256(turbopack)}`);
+  });
+
+  it('the header stays the same size whatever the page: a page of 2,000 payload pieces has the policy of a page of one', () => {
+    const pushes = Array.from({ length: 2_000 }, (_, index) => `<script>self.__next_f.push([1,"piece ${index}: \\u003cp\\u003e$x^${index}$\\u003c/p\\u003e"])</script>`).join('');
+    const large = inlineScriptPolicy(payloadAsData(pageHtml(pushes)));
+    expect(large).toBe(inlineScriptPolicy(payloadAsData(pageHtml())));
+    // Even forged scripts of Next's shapes, as many as a sanitiser could miss, add at most a bounded list.
+    const forged = Array.from({ length: 500 }, (_, index) => `<script>(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push([${index}]);</script>`).join('');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const bounded = inlineScriptPolicy(payloadAsData(pageHtml(forged)));
+    warn.mockRestore();
+    expect(bounded.split(' ').length).toBeLessThanOrEqual(1 + 1 + 8);
+    vi.stubEnv('NODE_ENV', 'production');
+    expect(Buffer.byteLength(`Content-Security-Policy: ${contentSecurityPolicy("'unsafe-inline'")}\r\nContent-Security-Policy: ${bounded}\r\n`)).toBeLessThan(1_024);
+  });
+
+  it('the payload the data blocks give Next is the one the scripts pushed, in order, read back as a browser reads the page', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.tuple(fc.constant(1), fc.string({ unit: 'binary' })), fc.tuple(fc.constant(3), fc.base64String())), { minLength: 1, maxLength: 20 }), (values) => {
+        // As Next writes its pushes (a chunk of the payload, or of binary data in base64): JSON with <, >, & and the line separators escaped.
+        const pushes = values.map((value) => `<script>self.__next_f.push(${escapeForScript(JSON.stringify(value))})</script>`).join('<p>text</p>');
+        const html = `<!DOCTYPE html><html><head><script>${BOOT}</script></head><body><p>Hello</p>${pushes}</body></html>`;
+        expect(runPage(payloadAsData(html))).toEqual(runPage(html));
+        expect(runPage(payloadAsData(html))).toHaveLength(values.length + 1);
+      }),
+    );
+  });
+
+  it('the rewrite only ever makes a script inert: a push in an attribute, a comment, a textarea or a srcdoc stays text there, and no hashed script appears', () => {
+    const push = 'self.__next_f.push("&quot;);parent.__xss=1;//")';
+    for (const context of [
+      `<p title="<script>${push}</script>">a</p>`,
+      `<p title='<script>${push}</script>'>a</p>`,
+      `<p title=<script>${push}</script>a</p>`,
+      `<!-- <script>${push}</script> -->`,
+      `<textarea><script>${push}</script></textarea>`,
+      `<iframe srcdoc='<script>${push}</script>'></iframe>`,
+    ]) {
+      const html = pageHtml(context);
+      const rewritten = payloadAsData(html);
+      // The reader aside, the same elements, and not one quote more or less: nothing left an attribute or a comment.
+      const withoutReader = rewritten.replace(readerScript, '');
+      expect(withoutReader, context).not.toBe(rewritten);
+      expect(elementNames(withoutReader), context).toEqual(elementNames(html));
+      for (const quote of ['"', "'"]) expect(withoutReader.split(quote).length, `${quote} in ${context}`).toBe(html.split(quote).length);
+      // What may run is named by its exact text; the srcdoc's document (its character references decoded) holds nothing of that list.
+      const allowed = inlineScriptPolicy(rewritten).split(' ').slice(2);
+      const frame = DomUtils.getElementsByTagName('iframe', parseDocument(rewritten))[0];
+      for (const script of frame ? scriptsOf(frame.attribs.srcdoc ?? '') : []) expect(allowed, script.text).not.toContain(sha256(script.text));
+    }
   });
 
   it("React's timing mark: the hash the admin policy names is the text's, and React still writes that text", () => {
@@ -76,7 +168,7 @@ describe("a stored page's script policy", () => {
 });
 
 describe('the route cache keeps the policy with the page', () => {
-  it('in production, adds it and the ETag to the entry Next stores, in place: Next sends that entry, so the first response has them too', async () => {
+  it('in production, adds it and the ETag to the entry Next stores, and its payload as data, in place: Next sends that entry, so the first response has them too', async () => {
     vi.stubEnv('NODE_ENV', 'production');
     const key = '/route-cache/APP_PAGE/0123abc/$/csp-page';
     const entry = { kind: 'APP_PAGE', html: pageHtml(), rscData: Buffer.from(''), headers: { 'x-next-cache-tags': 'csp' }, postponed: undefined, status: 200 };
@@ -84,8 +176,9 @@ describe('the route cache keeps the policy with the page', () => {
     await render.get(key, ctx);
     await render.set(key, entry, ctx);
     const headers = entry.headers as Record<string, string>;
-    expect(headers['content-security-policy']).toBe(inlineScriptPolicy(pageHtml()));
-    expect(headers.etag).toBe(`"${createHash('sha1').update(pageHtml()).digest('base64url')}"`);
+    expect(entry.html).toBe(payloadAsData(pageHtml()));
+    expect(headers['content-security-policy']).toBe(inlineScriptPolicy(payloadAsData(pageHtml())));
+    expect(headers.etag).toBe(`"${createHash('sha1').update(entry.html).digest('base64url')}"`);
     const stored = (await handler().get(key, ctx)) as { value: { headers: Record<string, string> } };
     expect(stored.value.headers['content-security-policy']).toBe(headers['content-security-policy']);
   });
@@ -94,8 +187,9 @@ describe('the route cache keeps the policy with the page', () => {
     const key = '/route-cache/APP_PAGE/0123abc/$/_not-found';
     await handler().set(key, { kind: 'APP_PAGE', html: pageHtml(), rscData: Buffer.from(''), headers: {}, postponed: undefined, status: 404 }, ctx);
     vi.stubEnv('NODE_ENV', 'production');
-    const read = (await handler().get(key, ctx)) as { value: { headers: Record<string, string> } };
-    expect(read.value.headers['content-security-policy']).toBe(inlineScriptPolicy(pageHtml()));
+    const read = (await handler().get(key, ctx)) as { value: { html: string; headers: Record<string, string> } };
+    expect(read.value.html).toBe(payloadAsData(pageHtml()));
+    expect(read.value.headers['content-security-policy']).toBe(inlineScriptPolicy(payloadAsData(pageHtml())));
     expect(read.value.headers.etag).toBeUndefined();
   });
 
@@ -107,5 +201,6 @@ describe('the route cache keeps the policy with the page', () => {
     await render.get(key, ctx);
     await render.set(key, entry, ctx);
     expect(entry.headers).not.toHaveProperty('content-security-policy');
+    expect(entry.html).toBe(pageHtml());
   });
 });
