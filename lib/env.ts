@@ -9,6 +9,9 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes'));
 
+const PROXY_WORDS: Record<string, number> = { '': 0, false: 0, no: 0, true: 1, yes: 1 };
+const TRUST_PROXY_MESSAGE = 'TRUST_PROXY must be the number of proxies in front (0, 1, 2…), true (one) or false (none)';
+
 const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const schema = z
@@ -42,7 +45,14 @@ const schema = z
     ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.email('ADMIN_EMAIL must be an email address').optional()),
     ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
     ADMIN_FRESHNESS_BYPASS: flag(false),
-    TRUST_PROXY: flag(false),
+    /**
+     * How many reverse proxies in front append to X-Forwarded-For (lib/client-address.ts). `true`, the value
+     * this setting had when it was a yes or no, is one; `false` or nothing is none.
+     */
+    TRUST_PROXY: z.preprocess(
+      (v) => (typeof v === 'string' ? (PROXY_WORDS[v.trim().toLowerCase()] ?? v.trim()) : v),
+      z.coerce.number({ error: TRUST_PROXY_MESSAGE }).int(TRUST_PROXY_MESSAGE).min(0, TRUST_PROXY_MESSAGE).default(0),
+    ),
     ALLOW_SIGNUP: flag(false),
     /** Opt-in CDN caching, part of the build (lib/public-page-policy.mjs). */
     PUBLIC_CACHE_SECONDS: publicCacheSecondsSchema,

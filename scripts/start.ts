@@ -4,13 +4,15 @@
  * lib/startup.ts, which Next's instrumentation hook runs under plain `next start`, so that runs the same
  * product; here it is called before the server listens. This script adds only:
  *  - a production build when the sources changed since the last one;
- *  - an HTTP server in front of Next's handler that applies the X-Forwarded-For rule (TRUST_PROXY) and
- *    otherwise hands every request to Next as it came: the answers are plain `next start`'s
- *    (tests/e2e/both-servers.spec.ts runs the same assertions against both);
+ *  - an HTTP server in front of Next's handler that hands every request to Next as it came: the answers
+ *    are plain `next start`'s (tests/e2e/both-servers.spec.ts runs the same assertions against both). The
+ *    connection's address is appended to X-Forwarded-For for the client-address rule (TRUST_PROXY,
+ *    lib/client-address.ts) from the first request on, as under `next start` once the app has loaded;
  *  - a clean stop: requests in flight finish, then the database closes.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { recordConnectionAddresses } from '@/lib/client-address';
 import { acquireDataDirLock, DataDirLockedError } from '@/lib/db/lock';
 import { EnvError, parseEnv, type Env } from '@/lib/env';
 import { listeningAddress } from '@/lib/startup-address';
@@ -59,13 +61,9 @@ async function main(): Promise<void> {
   await app.prepare();
   const handle = app.getRequestHandler();
 
+  // Before the server listens, so that no request reaches Next without its connection's address.
+  recordConnectionAddresses();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    // The client address feeds the sign-in rate limit. Only a reverse proxy we were told to trust may
-    // name it; otherwise any client could send its own X-Forwarded-For and dodge the per-address limit.
-    if (!env.TRUST_PROXY) {
-      req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? 'unknown';
-      delete req.headers['x-real-ip'];
-    }
     res.on('finish', () => {
       if (res.statusCode === 404) console.warn(`[404] ${req.method} ${JSON.stringify(req.url)}`);
     });

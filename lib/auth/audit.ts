@@ -1,6 +1,8 @@
 import 'server-only';
 import { headers } from 'next/headers';
 
+import { clientAddress } from '@/lib/client-address';
+
 /**
  * The security log (issue 15): one line per authentication event and per refused admin request, on the
  * server's output, so an operator can see sign-ins, failures and probing. Never a password or a token;
@@ -30,7 +32,7 @@ function token(value: unknown): string {
 async function requestFields(): Promise<Record<string, string>> {
   try {
     const h = await headers();
-    const ip = h.get('x-forwarded-for')?.split(',')[0]?.trim() || h.get('x-real-ip') || 'unknown';
+    const ip = clientAddress(h);
     const action = h.get('next-action');
     return { ip, ...(action ? { action: action.slice(0, 16) } : {}) };
   } catch {

@@ -3,6 +3,7 @@ import { cookies, headers } from 'next/headers';
 import { cookieOptions, requestOrigin, shouldUseSecureCookies } from './cookies';
 import { COOKIE_PATHS, COOKIES } from './constants';
 import { getAuthSecret } from './secret';
+import { clientAddress } from '@/lib/client-address';
 import { getEnv } from '@/lib/env';
 import { isFresh, readFreshnessStamp, signFreshnessStamp } from './tokens';
 import type { ClientInfo } from './types';
@@ -13,14 +14,13 @@ export async function secureCookies(): Promise<boolean> {
 }
 
 /**
- * The client's address for the per-address sign-in limit: the first X-Forwarded-For entry (Next.js
- * fills it from the socket when no proxy in front set it). Behind no trusted proxy a client can choose
- * it, which is why the per-account limit is the one that cannot be sidestepped.
+ * Who is asking: the client's address (lib/client-address.ts, the one reading of it every per-address limit
+ * uses) and its user agent. A client cannot choose its address, but one may have many (an IPv6 block, a
+ * botnet), which is why the per-account limit is the one that cannot be sidestepped.
  */
 export async function clientInfo(): Promise<ClientInfo> {
   const h = await headers();
-  const ip = h.get('x-forwarded-for')?.split(',')[0]?.trim() || h.get('x-real-ip') || 'unknown';
-  return { ip: ip.slice(0, 64), userAgent: h.get('user-agent') };
+  return { ip: clientAddress(h), userAgent: h.get('user-agent') };
 }
 
 /** Marks the admin as having just proved their password: the 5-minute freshness window starts now. */

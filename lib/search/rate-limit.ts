@@ -56,8 +56,12 @@ export function takeSearch(address: string, now: number = Date.now(), limit: { s
  * t·(1 − share)/share ms later: searching takes at most `share` of the time, and pages have the rest. At most
  * `queue` searches wait their turn; past that a search is not run and the visitor reads SEARCH_BUSY. A
  * search of a site of ordinary size takes a few milliseconds, so nobody waits in ordinary use.
+ *
+ * A turn lasts at most `turnMs`. A search takes milliseconds, tens over thousands of items; one that has
+ * taken 2 s is stuck (a lock held, a lost connection), and its visitor, typing in the palette, has moved on.
+ * Its answer is then dropped, and the searches waiting behind it go on.
  */
-export const SEARCH_CAPACITY = { share: 0.25, queue: 8 } as const;
+export const SEARCH_CAPACITY = { share: 0.25, queue: 8, turnMs: 2_000 } as const;
 
 export const SEARCH_BUSY = 'The search is busy right now. Please try again in a few seconds.';
 
@@ -66,12 +70,23 @@ const capacity = state.capacity;
 interface CapacityOptions {
   clock?: () => number;
   sleep?: (ms: number) => Promise<void>;
-  limit?: { share: number; queue: number };
+  limit?: { share: number; queue: number; turnMs: number };
+}
+
+/** What `running` settles to, or null once `ms` have passed first (it runs on; what it settles to is dropped). */
+async function within<T>(running: Promise<T>, ms: number): Promise<{ value: T } | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, ms, null)));
+  try {
+    return await Promise.race([running.then((value) => ({ value })), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
  * Runs one search in its turn (see SEARCH_CAPACITY): its value, or null when too many searches are waiting
- * already (nothing run).
+ * already (nothing run) or when the search outlived its turn.
  */
 export async function inSearchTurn<T>(search: () => Promise<T>, options: CapacityOptions = {}): Promise<{ value: T } | null> {
   const clock = options.clock ?? (() => performance.now());
@@ -87,12 +102,20 @@ export async function inSearchTurn<T>(search: () => Promise<T>, options: Capacit
     const wait = capacity.readyAt - clock();
     if (wait > 0) await sleep(wait);
     const started = clock();
-    try {
-      return { value: await search() };
-    } finally {
+    const spent = () => {
       const ended = clock();
       capacity.readyAt = ended + ((ended - started) * (1 - limit.share)) / limit.share;
+    };
+    let answer: { value: T } | null;
+    try {
+      answer = await within(search(), limit.turnMs);
+    } catch (error) {
+      spent();
+      throw error;
     }
+    // A turn cut short owes no pause: its timer could run, so the search was waiting, not holding the thread.
+    if (answer) spent();
+    return answer;
   } finally {
     capacity.waiting -= 1;
     release();

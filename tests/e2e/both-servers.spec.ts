@@ -8,11 +8,12 @@ import { startSite } from '../helpers/site-server';
 
 /**
  * Issue 32: the product answers the same however it is served. `npm start` (scripts/start.ts: the build
- * when the sources changed, the X-Forwarded-For rule, a clean stop) and plain `next start` (how the site is
- * deployed) each get a fresh server on the default build, and the very same assertions: status codes, the
- * ETag from the first response on and the 304, Cache-Control, the security headers and the two
- * Content-Security-Policies, and a save shown by the next request. Cache-Control with PUBLIC_CACHE_SECONDS
- * (a build of its own) is checked on both servers by tests/e2e/supabase-mode.spec.ts.
+ * when the sources changed, the connection's address from the first request, a clean stop) and plain
+ * `next start` (how the site is deployed) each get a fresh server on the default build, and the very same
+ * assertions: status codes, the ETag from the first response on and the 304, Cache-Control, the security
+ * headers and the two Content-Security-Policies, and a save shown by the next request. Cache-Control with
+ * PUBLIC_CACHE_SECONDS (a build of its own) is checked on both servers by tests/e2e/supabase-mode.spec.ts;
+ * the client's address, on both servers and behind nginx, by tests/e2e/client-address.spec.ts.
  */
 
 const SERVERS = { 'npm start': startSite, 'next start': startNextStart } as const;

@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { inSearchTurn, resetSearchLimits, SEARCH_RATE_LIMIT, takeSearch } from '@/lib/search/rate-limit';
+import { inSearchTurn, resetSearchLimits, SEARCH_CAPACITY, SEARCH_RATE_LIMIT, takeSearch } from '@/lib/search/rate-limit';
 
 /** Issue 35: searches per client address, counted in memory with a fixed window and a bounded table of addresses. */
 describe('the search rate limit', () => {
@@ -28,7 +28,7 @@ describe('the search rate limit', () => {
 /** Issue 35: every address together may search only a share of the server's time. */
 describe('the search capacity', () => {
   beforeEach(() => resetSearchLimits());
-  const limit = { share: 0.25, queue: 3 };
+  const limit = { share: 0.25, queue: 3, turnMs: SEARCH_CAPACITY.turnMs };
 
   /** A clock moved by the searches and the waits themselves. */
   function world() {
@@ -81,5 +81,70 @@ describe('the search capacity', () => {
     await expect(failing).rejects.toThrow('database down');
     expect(await inSearchTurn(search('y', 1), { clock, sleep, limit })).toEqual({ value: 'y' });
     expect(log).toEqual(['start x at 1000', 'wait 30', 'start y at 1040']);
+  });
+
+  describe('a turn that outlives its bound', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    /** A search that answers only when told to, or never. */
+    function stuck<T>() {
+      let settle!: { resolve: (value: T) => void; reject: (error: Error) => void };
+      const running = new Promise<T>((resolve, reject) => (settle = { resolve, reject }));
+      return { search: () => running, settle: () => settle };
+    }
+
+    it('gives the turn on at the bound, drops the stuck answer, and lets the searches behind it run at once', async () => {
+      const { clock, sleep, search, log } = world();
+      const jammed = stuck<string>();
+      const first = inSearchTurn(jammed.search, { clock, sleep, limit });
+      const behind = inSearchTurn(search('b', 5), { clock, sleep, limit });
+      let answered = false;
+      void behind.then(() => (answered = true));
+
+      await vi.advanceTimersByTimeAsync(limit.turnMs - 1);
+      expect(answered).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(answered).toBe(true);
+      expect(await first).toBeNull();
+      expect(await behind).toEqual({ value: 'b' });
+      // The stuck search's time is no pause for the next: it did not hold the thread.
+      expect(log).toEqual(['start b at 1000']);
+
+      // Its answer, when it comes at last, goes nowhere.
+      jammed.settle().resolve('late');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(await first).toBeNull();
+    });
+
+    it('does not let one stuck search keep the queue full: once its turn is over there is room again', async () => {
+      const { clock, sleep } = world();
+      const jammed = stuck<string>();
+      const waiting = [jammed.search, jammed.search, jammed.search].map((search) => inSearchTurn(search, { clock, sleep, limit }));
+      expect(await inSearchTurn(async () => 'refused', { clock, sleep, limit })).toBeNull();
+      await vi.advanceTimersByTimeAsync(limit.turnMs * limit.queue);
+      expect(await Promise.all(waiting)).toEqual([null, null, null]);
+      const later = inSearchTurn(async () => 'room again', { clock, sleep, limit });
+      expect(await later).toEqual({ value: 'room again' });
+    });
+
+    it('is not upset by a stuck search that fails after its turn is over', async () => {
+      const unhandled = vi.fn();
+      process.on('unhandledRejection', unhandled);
+      try {
+        const { clock, sleep } = world();
+        const jammed = stuck<string>();
+        const first = inSearchTurn(jammed.search, { clock, sleep, limit });
+        await vi.advanceTimersByTimeAsync(limit.turnMs);
+        expect(await first).toBeNull();
+        jammed.settle().reject(new Error('connection lost'));
+        // Node reports an unhandled rejection once the microtasks after it have run: a real turn of the loop.
+        vi.useRealTimers();
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(unhandled).not.toHaveBeenCalled();
+      } finally {
+        process.off('unhandledRejection', unhandled);
+      }
+    });
   });
 });
