@@ -6,6 +6,12 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  // First, so that every request from here on carries its connection's address (the per-address limits).
+  const { recordConnectionAddresses } = await import('./lib/client-address');
+  recordConnectionAddresses();
+  // Exports and uploads of Settings → Site content left by a server that crashed: they hold drafts and up to the archive limit.
+  const { removeLeftOperationFolders } = await import('./lib/backup/site-content-folders');
+  removeLeftOperationFolders();
   const { startUp } = await import('./lib/startup');
   // Written into the build by next.config.mjs (its `env`): the value the build's pages' policy was made with.
   await startUp({ builtPublicCacheSeconds: process.env.BUILT_PUBLIC_CACHE_SECONDS ?? '' });

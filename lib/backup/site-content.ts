@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -11,6 +11,7 @@ import { describeBytes } from '@/lib/validation/upload';
 import { ARCHIVE_LIMITS, ArchiveError, freeSpace } from './archive';
 import { exportSite, type ExportProgress } from './export';
 import { ImportFailedError, ImportRefusedError, importSite, previewImport, type ImportPreview, type ImportResult } from './import';
+import { makeOperationFolder } from './site-content-folders';
 
 /**
  * Export and import from the admin area (issue 36, Settings → Site content): the same archive and the same
@@ -26,9 +27,12 @@ import { ImportFailedError, ImportRefusedError, importSite, previewImport, type 
  *   (previewImport); the owner's confirmation then imports it with the chosen mode.
  *
  * One export or import at a time per server, on globalThis (the route handlers each bundle their own
- * copy of this module). Work left waiting is removed after OPERATION_IDLE_MS. The state lives in this
- * process: a host that runs each request in a new process (serverless functions) cannot export or import
- * from the browser; the command line works there (docs/deploy.md).
+ * copy of this module). The slot never locks its owner out: their own work left waiting (an upload or a
+ * preview abandoned, an export not downloaded) gives way when they start again, and they may cancel it at
+ * any step but the import itself. Work left waiting is removed after OPERATION_IDLE_MS, and its folder when
+ * the process stops (lib/backup/site-content-folders.ts). The state lives in this process: a host that
+ * runs each request in a new process (serverless functions) cannot export or import from the browser; the
+ * command line works there (docs/deploy.md).
  */
 
 export const IMPORT_CHUNK_BYTES = 4 * 1024 * 1024;
@@ -46,6 +50,7 @@ export const SITE_CONTENT_MESSAGES = {
     `The upload needs ${describeBytes(size)} of disk space on the server, and only ${describeBytes(free)} is free. Free some space, then import again.`,
   chunkOutOfOrder: (expected: number) => `The upload went out of order: the server expected the part at byte ${expected}. Start the import again.`,
   chunkTooLarge: `A part of the upload is larger than ${describeBytes(IMPORT_CHUNK_BYTES)} or runs past the archive's size. Start the import again.`,
+  partUnderWay: 'Another part of this upload is being received. Send the parts one after the other.',
   notReady: 'The archive has not been checked yet: upload it whole first.',
   uploaded: 'The archive is uploaded already.',
   exportNotReady: 'The export is not ready to download (or was downloaded already).',
@@ -97,6 +102,10 @@ interface Operation {
   dir: string;
   file: string;
   timer?: NodeJS.Timeout;
+  /** A part of the upload is being written: the one request that may add to the file. */
+  receiving?: boolean;
+  /** Cancelled by its owner during work that cannot be cut: removed as soon as that work ends. */
+  cancelled?: boolean;
   export?: ExportState;
   import?: ImportState;
 }
@@ -105,9 +114,10 @@ const key = Symbol.for('academic-portfolio.site-content');
 type Store = { operations: Map<string, Operation> };
 const store = ((globalThis as Record<symbol, unknown>)[key] ??= { operations: new Map() } satisfies Store) as Store;
 
-/** The operation that holds the one place: an export being prepared, or an import not yet finished. */
-function running(): Operation | undefined {
+/** The operation that holds the one place (an export being prepared, or an import not yet finished), but those `giving way`. */
+function running(givingWay: Operation[] = []): Operation | undefined {
   for (const operation of store.operations.values()) {
+    if (givingWay.includes(operation)) continue;
     if (operation.kind === 'import' || operation.export?.phase === 'preparing') return operation;
   }
   return undefined;
@@ -119,24 +129,37 @@ async function forget(operation: Operation): Promise<void> {
   await rm(operation.dir, { recursive: true, force: true });
 }
 
+/** Whether `operation` is still kept: a request that awaited may find it cancelled or replaced meanwhile. */
+function kept(operation: Operation): boolean {
+  return store.operations.get(operation.id) === operation;
+}
+
+/** Work that cannot be cut: it reads or writes its file, or the site, until it ends by itself. */
+function working(operation: Operation): boolean {
+  return (
+    operation.export?.phase === 'preparing' ||
+    operation.export?.phase === 'downloading' ||
+    operation.import?.phase === 'checking' ||
+    operation.import?.phase === 'importing'
+  );
+}
+
 /** Waiting work is removed after OPERATION_IDLE_MS without a request; work under way is never cut. */
 function touch(operation: Operation): void {
   clearTimeout(operation.timer);
   operation.timer = setTimeout(() => {
-    const busy =
-      operation.export?.phase === 'preparing' ||
-      operation.export?.phase === 'downloading' ||
-      operation.import?.phase === 'checking' ||
-      operation.import?.phase === 'importing';
-    if (busy) touch(operation);
+    if (working(operation) || operation.receiving) touch(operation);
     else void forget(operation).catch((error: unknown) => console.error('Could not remove an abandoned export or import', error));
   }, OPERATION_IDLE_MS);
   operation.timer.unref();
 }
 
 async function begin(kind: Operation['kind'], owner: string): Promise<Operation> {
-  if (running()) throw new SiteContentError(SITE_CONTENT_MESSAGES.busy, 409);
-  const dir = await mkdtemp(path.join(os.tmpdir(), `portfolio-${kind}-`));
+  // The owner's own work left waiting (a page reloaded, a tab closed, a confirm refused) gives way.
+  const waiting = [...store.operations.values()].filter((each) => each.owner === owner && !working(each));
+  if (running(waiting)) throw new SiteContentError(SITE_CONTENT_MESSAGES.busy, 409);
+  await Promise.all(waiting.map(forget));
+  const dir = await makeOperationFolder(kind);
   const operation: Operation = { id: randomUUID(), kind, owner, dir, file: path.join(dir, 'archive.tar.gz') };
   // Checked again: another request may have begun while this one made its folder.
   if (running()) {
@@ -189,6 +212,9 @@ export async function startExport(options: { owner: string; db: Database; storag
       console.error('The export from the admin area failed', error);
       operation.export = { phase: 'failed', error: 'The export could not be prepared. Please try again; the server log says why.' };
       void rm(operation.file, { force: true });
+    })
+    .finally(() => {
+      if (operation.cancelled) void forget(operation);
     });
   return { id: operation.id };
 }
@@ -214,6 +240,7 @@ export function exportDownload(id: string, owner: string): { stream: ReadableStr
   file.once('close', () => {
     operation.export =
       sending.sent === size ? { phase: 'downloaded', size, fileName } : { phase: 'failed', error: SITE_CONTENT_MESSAGES.downloadInterrupted };
+    if (operation.cancelled) return void forget(operation);
     clearTimeout(operation.timer);
     void rm(operation.dir, { recursive: true, force: true }).finally(() => {
       operation.timer = setTimeout(() => store.operations.delete(operation.id), FINISHED_KEPT_MS);
@@ -221,6 +248,20 @@ export function exportDownload(id: string, owner: string): { stream: ReadableStr
     });
   });
   return { stream: Readable.toWeb(file) as ReadableStream<Uint8Array>, size, fileName };
+}
+
+/**
+ * Cancels an operation for its owner: its folder is removed now, or, when work that cannot be cut is under
+ * way (an export prepared or downloaded, an archive checked), as soon as that work ends.
+ */
+async function cancel(operation: Operation): Promise<void> {
+  if (working(operation)) operation.cancelled = true;
+  else await forget(operation);
+}
+
+/** Cancels an export: the page went before it was downloaded. */
+export async function cancelExport(id: string, owner: string): Promise<void> {
+  await cancel(find(id, 'export', owner));
 }
 
 /** Starts an import of an archive of `size` bytes: room is made for it, and the upload may begin. */
@@ -235,9 +276,24 @@ export async function startImport(options: { owner: string; size: number; free?:
   return { id: operation.id, chunkBytes: IMPORT_CHUNK_BYTES };
 }
 
-/** The archive or the site refused by the checks (as `npm run import` refuses them) as the answer to send; anything else as it is. */
-function asRefusal(error: unknown): unknown {
-  return error instanceof ArchiveError || error instanceof ImportRefusedError ? new SiteContentError(`${error.message}\nNothing was imported.`, 422) : error;
+/** `message` with `place`, and any path under it, said in `words`. */
+function unnamed(message: string, place: string, words: string): string {
+  const [before, ...after] = message.split(place);
+  return before + after.map((part) => words + (part.startsWith(path.sep) ? part.replace(/^[^\s(),]*/, '') : part)).join('');
+}
+
+/**
+ * The archive or the site refused by the checks (as `npm run import` refuses them) as the answer to send;
+ * anything else as it is. The checks name the files and folders they read, as the command line names the
+ * user's own; here those are the server's, so the answer says them in words.
+ */
+function asRefusal(error: unknown, operation: Operation, storage: StorageAdapter): unknown {
+  if (!(error instanceof ArchiveError || error instanceof ImportRefusedError)) return error;
+  const root = 'root' in storage && typeof storage.root === 'string' ? storage.root : '';
+  let message = unnamed(error.message, operation.file, 'the uploaded archive');
+  message = unnamed(message, os.tmpdir(), "the server's temporary folder");
+  if (root) message = unnamed(message, root, "the site's storage folder");
+  return new SiteContentError(`${message}\nNothing was imported.`, 422);
 }
 
 function summary(preview: ImportPreview): PreviewSummary {
@@ -252,8 +308,10 @@ function summary(preview: ImportPreview): PreviewSummary {
 }
 
 /**
- * One chunk of the upload, at `offset`. Once the archive is whole it is checked (as `npm run import` checks
- * it): the answer is then the preview, or the refusal (the import is then over, and its file removed).
+ * One chunk of the upload, at `offset`, taken while no other is being received (parts sent side by side
+ * would each pass the offset check before either is written). Once the archive is whole it is checked (as
+ * `npm run import` checks it): the answer is then the preview, or the refusal (the import is then over, and
+ * its file removed).
  */
 export async function receiveChunk(options: {
   id: string;
@@ -266,29 +324,39 @@ export async function receiveChunk(options: {
   const operation = find(options.id, 'import', options.owner);
   const state = operation.import!;
   if (state.phase !== 'uploading') throw new SiteContentError(SITE_CONTENT_MESSAGES.uploaded, 409);
+  if (operation.receiving) throw new SiteContentError(SITE_CONTENT_MESSAGES.partUnderWay, 409);
   if (options.offset !== state.received) throw new SiteContentError(SITE_CONTENT_MESSAGES.chunkOutOfOrder(state.received), 409);
+  // Taken before the first await, given back after `received` counts the part.
+  operation.receiving = true;
   const room = Math.min(IMPORT_CHUNK_BYTES, state.size - state.received);
-  const handle = await open(operation.file, state.received === 0 ? 'w' : 'a');
   let written = 0;
   try {
-    if (options.body) {
-      const reader = options.body.getReader();
-      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-        if (written + chunk.value.byteLength > room) {
-          await reader.cancel().catch(() => undefined);
-          throw new SiteContentError(SITE_CONTENT_MESSAGES.chunkTooLarge, 413);
+    const handle = await open(operation.file, state.received === 0 ? 'w' : 'a');
+    try {
+      if (options.body) {
+        const reader = options.body.getReader();
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+          if (written + chunk.value.byteLength > room) {
+            await reader.cancel().catch(() => undefined);
+            throw new SiteContentError(SITE_CONTENT_MESSAGES.chunkTooLarge, 413);
+          }
+          await handle.write(chunk.value);
+          written += chunk.value.byteLength;
         }
-        await handle.write(chunk.value);
-        written += chunk.value.byteLength;
       }
+    } finally {
+      await handle.close();
     }
   } catch (error) {
     // A part cut off or refused: the upload is over, and nothing was written to the site.
-    await handle.close();
+    const cancelled = !kept(operation);
     await forget(operation);
-    throw error;
+    throw cancelled ? new SiteContentError(SITE_CONTENT_MESSAGES.gone, 404) : error;
+  } finally {
+    operation.receiving = false;
   }
-  await handle.close();
+  // Cancelled or replaced by its owner while the part arrived: the part went with it.
+  if (!kept(operation)) throw new SiteContentError(SITE_CONTENT_MESSAGES.gone, 404);
   state.received += written;
   if (state.received < state.size) return { phase: 'uploading', received: state.received, size: state.size };
 
@@ -296,22 +364,26 @@ export async function receiveChunk(options: {
   try {
     const preview = await previewImport({ db: options.db, storage: options.storage, file: operation.file });
     operation.import = { phase: 'previewed', preview: summary(preview) };
-    return operation.import;
   } catch (error) {
     await forget(operation);
-    throw asRefusal(error);
+    throw operation.cancelled ? new SiteContentError(SITE_CONTENT_MESSAGES.gone, 404) : asRefusal(error, operation, options.storage);
   }
+  if (operation.cancelled) {
+    await forget(operation);
+    throw new SiteContentError(SITE_CONTENT_MESSAGES.gone, 404);
+  }
+  return operation.import;
 }
 
 export function importState(id: string, owner: string): ImportState {
   return find(id, 'import', owner).import!;
 }
 
-/** Cancels an import not yet confirmed: its file is removed, and the site was never touched. */
+/** Cancels an import not yet confirmed (at any step before): its file is removed, and the site was never touched. */
 export async function cancelImport(id: string, owner: string): Promise<void> {
   const operation = find(id, 'import', owner);
-  if (operation.import?.phase === 'importing' || operation.import?.phase === 'checking') throw new SiteContentError(SITE_CONTENT_MESSAGES.busy, 409);
-  await forget(operation);
+  if (operation.import?.phase === 'importing') throw new SiteContentError(SITE_CONTENT_MESSAGES.busy, 409);
+  await cancel(operation);
 }
 
 export interface ImportDone {
@@ -343,7 +415,7 @@ export async function confirmImport(options: {
     const result = await importSite({ db: options.db, storage: options.storage, file: operation.file, mode: options.mode });
     return { result, backup };
   } catch (error) {
-    throw error instanceof ImportFailedError ? new SiteContentError(error.message, 500) : asRefusal(error);
+    throw error instanceof ImportFailedError ? new SiteContentError(error.message, 500) : asRefusal(error, operation, options.storage);
   } finally {
     await forget(operation);
   }

@@ -12,8 +12,9 @@ import { startSite, type SiteServer } from '../helpers/site-server';
  * other specs planted there, which an import rightly refuses as `npm run import` does, and its sign-up
  * limit is spent by other specs): export in the browser, change the site, import the export with replace:
  * the public pages are as they were; a damaged archive is refused with the command line's message and
- * changes nothing; the endpoints refuse anonymous, non-admin, stale and cross-site callers, and a second
- * import while one is open.
+ * changes nothing; the endpoints refuse anonymous, non-admin, stale and cross-site callers, and the
+ * owner starting again replaces their own import left open; the panel's loops stop when it goes, and what
+ * they left on the server is cancelled.
  */
 
 const PUBLIC_PAGES = ['/', '/about', '/experience', '/projects', '/research', '/blog', '/personal', '/cv'];
@@ -156,13 +157,13 @@ test.describe('on a site of its own', () => {
     const crossSite = await page.request.post(`${site.url}/admin/site-content/import`, { data: { size: 10 }, headers: { origin: 'https://attacker.example' } });
     expect(crossSite.status()).toBe(403);
 
-    // One import at a time.
+    // One import at a time, and the owner's own import left open gives way when they start again.
     const first = await page.request.post(`${site.url}/admin/site-content/import`, { data: { size: 10 }, headers: { origin: site.url } });
     expect(first.status()).toBe(201);
     const second = await page.request.post(`${site.url}/admin/site-content/import`, { data: { size: 10 }, headers: { origin: site.url } });
-    expect(second.status()).toBe(409);
-    expect(((await second.json()) as { error: string }).error).toBe('Another export or import is under way on this site. Wait for it to finish, then try again.');
-    const { id } = (await first.json()) as { id: string };
+    expect(second.status()).toBe(201);
+    expect((await page.request.get(`${site.url}/admin/site-content/import/${((await first.json()) as { id: string }).id}`)).status()).toBe(404);
+    const { id } = (await second.json()) as { id: string };
     expect((await page.request.delete(`${site.url}/admin/site-content/import/${id}`, { headers: { origin: site.url } })).status()).toBe(200);
 
     // A stale freshness stamp: signed in, but not recently enough.
@@ -170,5 +171,55 @@ test.describe('on a site of its own', () => {
     const stale = await page.request.post(`${site.url}/admin/site-content/export`, { headers: { origin: site.url } });
     expect(stale.status()).toBe(401);
     expect((await stale.json()) as { error: string }).toEqual({ error: 'Session expired. Please sign in again.' });
+  });
+
+  test('the panel\'s loops stop when it goes: an export left before its download, or an import previewed then reloaded, is cancelled', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, OWNER, `${site.url}/admin/login`);
+    const file = await exportArchive(page);
+    const status = (url: string) => async () => (await page.request.get(`${site.url}${url}`)).status();
+
+    // Left for the dashboard (a client-side navigation) while the export is followed: its next answer,
+    // 'ready', is held back until the panel has gone.
+    await openSiteContent(page, `${site.url}/admin/settings`);
+    // Leaving Settings may ask first (its forms' unsaved-changes warning, for a reload too): yes.
+    page.on('dialog', (dialog) => void dialog.accept());
+    const downloads: string[] = [];
+    page.on('download', (download) => downloads.push(download.suggestedFilename()));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/admin\/site-content\/export\/[^/]+$/, async (route) => {
+      if (route.request().method() === 'GET') await released;
+      await route.continue().catch(() => undefined);
+    });
+    const polled = page.waitForRequest((request) => request.method() === 'GET' && /\/admin\/site-content\/export\/[^/]+$/.test(request.url()));
+    await page.getByRole('button', { name: 'Download export' }).click();
+    const exportUrl = (await polled).url();
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    const polls: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && request.url().includes('/admin/site-content/')) polls.push(request.url());
+    });
+    release();
+    await expect.poll(status(new URL(exportUrl).pathname)).toBe(404);
+    await page.waitForTimeout(1_500);
+    expect(polls).toEqual([]);
+    expect(downloads).toEqual([]);
+    await page.unroute(/\/admin\/site-content\/export\/[^/]+$/);
+
+    // Previewed, then the page reloaded: the import is cancelled, and the owner may start again at once.
+    await openSiteContent(page, `${site.url}/admin/settings`);
+    const uploaded = page.waitForResponse((response) => response.url().endsWith('/admin/site-content/import') && response.request().method() === 'POST');
+    await chooseArchive(page, file);
+    const { id: importId } = (await (await uploaded).json()) as { id: string };
+    await expect(page.getByRole('table', { name: /What the import does/ })).toBeVisible();
+    await page.reload();
+    await expect.poll(status(`/admin/site-content/import/${importId}`)).toBe(404);
+    await openSiteContent(page, `${site.url}/admin/settings`);
+    await chooseArchive(page, file);
+    await expect(page.getByRole('table', { name: /What the import does/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(page.getByRole('table', { name: /What the import does/ })).toBeHidden();
   });
 });

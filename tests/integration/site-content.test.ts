@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { exportSite } from '@/lib/backup/export';
 import {
@@ -8,6 +9,7 @@ import {
   confirmImport,
   exportDownload,
   exportState,
+  importState,
   IMPORT_CHUNK_BYTES,
   IMPORT_MAX_BYTES,
   receiveChunk,
@@ -18,11 +20,12 @@ import {
   startImport,
   type ImportState,
 } from '@/lib/backup/site-content';
+import { removeLeftOperationFolders } from '@/lib/backup/site-content-folders';
 import { seedSampleContent } from '@/lib/db/seed';
 import type { Database } from '@/lib/db/types';
 import { LocalStorage } from '@/lib/storage/local';
 import { openTestPglite } from '../helpers/db';
-import { tempDataDir } from '../helpers/site-server';
+import { runScript, tempDataDir, type ScriptRun } from '../helpers/site-server';
 import { SAMPLES } from '../helpers/storage-samples';
 
 /**
@@ -139,11 +142,15 @@ describe('the import', () => {
 
   it('takes one export or import at a time', async () => {
     const { id } = await startImport({ owner: OWNER, size: archive.length });
-    expect((await refusal(startImport({ owner: OWNER, size: 10 }))).message).toBe(SITE_CONTENT_MESSAGES.busy);
-    expect((await refusal(startExport({ owner: OWNER, db, storage, siteTitle: 'x' }))).status).toBe(409);
+    expect((await refusal(startImport({ owner: 'owner-2', size: 10 }))).message).toBe(SITE_CONTENT_MESSAGES.busy);
+    expect((await refusal(startExport({ owner: 'owner-2', db, storage, siteTitle: 'x' }))).status).toBe(409);
     await cancelImport(id, OWNER);
-    const again = await startImport({ owner: OWNER, size: 10 });
-    await cancelImport(again.id, OWNER);
+    const again = await startImport({ owner: 'owner-2', size: 10 });
+    await cancelImport(again.id, 'owner-2');
+    // Work under way is never cut, not even by its owner starting again.
+    const exporting = await startExport({ owner: OWNER, db, storage, siteTitle: 'x' });
+    expect((await refusal(startImport({ owner: OWNER, size: 10 }))).message).toBe(SITE_CONTENT_MESSAGES.busy);
+    await expect.poll(() => exportState(exporting.id, OWNER).phase).toBe('ready');
   });
 
   it('refuses an empty or too large archive, or one the disk has no room for, before anything is kept', async () => {
@@ -184,5 +191,105 @@ describe('the import', () => {
     await cancelImport(id, OWNER);
     expect((await refusal(confirmImport({ id, owner: OWNER, mode: 'merge', db, storage, backup }))).message).toBe(SITE_CONTENT_MESSAGES.gone);
     expect(os.tmpdir()).toBe(tmp);
+  });
+});
+
+describe('operations that cannot outlive their owner or each other', () => {
+  it('the same owner starting again replaces their own import left uploaded or previewed; another admin still waits', async () => {
+    const half = await startImport({ owner: OWNER, size: archive.length });
+    await receiveChunk({ id: half.id, owner: OWNER, offset: 0, body: body(archive.subarray(0, 100)), db, storage });
+    // The page was reloaded half way: starting again takes the place.
+    const previewed = await startImport({ owner: OWNER, size: archive.length });
+    expect((await refusal(receiveChunk({ id: half.id, owner: OWNER, offset: 100, body: body(archive.subarray(100, 200)), db, storage }))).status).toBe(404);
+    expect((await upload(previewed.id, archive)).phase).toBe('previewed');
+    // Reloaded after the preview (or its confirm refused): another admin is told to wait, the owner is not.
+    expect((await refusal(startImport({ owner: 'owner-2', size: 10 }))).message).toBe(SITE_CONTENT_MESSAGES.busy);
+    const again = await startImport({ owner: OWNER, size: 10 });
+    expect(() => importState(previewed.id, OWNER)).toThrow(SITE_CONTENT_MESSAGES.gone);
+    expect(readdirSync(tmp).length).toBe(baseline.length + 1);
+    await cancelImport(again.id, OWNER);
+  });
+
+  it('an import can be cancelled by its owner while its archive is being checked, and is removed once the check ends', async () => {
+    const { id } = await startImport({ owner: OWNER, size: archive.length });
+    const checked = upload(id, archive).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await expect.poll(() => importState(id, OWNER).phase, { interval: 1 }).toBe('checking');
+    await cancelImport(id, OWNER);
+    expect(await checked).toMatchObject({ status: 404, message: SITE_CONTENT_MESSAGES.gone });
+    expect(() => importState(id, OWNER)).toThrow(SITE_CONTENT_MESSAGES.gone);
+  });
+
+  it('upload parts sent at the same moment: exactly one part per offset is taken, and the received count never passes the declared size', async () => {
+    const { id } = await startImport({ owner: OWNER, size: 10_000 });
+    await receiveChunk({ id, owner: OWNER, offset: 0, body: body(Buffer.alloc(1_000, 1)), db, storage });
+    const parts = await Promise.allSettled(
+      Array.from({ length: 6 }, () => receiveChunk({ id, owner: OWNER, offset: 1_000, body: body(Buffer.alloc(3_000, 2)), db, storage })),
+    );
+    expect(parts.filter((part) => part.status === 'fulfilled')).toHaveLength(1);
+    for (const part of parts) if (part.status === 'rejected') expect(part.reason).toMatchObject({ status: 409, message: SITE_CONTENT_MESSAGES.partUnderWay });
+    expect(importState(id, OWNER)).toEqual({ phase: 'uploading', received: 4_000, size: 10_000 });
+    const folder = readdirSync(tmp).find((name) => !baseline.includes(name))!;
+    expect(statSync(path.join(tmp, folder, 'archive.tar.gz')).size).toBe(4_000);
+  });
+
+  it('a refusal never shows a server path', async () => {
+    const notTar = gzipSync(Buffer.alloc(3_000, 7));
+    const { id } = await startImport({ owner: OWNER, size: notTar.length });
+    const error = await refusal(upload(id, notTar));
+    expect(error.status).toBe(422);
+    expect(error.message).toBe('The file is not a tar archive. (the uploaded archive)\nNothing was imported.');
+    expect(error.message).not.toContain(tmp);
+  });
+});
+
+describe('temporary export and import folders', () => {
+  /** Temporary folders for the server processes below, beside the one this file checks. */
+  const made: string[] = [];
+  const outside = (prefix: string) => {
+    made.push(mkdtempSync(path.join(path.dirname(tmp), prefix)));
+    return made.at(-1)!;
+  };
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A server process with an upload left half way (tests/helpers/site-content-upload.ts), its temporary folder `dir`. */
+  async function halfUpload(dir: string): Promise<ScriptRun> {
+    const run = runScript('tests/helpers/site-content-upload.ts', [], { TMPDIR: dir, NODE_OPTIONS: '--conditions=react-server' });
+    await expect.poll(() => run.output(), { timeout: 30_000 }).toContain('holding');
+    return run;
+  }
+  const folders = (dir: string) => readdirSync(dir).filter((name) => /^portfolio-(export|import)-/.test(name));
+
+  it('a stop removes them', async () => {
+    const dir = outside('portfolio-site-content-stop-');
+    const server = await halfUpload(dir);
+    expect(folders(dir)).toHaveLength(1);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(folders(dir)).toEqual([]);
+  });
+
+  it("start-up removes those left by a crash, and never a running server's", async () => {
+    const dir = outside('portfolio-site-content-crash-');
+    const crashed = await halfUpload(dir);
+    const [left] = folders(dir);
+    crashed.child.kill('SIGKILL');
+    await crashed.exited;
+    const running = await halfUpload(dir);
+    const [kept] = folders(dir).filter((name) => name !== left);
+    process.env.TMPDIR = dir;
+    try {
+      removeLeftOperationFolders();
+    } finally {
+      process.env.TMPDIR = tmp;
+    }
+    expect(folders(dir)).toEqual([kept]);
+    running.child.kill('SIGTERM');
+    await running.exited;
+    expect(folders(dir)).toEqual([]);
   });
 });

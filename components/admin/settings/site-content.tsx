@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Download, Loader2, Upload } from 'lucide-react';
 
 import { Button } from '@/components/ui/button';
@@ -32,15 +32,85 @@ async function errorOf(response: Response, fallback: string): Promise<string> {
   return typeof body?.error === 'string' ? body.error : fallback;
 }
 
+/** A refused request: its sentence, and the status it came with (0: the server could not be reached). */
+class RequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
 async function call<T>(path: string, init: RequestInit, fallback: string): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`${BASE}${path}`, { ...init, headers: { accept: 'application/json', ...init.headers } });
-  } catch {
-    throw new Error(`${fallback} The server could not be reached.`);
+  } catch (error) {
+    if (init.signal?.aborted) throw error;
+    throw new RequestError(`${fallback} The server could not be reached.`, 0);
   }
-  if (!response.ok) throw new Error(await errorOf(response, fallback));
-  return (await response.json()) as T;
+  if (!response.ok) throw new RequestError(await errorOf(response, fallback), response.status);
+  const answer = (await response.json()) as T;
+  // An answer that arrives after its loop was stopped is not shown.
+  init.signal?.throwIfAborted();
+  return answer;
+}
+
+/** Cancels what an export or import keeps on the server; sent even as the page unloads. */
+function release(path: string): void {
+  void fetch(`${BASE}${path}`, { method: 'DELETE', keepalive: true }).catch(() => undefined);
+}
+
+/** Waits `ms`, or until `signal` aborts (then rejects). */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+}
+
+/** What a loop of this panel gets from its owner (useOwnedWork): it stops when `signal` aborts. */
+export interface Owned {
+  signal: AbortSignal;
+  /** The request (a path under BASE) that cancels what the loop keeps on the server, if the panel goes; null once nothing is kept. */
+  hold(path: string | null): void;
+}
+
+/**
+ * One client loop at a time, owned by the part of the panel that starts it: aborted when the panel goes
+ * (unmounted by a navigation, or the page left or reloaded) or a new loop starts, and what it kept on the
+ * server is then cancelled.
+ */
+function useOwnedWork(): { start(): Owned; hold(path: string | null): void; end(): void } {
+  const current = useRef<{ controller: AbortController; held: string | null } | null>(null);
+  const work = useMemo(() => {
+    function end() {
+      const ending = current.current;
+      current.current = null;
+      ending?.controller.abort();
+      if (ending?.held) release(ending.held);
+    }
+    function start(): Owned {
+      end();
+      const started = { controller: new AbortController(), held: null as string | null };
+      current.current = started;
+      return { signal: started.controller.signal, hold: (path) => void (started.held = path) };
+    }
+    function hold(path: string | null) {
+      if (current.current) current.current.held = path;
+    }
+    return { start, hold, end };
+  }, []);
+  useEffect(() => {
+    window.addEventListener('pagehide', work.end);
+    return () => {
+      window.removeEventListener('pagehide', work.end);
+      work.end();
+    };
+  }, [work]);
+  return work;
 }
 
 function ProgressBar({ label, value, max, text }: { label: string; value: number | null; max: number; text: string }) {
@@ -71,7 +141,7 @@ function Alert({ children }: { children: string }) {
   );
 }
 
-type ExportView =
+export type ExportView =
   | { step: 'idle' }
   | { step: 'preparing'; state: ExportState | null }
   | { step: 'downloading'; fileName: string; size: number; sent: number | null }
@@ -89,50 +159,63 @@ function exportText(state: ExportState | null): { value: number | null; max: num
   };
 }
 
+/** Hands the prepared archive to the browser's own download (Content-Disposition: attachment). */
+function saveToDisk(href: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * Prepares the export, then hands it to the browser's download (`download`) and follows it as the server
+ * sends it, until it has all left (or the browser gave up). Stops, and shows nothing more, once the panel
+ * goes; what was not handed over yet is held for cancelling.
+ */
+export async function followExport({ signal, hold }: Owned, show: (view: ExportView) => void, download: (href: string, fileName: string) => void): Promise<void> {
+  show({ step: 'preparing', state: null });
+  try {
+    const { id } = await call<{ id: string }>('/export', { method: 'POST', signal }, 'The export could not be started.');
+    hold(`/export/${id}`);
+    let handedOver = false;
+    for (;;) {
+      await pause(POLL_MS, signal);
+      let state: ExportState;
+      try {
+        state = await call<ExportState>(`/export/${id}`, { method: 'GET', signal }, handedOver ? 'The download could not be followed.' : 'The export could not be followed.');
+      } catch (error) {
+        // Once downloading, no longer followed (the state is kept a minute): the browser's own download bar still shows it.
+        if (handedOver && !signal.aborted) return;
+        throw error;
+      }
+      if (state.phase === 'failed') throw new Error(state.error);
+      if (state.phase === 'preparing') show({ step: 'preparing', state });
+      if (state.phase === 'ready' && !handedOver) {
+        handedOver = true;
+        // The browser's download goes on whatever the page does: nothing left to cancel.
+        hold(null);
+        show({ step: 'downloading', fileName: state.fileName, size: state.size, sent: null });
+        download(`${BASE}/export/${id}/download`, state.fileName);
+      }
+      if (state.phase === 'downloading') show({ step: 'downloading', fileName: state.fileName, size: state.size, sent: state.sent });
+      if (state.phase === 'downloaded') {
+        show({ step: 'downloaded', fileName: state.fileName, size: state.size });
+        return;
+      }
+    }
+  } catch (error) {
+    if (signal.aborted) return;
+    hold(null);
+    show({ step: 'failed', error: error instanceof Error ? error.message : 'The export failed.' });
+  }
+}
+
 function ExportPart() {
   const [view, setView] = useState<ExportView>({ step: 'idle' });
-
-  /**
-   * Prepares the export, then hands it to the browser's download (Content-Disposition: attachment) and
-   * follows it as the server sends it, until it has all left (or the browser gave up).
-   */
-  async function start() {
-    setView({ step: 'preparing', state: null });
-    try {
-      const { id } = await call<{ id: string }>('/export', { method: 'POST' }, 'The export could not be started.');
-      let handedOver = false;
-      for (;;) {
-        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-        let state: ExportState;
-        try {
-          state = await call<ExportState>(`/export/${id}`, { method: 'GET' }, handedOver ? 'The download could not be followed.' : 'The export could not be followed.');
-        } catch (error) {
-          // Once downloading, no longer followed (the state is kept a minute): the browser's own download bar still shows it.
-          if (handedOver) return;
-          throw error;
-        }
-        if (state.phase === 'failed') throw new Error(state.error);
-        if (state.phase === 'preparing') setView({ step: 'preparing', state });
-        if (state.phase === 'ready' && !handedOver) {
-          handedOver = true;
-          setView({ step: 'downloading', fileName: state.fileName, size: state.size, sent: null });
-          const link = document.createElement('a');
-          link.href = `${BASE}/export/${id}/download`;
-          link.download = state.fileName;
-          document.body.append(link);
-          link.click();
-          link.remove();
-        }
-        if (state.phase === 'downloading') setView({ step: 'downloading', fileName: state.fileName, size: state.size, sent: state.sent });
-        if (state.phase === 'downloaded') {
-          setView({ step: 'downloaded', fileName: state.fileName, size: state.size });
-          return;
-        }
-      }
-    } catch (error) {
-      setView({ step: 'failed', error: error instanceof Error ? error.message : 'The export failed.' });
-    }
-  }
+  const work = useOwnedWork();
+  const start = () => followExport(work.start(), setView, saveToDisk);
 
   const busy = view.step === 'preparing' || view.step === 'downloading';
   return (
@@ -163,14 +246,15 @@ function ExportPart() {
   );
 }
 
-type ImportView =
+export type ImportView =
   | { step: 'idle' }
   | { step: 'uploading'; file: File; sent: number }
   | { step: 'checking'; file: File }
   | { step: 'previewed'; file: File; id: string; preview: PreviewSummary }
   | { step: 'importing'; file: File; mode: 'replace' | 'merge' }
   | { step: 'done'; summary: string; backup: { file: string; restoreCommand: string } | null }
-  | { step: 'failed'; error: string };
+  /** `id`: the import the server still keeps (a confirm refused before it began), which Cancel removes. */
+  | { step: 'failed'; error: string; id?: string };
 
 interface ImportAnswer {
   rows: Record<string, number>;
@@ -210,12 +294,52 @@ function PreviewTable({ preview, labels, mode }: { preview: PreviewSummary; labe
   );
 }
 
+/**
+ * Uploads `file` in the server's parts, and answers the preview of the import (null when the upload or the
+ * archive was refused, which is shown). Stops, and shows nothing more, once the panel goes; the import on
+ * the server is held for cancelling until it is confirmed.
+ */
+export async function uploadArchive({ signal, hold }: Owned, file: File, show: (view: ImportView) => void): Promise<{ id: string; preview: PreviewSummary } | null> {
+  show({ step: 'uploading', file, sent: 0 });
+  let id: string | null = null;
+  try {
+    const started = await call<{ id: string; chunkBytes: number }>(
+      '/import',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ size: file.size }), signal },
+      'The upload could not be started.',
+    );
+    id = started.id;
+    hold(`/import/${id}`);
+    let state: ImportState = { phase: 'uploading', received: 0, size: file.size };
+    for (let offset = 0; offset < file.size; offset += started.chunkBytes) {
+      const part = file.slice(offset, Math.min(file.size, offset + started.chunkBytes));
+      if (offset + part.size >= file.size) show({ step: 'checking', file });
+      state = await call<ImportState>(
+        `/import/${id}?offset=${offset}`,
+        { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: part, signal },
+        'The upload failed; nothing was imported.',
+      );
+      if (state.phase === 'uploading') show({ step: 'uploading', file, sent: state.received });
+    }
+    if (state.phase !== 'previewed') throw new Error('The archive could not be checked; nothing was imported.');
+    return { id, preview: state.preview };
+  } catch (error) {
+    if (signal.aborted) return null;
+    // The server forgets a refused or broken upload; one left waiting is cancelled here.
+    hold(null);
+    if (id) release(`/import/${id}`);
+    show({ step: 'failed', error: error instanceof Error ? error.message : 'The upload failed; nothing was imported.' });
+    return null;
+  }
+}
+
 function ImportPart({ labels }: { labels: Record<string, string> }) {
   const [view, setView] = useState<ImportView>({ step: 'idle' });
   const [chosen, setChosen] = useState<File | null>(null);
   const [mode, setMode] = useState<'replace' | 'merge'>('replace');
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const work = useOwnedWork();
   // A file chosen before the page was interactive (a slow connection) is in the field, but React saw no
   // change event for it: take it when the page becomes interactive.
   useEffect(() => {
@@ -224,38 +348,16 @@ function ImportPart({ labels }: { labels: Record<string, string> }) {
   }, []);
 
   async function upload(file: File) {
-    setView({ step: 'uploading', file, sent: 0 });
-    let id: string | null = null;
-    try {
-      const started = await call<{ id: string; chunkBytes: number }>(
-        '/import',
-        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ size: file.size }) },
-        'The upload could not be started.',
-      );
-      id = started.id;
-      let state: ImportState = { phase: 'uploading', received: 0, size: file.size };
-      for (let offset = 0; offset < file.size; offset += started.chunkBytes) {
-        const part = file.slice(offset, Math.min(file.size, offset + started.chunkBytes));
-        if (offset + part.size >= file.size) setView({ step: 'checking', file });
-        state = await call<ImportState>(
-          `/import/${id}?offset=${offset}`,
-          { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: part },
-          'The upload failed; nothing was imported.',
-        );
-        if (state.phase === 'uploading') setView({ step: 'uploading', file, sent: state.received });
-      }
-      if (state.phase !== 'previewed') throw new Error('The archive could not be checked; nothing was imported.');
-      const preview = state.preview;
-      setMode(!preview.modes.replace.ok && preview.modes.merge.ok ? 'merge' : 'replace');
-      setView({ step: 'previewed', file, id, preview });
-    } catch (error) {
-      // The server forgets a refused or broken upload; one left waiting is cancelled here.
-      if (id) void fetch(`${BASE}/import/${id}`, { method: 'DELETE' }).catch(() => undefined);
-      setView({ step: 'failed', error: error instanceof Error ? error.message : 'The upload failed; nothing was imported.' });
-    }
+    const uploaded = await uploadArchive(work.start(), file, setView);
+    if (!uploaded) return;
+    const { id, preview } = uploaded;
+    setMode(!preview.modes.replace.ok && preview.modes.merge.ok ? 'merge' : 'replace');
+    setView({ step: 'previewed', file, id, preview });
   }
 
   async function confirm(id: string, file: File) {
+    // Once it runs, the import ends by itself on the server, whatever the page does.
+    work.hold(null);
     setView({ step: 'importing', file, mode });
     try {
       const answer = await call<ImportAnswer>(
@@ -271,12 +373,17 @@ function ImportPart({ labels }: { labels: Record<string, string> }) {
       });
       setChosen(null);
     } catch (error) {
-      setView({ step: 'failed', error: error instanceof Error ? error.message : 'The import failed; nothing was imported.' });
+      // Gone (404), or run and refused or failed (422, 500): the server forgot it. Otherwise (a session
+      // expired, say) it still waits there, to be cancelled here or when the panel goes.
+      const kept = !(error instanceof RequestError && [404, 422, 500].includes(error.status));
+      if (kept) work.hold(`/import/${id}`);
+      setView({ step: 'failed', error: error instanceof Error ? error.message : 'The import failed; nothing was imported.', id: kept ? id : undefined });
     }
   }
 
-  async function cancel(id: string) {
-    await fetch(`${BASE}/import/${id}`, { method: 'DELETE' }).catch(() => undefined);
+  function cancel(id: string) {
+    work.hold(null);
+    release(`/import/${id}`);
     setView({ step: 'idle' });
     setChosen(null);
   }
@@ -382,6 +489,13 @@ function ImportPart({ labels }: { labels: Record<string, string> }) {
         </div>
       ) : null}
       {view.step === 'failed' ? <Alert>{view.error}</Alert> : null}
+      {view.step === 'failed' && view.id ? (
+        <div>
+          <Button type="button" variant="outline" onClick={() => cancel(view.id!)}>
+            Cancel the import
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }
