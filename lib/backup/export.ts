@@ -79,13 +79,18 @@ export async function exportSite(options: {
   file: string;
   now?: () => Date;
   onProgress?: (progress: ExportProgress) => void;
+  /**
+   * Where the temporary folder for the stored files goes: the system's by default; the admin area's export
+   * puts it inside its own operation folder, which a restart removes whatever happened.
+   */
+  workDir?: string;
 }): Promise<ExportManifest> {
   const report = options.onProgress ?? (() => undefined);
   const { rows, schemaVersion } = await readContent(options.db);
   const content = new Map<ContentTable, Buffer>();
   for (const table of CONTENT_TABLES) content.set(table, Buffer.from(`${JSON.stringify(rows[table], null, 2)}\n`));
 
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-export-'));
+  const tempDir = await mkdtemp(path.join(options.workDir ?? os.tmpdir(), 'portfolio-export-'));
   try {
     const files: (ExportManifest['files'][number] & { source: string; mtime: Date })[] = [];
     const listed: { bucket: Bucket; path: string }[] = [];

@@ -321,11 +321,16 @@ interface ImportSource {
   file: string;
   /** The free bytes where `dir` is (tests). */
   freeSpace?: (dir: string) => Promise<number>;
+  /**
+   * Where the temporary folder for the archive's files goes: the system's by default; the admin area's
+   * import puts it inside its own operation folder, which a restart removes whatever happened.
+   */
+  workDir?: string;
 }
 
-/** Runs `fn` with a temporary folder for the archive's files, removed whatever happens. */
-async function withTempDir<T>(fn: (tempDir: string) => Promise<T>): Promise<T> {
-  const tempDir = await mkdtemp(path.join(os.tmpdir(), 'portfolio-import-'));
+/** Runs `fn` with a temporary folder for the archive's files (in `workDir`), removed whatever happens. */
+async function withTempDir<T>(workDir: string | undefined, fn: (tempDir: string) => Promise<T>): Promise<T> {
+  const tempDir = await mkdtemp(path.join(workDir ?? os.tmpdir(), 'portfolio-import-'));
   try {
     return await fn(tempDir);
   } finally {
@@ -440,7 +445,7 @@ async function checkImport(options: ImportSource & { mode?: ImportMode }, tempDi
 
 export async function importSite(options: ImportSource & { mode: ImportMode }): Promise<ImportResult> {
   const { db, storage } = options;
-  return withTempDir(async (tempDir) => {
+  return withTempDir(options.workDir, async (tempDir) => {
     const { manifest, rows, toUpload } = await checkImport(options, tempDir);
     await tryRows(db, rows, options.mode);
 
@@ -529,7 +534,7 @@ async function planMode(db: Database, checked: CheckedImport, mode: 'replace' | 
  * answered, in that mode's plan, as the other mode may still be possible.
  */
 export async function previewImport(options: ImportSource): Promise<ImportPreview> {
-  return withTempDir(async (tempDir) => {
+  return withTempDir(options.workDir, async (tempDir) => {
     const checked = await checkImport(options, tempDir);
     const { manifest, toUpload } = checked;
     const total = manifest.files.length;

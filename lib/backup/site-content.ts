@@ -201,6 +201,7 @@ export async function startExport(options: { owner: string; db: Database; storag
     db: options.db,
     storage: options.storage,
     file: operation.file,
+    workDir: operation.dir,
     onProgress: (progress) => {
       if (operation.export?.phase === 'preparing') operation.export.progress = progress;
     },
@@ -362,7 +363,7 @@ export async function receiveChunk(options: {
 
   operation.import = { phase: 'checking' };
   try {
-    const preview = await previewImport({ db: options.db, storage: options.storage, file: operation.file });
+    const preview = await previewImport({ db: options.db, storage: options.storage, file: operation.file, workDir: operation.dir });
     operation.import = { phase: 'previewed', preview: summary(preview) };
   } catch (error) {
     await forget(operation);
@@ -412,7 +413,7 @@ export async function confirmImport(options: {
   operation.import = { phase: 'importing', mode: options.mode };
   try {
     const backup = await options.backup();
-    const result = await importSite({ db: options.db, storage: options.storage, file: operation.file, mode: options.mode });
+    const result = await importSite({ db: options.db, storage: options.storage, file: operation.file, mode: options.mode, workDir: operation.dir });
     return { result, backup };
   } catch (error) {
     throw error instanceof ImportFailedError ? new SiteContentError(error.message, 500) : asRefusal(error, operation, options.storage);

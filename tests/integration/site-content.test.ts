@@ -115,6 +115,30 @@ describe('the export', () => {
     expect(() => exportDownload(id, OWNER)).toThrow(SITE_CONTENT_MESSAGES.exportNotReady);
   });
 
+  it('keeps its temporary files inside its own folder, which a restart removes, while it is prepared', async () => {
+    let release!: () => void;
+    const listing = new Promise<void>((resolve) => (release = resolve));
+    let listed!: () => void;
+    const reached = new Promise<void>((resolve) => (listed = resolve));
+    // Held at its first listing of the storage: by then the export has made its temporary folder.
+    const held = Object.assign(Object.create(storage) as LocalStorage, {
+      list: async (...args: Parameters<LocalStorage['list']>) => {
+        listed();
+        await listing;
+        return storage.list(...args);
+      },
+    });
+    const { id } = await startExport({ owner: OWNER, db, storage: held, siteTitle: 'x' });
+    await reached;
+    const added = readdirSync(tmp).filter((name) => !baseline.includes(name));
+    try {
+      expect(added).toEqual([expect.stringMatching(new RegExp(`^portfolio-export-${process.pid}-`))]);
+    } finally {
+      release();
+    }
+    await expect.poll(() => exportState(id, OWNER).phase).toBe('ready');
+  });
+
   it('says so when the download is interrupted, and removes the prepared file all the same', async () => {
     const { id } = await startExport({ owner: OWNER, db, storage, siteTitle: 'x' });
     await expect.poll(() => exportState(id, OWNER).phase).toBe('ready');
