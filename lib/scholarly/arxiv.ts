@@ -3,7 +3,7 @@ import 'server-only';
 import { normalizeArxivId, normalizeDoi } from '@/lib/validation/research';
 import { askSource, type ScholarlyConfig } from './config';
 import { malformedProblem } from './http';
-import { cleanTitle, jatsToMarkup, localName, readXml } from './jats';
+import { cleanTitle, localName, readXml, texTextToMarkup } from './jats';
 import type { SourceProblem } from './types';
 import { arxivJournal, arxivKey, arxivLink, dateFromText, versionOf, withoutVersion, type SourceWork } from './work';
 
@@ -56,7 +56,8 @@ function toWork(draft: EntryDraft): SourceWork | null {
     authors: draft.authors.map(cleanTitle).filter(Boolean),
     journal: published ? journalRef : arxivJournal(id),
     date: dateFromText(draft.published),
-    abstract: jatsToMarkup(draft.summary),
+    // arXiv's abstracts are TeX-flavoured text: arXiv itself typesets their $…$.
+    abstract: texTextToMarkup(draft.summary),
     doi,
     arxivId: id,
     link: arxivLink(id),

@@ -4,7 +4,7 @@ import { normalizeArxivId, normalizeDoi } from '@/lib/validation/research';
 import { z } from '@/lib/validation/zod';
 import { askSource, type ScholarlyConfig } from './config';
 import { malformedProblem } from './http';
-import { cleanTitle, jatsToMarkup } from './jats';
+import { cleanTitle, jatsToMarkup, texTextToMarkup } from './jats';
 import { arxivJournal, dateFrom, dateFromText, doiLink, doiPath, personName, type SourceWork, type WorkKind, type WorkResult } from './work';
 
 /**
@@ -92,7 +92,7 @@ export function parseDatacite(body: string): WorkResult {
     authors: (attributes.creators ?? []).map(creatorName).filter(Boolean),
     journal: arxivId ? arxivJournal(arxivId) : cleanTitle(attributes.container?.title ?? '') || cleanTitle(publisher),
     date: dateOf(attributes),
-    abstract: abstract ? jatsToMarkup(Array.isArray(abstract) ? abstract.join('\n\n') : abstract) : '',
+    abstract: abstract ? (arxivId ? texTextToMarkup : jatsToMarkup)(Array.isArray(abstract) ? abstract.join('\n\n') : abstract) : '',
     doi,
     arxivId,
     link: doi ? doiLink(doi) : null,

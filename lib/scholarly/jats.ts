@@ -1,10 +1,16 @@
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import type { Paragraph, PhrasingContent, Root } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import remarkStringify from 'remark-stringify';
+import { unified } from 'unified';
 
 /**
  * What the sources write, as the site's simple markup (issue 34). Crossref abstracts are JATS XML
  * (<jats:p>, <jats:italic>, <jats:inline-formula><jats:tex-math>…), titles may carry HTML (<i>, <sub>),
- * DataCite descriptions and arXiv summaries are plain text with TeX. Output: paragraphs separated by a
- * blank line, *italic*, **bold**, formulas as $…$, and no tag at all. Pure, no I/O, client-safe.
+ * DataCite descriptions are plain text, arXiv summaries plain text with TeX. Output: paragraphs separated
+ * by a blank line, *italic*, **bold**, formulas as $…$, and no tag at all, every text escaped for the
+ * markup (issue 42: what the source wrote as text is shown as text). Pure, no I/O, client-safe.
  *
  * Reading is htmlparser2's tokenizer (forgiving: any tag soup gives events), not its Parser: the Parser
  * keeps open tags in an array it shifts and searches from the front, so deeply nested input costs time
@@ -49,7 +55,8 @@ export function decodeEntities(raw: string): string {
         decoded += source.slice(start, end);
       },
       ontextentity: (codePoint) => {
-        decoded += String.fromCodePoint(codePoint);
+        // A reference to a control character (or to the placeholders' marks) decodes to nothing.
+        decoded += String.fromCodePoint(codePoint).replace(CONTROL, '');
       },
     },
   );
@@ -168,41 +175,93 @@ export function readXml(input: string, events: XmlEvents): { wellFormed: boolean
 }
 
 // ------------------------------------------------------------------------------------------------
-// Formulas: every formula found ($…$ in text, <tex-math>, MathML's alttext) is kept aside and stands in
-// the text as a placeholder of private-use characters, so no later step (tag reading, whitespace,
-// emphasis, the last sweep for tag-like text) can touch what is inside it.
+// Formulas: a formula the source marks (<tex-math>, MathML's alttext, and in TeX-flavoured text such as
+// arXiv's a $…$) is kept as TeX; nothing else is. A $…$ of the text is kept aside before the tags are read
+// and stands in the text as a placeholder of private-use characters, so no later step (tag reading,
+// whitespace) touches it: in JATS, where it is no formula, it comes back as the text it was ('$a<b$' has
+// a less-than sign, not a tag).
 
 const OPEN_MARK = '\uE000';
 const CLOSE_MARK = '\uE001';
 const PLACEHOLDER = /\uE000(\d+)\uE001/g;
-/** A $…$ formula written in text; one with a '>' in it may span tags, so it is left to the tag reader. */
-const TEXT_FORMULA = /\$[^$>]{1,2000}\$/g;
+/** A $…$ or $$…$$ written in text; among tags, one with a '>' in it may span them, so it is left to the tag reader. */
+const TEXT_FORMULA = /\$\$[^$]{1,2000}\$\$|\$[^$]{1,2000}\$/g;
+const TEXT_FORMULA_AMONG_TAGS = /\$\$[^$>]{1,2000}\$\$|\$[^$>]{1,2000}\$/g;
 /** A complete tag somewhere: without one, the input is plain text and a '<' in it is a less-than sign. */
 const HAS_TAG = /<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/;
-/** What would read as a tag in text decoded from entities ('&lt;b&gt;'): dropped, so no HTML is left. */
-const TAG_LIKE = /<\/?[A-Za-z!?][^<>]*>/g;
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uE000\uE001]/g;
 
 class Formulas {
-  private readonly list: string[] = [];
+  /** What each placeholder stands for: a formula's TeX, or text. */
+  private readonly list: ({ tex: string } | { text: string })[] = [];
 
-  /** A placeholder for `$tex$`, or '' when there is no formula in it. */
-  add(tex: string): string {
-    const inner = stripDelimiters(this.restore(tex)).replace(/\s+/g, ' ').trim();
-    if (!inner) return '';
-    this.list.push(`$${inner}$`);
-    return `${OPEN_MARK}${this.list.length - 1}${CLOSE_MARK}`;
+  constructor(private readonly texInText: boolean) {}
+
+  /** The TeX inside `tex`'s delimiters, on one line; '' when there is no formula in it. */
+  inner(tex: string): string {
+    return oneLineTex(stripDelimiters(this.restore(tex)));
   }
 
-  /** Placeholders back to their formulas. */
+  /** Placeholders back to what they stand for, formulas as `$…$`. */
   restore(text: string): string {
-    return text.replace(PLACEHOLDER, (whole, index: string) => this.list[Number(index)] ?? '');
+    return text.replace(PLACEHOLDER, (whole, index: string) => {
+      const entry = this.list[Number(index)];
+      if (!entry) return '';
+      return 'text' in entry ? entry.text : `$${entry.tex}$`;
+    });
+  }
+
+  /** Placeholders of text back to their text; those of formulas kept. */
+  restoreText(text: string): string {
+    return text.replace(PLACEHOLDER, (whole, index: string) => {
+      const entry = this.list[Number(index)];
+      return entry && 'text' in entry ? entry.text : whole;
+    });
+  }
+
+  /** The TeX of a formula's placeholder, by its number. */
+  tex(index: number): string {
+    const entry = this.list[index];
+    return entry && 'tex' in entry ? entry.tex : '';
   }
 
   /** Every $…$ of a text swapped for a placeholder, entities in it decoded. */
   protect(text: string): string {
-    return text.replace(TEXT_FORMULA, (formula) => this.add(decodeEntities(formula)));
+    return text.replace(HAS_TAG.test(text) ? TEXT_FORMULA_AMONG_TAGS : TEXT_FORMULA, (written) => {
+      const decoded = decodeEntities(written);
+      const entry = this.texInText ? { tex: this.inner(decoded) } : { text: decoded };
+      if ('tex' in entry && !entry.tex) return '';
+      this.list.push(entry);
+      return `${OPEN_MARK}${this.list.length - 1}${CLOSE_MARK}`;
+    });
   }
+}
+
+/**
+ * TeX on one line, fit to stand between the markup's dollar signs: comments ('%' to the end of the line)
+ * dropped, since joined into one line they would swallow what follows; a dollar sign, escaped or stray (no
+ * formula can hold one), written {\char36}, the same character; whitespace runs as one space.
+ */
+function oneLineTex(tex: string): string {
+  let out = '';
+  for (let index = 0; index < tex.length; index += 1) {
+    const char = tex[index]!;
+    if (char === '%') {
+      const end = tex.indexOf('\n', index);
+      if (end < 0) break;
+      index = end;
+      out += ' ';
+    } else if (char === '$' || (char === '\\' && tex[index + 1] === '$')) {
+      out += '{\\char36}';
+      if (char === '\\') index += 1;
+    } else if (char === '\\' && index + 1 < tex.length) {
+      out += char + tex[index + 1];
+      index += 1;
+    } else {
+      out += char;
+    }
+  }
+  return out.replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -218,7 +277,74 @@ function stripDelimiters(tex: string): string {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Rendering: one pass over the events, one action per open element, undone when it closes.
+// Markup: the converted abstract is a syntax tree (mdast) of paragraphs, text, emphasis, strong and inline
+// formulas, written out by remark-stringify with the renderer's own extensions (lib/markup/site-html.ts:
+// GFM and math). The writer escapes each text for where it lands ('2\*3\*4', '\# of samples', '1\. First',
+// 'costs \$5'), so the page shows the source's text as written and only the markup the source had.
+
+/** The site's markup writer: the same syntax extensions as the renderer reads, so it escapes what they would read. */
+const markupWriter = unified().use(remarkStringify, { emphasis: '*', strong: '*' }).use([remarkGfm, remarkMath]).freeze();
+
+/** A piece of a paragraph being read: text not yet joined, or a finished node. */
+type Piece = string | PhrasingContent;
+
+/** Runs of whitespace as one space, in NFC. */
+function tidyText(text: string): string {
+  return text.replace(/\s+/g, ' ').normalize('NFC');
+}
+
+/** Pieces as phrasing nodes: neighbouring text joined, whitespace collapsed, placeholders as formulas. */
+function phrasing(pieces: readonly Piece[], formulas: Formulas): PhrasingContent[] {
+  const nodes: PhrasingContent[] = [];
+  let text = '';
+  const add = (node: PhrasingContent) => {
+    const last = nodes.at(-1);
+    // Two formulas side by side are one: '$a$$b$' would not read as two.
+    if (last?.type === 'inlineMath' && node.type === 'inlineMath') last.value += ` ${node.value}`;
+    else nodes.push(node);
+  };
+  const flush = () => {
+    const parts = tidyText(formulas.restoreText(text)).split(/\uE000(\d+)\uE001/);
+    text = '';
+    parts.forEach((part, index) => {
+      if (index % 2 === 0) {
+        if (!part) return;
+        const last = nodes.at(-1);
+        if (last?.type === 'text') last.value += part;
+        else nodes.push({ type: 'text', value: part });
+      } else {
+        const tex = formulas.tex(Number(part));
+        if (tex) add({ type: 'inlineMath', value: tex });
+      }
+    });
+  };
+  for (const piece of pieces) {
+    if (typeof piece === 'string') text += piece;
+    else {
+      flush();
+      add(piece);
+    }
+  }
+  flush();
+  return nodes;
+}
+
+/** The text of phrasing nodes, formulas as their TeX. */
+function textOf(nodes: readonly PhrasingContent[]): string {
+  return nodes.map((node) => ('value' in node ? node.value : 'children' in node ? textOf(node.children) : '')).join('');
+}
+
+/** Phrasing nodes with the whitespace at either end removed (and text nodes left empty dropped). */
+function trimmed(nodes: PhrasingContent[]): PhrasingContent[] {
+  const first = nodes[0];
+  if (first?.type === 'text') first.value = first.value.trimStart();
+  const last = nodes.at(-1);
+  if (last?.type === 'text') last.value = last.value.trimEnd();
+  return nodes.filter((node) => node.type !== 'text' || node.value !== '');
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reading: one pass over the events, one action per open element, undone when it closes.
 
 /** Content never shown: scripts and the like. */
 const HIDDEN = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'head']);
@@ -234,27 +360,27 @@ const LINE_BREAKS = new Set(['br', 'break']);
 /** A leading section title that only says what the whole is. */
 const ABSTRACT_TITLE = /^(?:abstract|summary)\s*[.:]?$/i;
 
-type Marker = '*' | '**';
+type EmphasisKind = 'emphasis' | 'strong';
 
 type Action =
   | { kind: 'none' }
   | { kind: 'hidden' }
   | { kind: 'block'; title: boolean }
-  /** `slot` is where the opening marker goes; null inside an emphasis of the same kind. */
-  | { kind: 'emphasis'; marker: Marker; slot: number | null; paragraph: number }
+  /** `slot` is where the emphasis's pieces start; null inside an emphasis of the same kind. */
+  | { kind: 'emphasis'; type: EmphasisKind; slot: number | null; paragraph: number }
   | { kind: 'tex' }
   | { kind: 'alternatives'; used: boolean };
 
-interface RenderOptions {
+interface ReadOptions {
   /** Paragraphs and emphasis (abstracts); without, one line of text (titles). */
   markup: boolean;
 }
 
-function render(input: string, options: RenderOptions): string {
-  const formulas = new Formulas();
+/** The input read into paragraphs of pieces (titles: text only, formulas as `$…$` or placeholders). */
+function read(input: string, formulas: Formulas, options: ReadOptions): Piece[][] {
   const text = formulas.protect(input.slice(0, MARKUP_INPUT_LIMIT).replace(CONTROL, ''));
-  const paragraphs: string[] = [];
-  let pieces: string[] = [];
+  const paragraphs: Piece[][] = [];
+  let pieces: Piece[] = [];
   /** Grows with every paragraph ended, so an emphasis cut by a paragraph is known. */
   let paragraphCount = 0;
   let hidden = 0;
@@ -263,16 +389,33 @@ function render(input: string, options: RenderOptions): string {
   const actions: Action[] = [];
   /** The <alternatives> elements open, innermost last: kept apart so finding one never walks the whole stack. */
   const openAlternatives: Extract<Action, { kind: 'alternatives' }>[] = [];
-  const emphasisDepth: Record<Marker, number> = { '*': 0, '**': 0 };
+  const emphasisDepth: Record<EmphasisKind, number> = { emphasis: 0, strong: 0 };
 
   const endParagraph = () => {
-    const joined = pieces.join('');
-    pieces = [];
     paragraphCount += 1;
-    for (const part of joined.split(/\n\s*\n/)) {
-      const paragraph = part.replace(TAG_LIKE, '').replace(/\s+/g, ' ').trim();
-      if (paragraph) paragraphs.push(paragraph);
+    let current: Piece[] = [];
+    const push = () => {
+      if (current.some((piece) => typeof piece !== 'string' || piece.trim() !== '')) paragraphs.push(current);
+    };
+    for (const piece of pieces) {
+      if (typeof piece !== 'string') {
+        current.push(piece);
+        continue;
+      }
+      // Plain text (DataCite, arXiv) separates its paragraphs by blank lines.
+      const [first = '', ...rest] = piece.split(/\n\s*\n/);
+      current.push(first);
+      for (const part of rest) {
+        push();
+        current = [part];
+      }
     }
+    push();
+    pieces = [];
+  };
+  const addFormula = (tex: string) => {
+    const inner = formulas.inner(tex);
+    if (inner) pieces.push(options.markup ? { type: 'inlineMath', value: inner.normalize('NFC') } : `$${inner}$`);
   };
   /** In <alternatives>, only the first way of writing the formula is kept. */
   const alternativeTaken = () => {
@@ -301,7 +444,7 @@ function render(input: string, options: RenderOptions): string {
       if (alternativeTaken()) return { kind: 'hidden' };
       const alttext = attributes.get('alttext')?.trim();
       if (alttext) {
-        pieces.push(formulas.add(alttext));
+        addFormula(alttext);
         return { kind: 'hidden' };
       }
       return { kind: 'none' };
@@ -317,11 +460,9 @@ function render(input: string, options: RenderOptions): string {
       return { kind: 'block', title: local === 'title' };
     }
     if (options.markup && (ITALIC.has(local) || BOLD.has(local))) {
-      const marker: Marker = ITALIC.has(local) ? '*' : '**';
-      emphasisDepth[marker] += 1;
-      if (emphasisDepth[marker] > 1) return { kind: 'emphasis', marker, slot: null, paragraph: paragraphCount };
-      pieces.push('');
-      return { kind: 'emphasis', marker, slot: pieces.length - 1, paragraph: paragraphCount };
+      const type: EmphasisKind = ITALIC.has(local) ? 'emphasis' : 'strong';
+      emphasisDepth[type] += 1;
+      return { kind: 'emphasis', type, slot: emphasisDepth[type] > 1 ? null : pieces.length, paragraph: paragraphCount };
     }
     return { kind: 'none' };
   };
@@ -335,7 +476,7 @@ function render(input: string, options: RenderOptions): string {
         openAlternatives.pop();
         return;
       case 'tex':
-        pieces.push(formulas.add(texBuffer));
+        addFormula(texBuffer);
         texBuffer = '';
         return;
       case 'block': {
@@ -346,23 +487,25 @@ function render(input: string, options: RenderOptions): string {
         const before = paragraphs.length;
         endParagraph();
         // A leading "Abstract" heading says nothing the page does not.
-        if (action.title && before === 0 && paragraphs.length === 1 && ABSTRACT_TITLE.test(paragraphs[0]!)) paragraphs.pop();
+        if (action.title && before === 0 && paragraphs.length === 1 && ABSTRACT_TITLE.test(textOf(phrasing(paragraphs[0]!, formulas)).trim())) paragraphs.pop();
         return;
       }
       case 'emphasis': {
-        emphasisDepth[action.marker] -= 1;
-        if (action.slot === null || action.paragraph !== paragraphCount || action.slot >= pieces.length) return;
-        const content = pieces.slice(action.slot + 1).join('');
-        pieces.length = action.slot;
-        const trimmed = content.trim();
-        if (!trimmed) {
-          pieces.push(content);
+        emphasisDepth[action.type] -= 1;
+        if (action.slot === null || action.paragraph !== paragraphCount || action.slot > pieces.length) return;
+        const inside = pieces.splice(action.slot);
+        const children = phrasing(inside, formulas);
+        const content = trimmed(children.map((node) => ({ ...node })));
+        if (content.length === 0) {
+          pieces.push(...inside);
           return;
         }
-        // Spaces go outside the markers: '*word *' is no emphasis in Markdown.
-        const lead = content.slice(0, content.length - content.trimStart().length);
-        const trail = content.slice(content.trimEnd().length);
-        pieces.push(`${lead}${action.marker}${trimmed}${action.marker}${trail}`);
+        // Spaces go outside the emphasis: '*word *' is no emphasis in Markdown.
+        const first = children[0];
+        const last = children.at(-1);
+        const lead = first?.type === 'text' && first.value.startsWith(' ') ? ' ' : '';
+        const trail = last?.type === 'text' && last.value.endsWith(' ') ? ' ' : '';
+        pieces.push(lead, { type: action.type, children: content }, trail);
         return;
       }
     }
@@ -377,6 +520,8 @@ function render(input: string, options: RenderOptions): string {
   if (!HAS_TAG.test(text)) {
     handleText(decodeEntities(text));
   } else {
+    // In XML a line break is whitespace like any other: paragraphs come from the elements (and <break/>).
+    const xmlText = (chunk: string) => handleText(texDepth > 0 ? chunk : chunk.replace(/\s+/g, ' '));
     readXml(text, {
       open: (name, attributes) => {
         const action = openAction(name, attributes);
@@ -384,7 +529,7 @@ function render(input: string, options: RenderOptions): string {
         if (action.kind === 'hidden') hidden += 1;
         if (action.kind === 'tex') texDepth += 1;
       },
-      text: handleText,
+      text: xmlText,
       close: () => {
         const action = actions.pop() ?? { kind: 'none' };
         if (action.kind === 'hidden') hidden -= 1;
@@ -394,20 +539,46 @@ function render(input: string, options: RenderOptions): string {
     });
   }
   endParagraph();
-  const joined = options.markup ? paragraphs.join('\n\n') : paragraphs.join(' ');
-  return formulas.restore(joined).normalize('NFC');
+  return paragraphs;
+}
+
+/** Paragraphs as the site's markup, through its writer. */
+function writeMarkup(input: string, texInText: boolean): string {
+  const formulas = new Formulas(texInText);
+  const children: Paragraph[] = read(input, formulas, { markup: true })
+    .map((pieces) => trimmed(phrasing(pieces, formulas)))
+    .filter((nodes) => nodes.length > 0)
+    .map((nodes) => ({ type: 'paragraph', children: nodes }));
+  if (children.length === 0) return '';
+  const root: Root = { type: 'root', children };
+  return markupWriter.stringify(root).trimEnd();
 }
 
 /**
- * An abstract or description (JATS, HTML or plain text) as the site's simple markup: paragraphs separated
- * by a blank line, *italic*, **bold**, formulas as $…$ (tex-math kept, MathML as its alttext or else its
- * text), every other tag dropped with its text kept, the content of <script> and the like dropped.
+ * An abstract in JATS or HTML (Crossref, and DataCite's descriptions) as the site's simple markup:
+ * paragraphs, *italic*, **bold**, formulas as $…$ only where the source marks them (<tex-math>, MathML's
+ * alttext; MathML without one as its text), every other tag dropped with its text kept, the content of
+ * <script> and the like dropped. Every text is escaped for the markup, so '2*3*4', '# of samples' and
+ * 'Price is $5 and $10' show as written.
  */
 export function jatsToMarkup(xmlOrText: string): string {
-  return render(xmlOrText, { markup: true });
+  return writeMarkup(xmlOrText, false);
+}
+
+/**
+ * Text whose $…$ are TeX (arXiv's abstracts, and DataCite's copies of them) as the site's simple markup:
+ * as jatsToMarkup, and each $…$ (or $$…$$) a formula. Paragraphs are separated by a blank line.
+ */
+export function texTextToMarkup(text: string): string {
+  return writeMarkup(text, true);
 }
 
 /** A title (or a name) as plain text: tags stripped with their text kept (<i>, <sub>, <sup>), $…$ kept, whitespace collapsed, NFC. */
 export function cleanTitle(text: string): string {
-  return render(text, { markup: false });
+  const formulas = new Formulas(true);
+  const line = read(text, formulas, { markup: false })
+    .flat()
+    .map((piece) => (typeof piece === 'string' ? piece : ''))
+    .join('');
+  return formulas.restore(line.replace(/\s+/g, ' ').trim()).normalize('NFC');
 }

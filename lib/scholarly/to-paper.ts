@@ -1,3 +1,4 @@
+import { markupTree } from '@/lib/markup/plain-text';
 import { isHttpUrl } from '@/lib/validation/lists';
 import { RESEARCH_LIMITS, checkPaper, normalizeArxivId, normalizeDoi, type PaperValues } from '@/lib/validation/research';
 import type { SourceWork, WorkKind } from './work';
@@ -26,12 +27,36 @@ export function cutText(text: string, max: number): string {
   return `${(space > max / 2 ? head.slice(0, space) : head).trimEnd()}…`;
 }
 
-/** An abstract cut to the limit, never inside a $…$ formula (an unclosed '$' would swallow the rest when shown). */
+/**
+ * An abstract cut to the limit, with '…', on its syntax tree: after the last block that fits, else inside
+ * the block after the last piece that fits, or at a space of the text that does not; never inside a
+ * formula (an unclosed '$' would swallow the rest when shown), an emphasis or an escape.
+ */
 function cutAbstract(abstract: string): string {
   if (abstract.length <= RESEARCH_LIMITS.abstract) return abstract;
-  let cut = cutText(abstract, RESEARCH_LIMITS.abstract);
-  if ((cut.match(/\$/g)?.length ?? 0) % 2 === 1) cut = `${cut.slice(0, cut.lastIndexOf('$')).trimEnd()}…`;
-  return cut;
+  const max = RESEARCH_LIMITS.abstract - 1;
+  let end = 0;
+  for (const block of markupTree(abstract).children) {
+    const blockEnd = block.position?.end.offset ?? Infinity;
+    if (blockEnd <= max) {
+      end = blockEnd;
+      continue;
+    }
+    if (end < max / 2 && block.type === 'paragraph') {
+      for (const node of block.children) {
+        const nodeEnd = node.position?.end.offset ?? Infinity;
+        if (nodeEnd <= max) {
+          end = nodeEnd;
+          continue;
+        }
+        const space = abstract.lastIndexOf(' ', max);
+        if (node.type === 'text' && space > (node.position?.start.offset ?? Infinity)) end = space;
+        break;
+      }
+    }
+    break;
+  }
+  return `${abstract.slice(0, end).trimEnd()}…`;
 }
 
 /** The editor reads authors as a comma-separated list, so a comma inside one name ('Smith, Jr.') would split it. */

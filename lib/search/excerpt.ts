@@ -2,51 +2,19 @@ import type { ExcerptPart } from './types';
 
 /**
  * A search hit's excerpt, from what ts_headline answers (lib/search/queries.ts): client-safe and pure.
- * ts_headline marks the matched words with these two control characters, which the text it reads never
- * holds (the query strips them from it first), and answers one contiguous passage of that text.
+ * ts_headline reads the text a reader sees of the body (lib/markup/plain-text.ts: no markup, formulas as
+ * readable Unicode), marks the matched words with these two control characters, which that text never
+ * holds (the query strips them from it first), and answers one contiguous passage of it.
  */
 export const MARK_START = '\u0001';
 export const MARK_END = '\u0002';
 
 const ELLIPSIS = '…';
 
-/** A formula's place: from its opening delimiter to just after its closing one. */
-interface Formula {
+/** A formula's place in the text: from its first character to just after its last. */
+export interface Formula {
   start: number;
   end: number;
-}
-
-/**
- * The formulas of `text`: `$…$` and `$$…$$`, as the site's markup has them (a `$` after a backslash is
- * escaped, as in TeX, and a single `$` inside display mathematics is no delimiter). A `$` never closed opens
- * no formula (the markup shows it as a dollar sign).
- */
-function formulas(text: string): Formula[] {
-  const found: Formula[] = [];
-  let open: { start: number; width: number } | null = null;
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] === '\\') {
-      i += 2;
-      continue;
-    }
-    if (text[i] !== '$') {
-      i += 1;
-      continue;
-    }
-    const double = text[i + 1] === '$';
-    if (!open) {
-      open = { start: i, width: double ? 2 : 1 };
-      i += open.width;
-    } else if (open.width === 2 && !double) {
-      i += 1;
-    } else {
-      i += open.width;
-      found.push({ start: open.start, end: i });
-      open = null;
-    }
-  }
-  return found;
 }
 
 /** The excerpt's pieces with their marks, and its text without them. */
@@ -70,25 +38,15 @@ function parseMarks(headline: string): { parts: ExcerptPart[]; plain: string } {
   return { parts, plain: parts.map((part) => part.text).join('') };
 }
 
-/**
- * The pieces between `from` and `to` of the text they make up, unmarked inside formulas: a formula is then
- * always inside one unmarked piece, whole, for the page to show as TeX or typeset.
- */
-function sliceParts(parts: ExcerptPart[], from: number, to: number, math: Formula[]): ExcerptPart[] {
-  const cuts = new Set([from, to, ...math.flatMap((formula) => [formula.start, formula.end])]);
+/** The pieces between `from` and `to` of the text they make up. */
+function sliceParts(parts: ExcerptPart[], from: number, to: number): ExcerptPart[] {
   const kept: ExcerptPart[] = [];
   let offset = 0;
   for (const part of parts) {
     const end = offset + part.text.length;
-    const edges = [...cuts].filter((cut) => cut > offset && cut < end).sort((a, b) => a - b);
-    let at = offset;
-    for (const edge of [...edges, end]) {
-      if (at >= from && edge <= to && at < edge) {
-        const inMath = math.some((formula) => formula.start <= at && edge <= formula.end);
-        kept.push({ text: part.text.slice(at - offset, edge - offset), match: part.match && !inMath });
-      }
-      at = edge;
-    }
+    const at = Math.max(from, offset);
+    const until = Math.min(to, end);
+    if (at < until) kept.push({ text: part.text.slice(at - offset, until - offset), match: part.match });
     offset = end;
   }
   return kept;
@@ -123,28 +81,24 @@ function tidy(parts: ExcerptPart[], cutBefore: boolean, cutAfter: boolean): Exce
 
 /**
  * An excerpt as marked pieces of text: `headline` is ts_headline's answer for `body`, the exact text it
- * read. A formula the passage cuts open (it begins inside `$…$` or ends inside one) loses that cut-open
- * piece, so TeX is shown whole or not at all, and never holds a mark; '…' shows that the body goes on.
+ * read, whose formulas lie at `formulas`. A formula the passage cuts open (it begins inside one or ends inside
+ * one) loses that cut-open piece, so a formula is shown whole or not at all; '…' shows that the body goes on.
  */
-export function excerptParts(headline: string, body: string): ExcerptPart[] {
+export function excerptParts(headline: string, body: string, formulas: readonly Formula[] = []): ExcerptPart[] {
   const { parts, plain } = parseMarks(headline);
   if (!plain.trim()) return [];
   const start = body.indexOf(plain);
-  // Not found (it always is: the query leaves ts_headline no HTML tags to drop), nothing tells whether a
-  // `$` in the passage opens or closes a formula: an excerpt with one is left out.
-  if (start < 0) return plain.replace(/\\[\s\S]/g, '').includes('$') ? [] : tidy(parts, false, false);
-  // The body's formulas that meet the passage, placed relative to it.
-  const math = formulas(body)
-    .filter((formula) => formula.end > start && formula.start < start + plain.length)
-    .map((formula) => ({ start: formula.start - start, end: formula.end - start }));
+  // Not found (it always is: the query leaves ts_headline no HTML tags to drop): the passage as it is.
+  if (start < 0) return tidy(parts, false, false);
   let from = 0;
   let to = plain.length;
-  for (const formula of math) {
-    if (formula.start < 0) from = Math.max(from, formula.end);
-    if (formula.end > plain.length) to = Math.min(to, formula.start);
+  for (const formula of formulas) {
+    const [first, last] = [formula.start - start, formula.end - start];
+    if (first < from && last > from) from = last;
+    if (first < to && last > to) to = first;
   }
   if (to <= from) return [];
   const cutBefore = body.slice(0, start + from).trim() !== '';
   const cutAfter = body.slice(start + to).trim() !== '';
-  return tidy(sliceParts(parts, from, to, math), cutBefore, cutAfter);
+  return tidy(sliceParts(parts, from, to), cutBefore, cutAfter);
 }

@@ -1,6 +1,8 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { htmlToText, personalDisplayTitle, personalTitle } from '@/lib/content/personal/rules';
 import { getDb } from '@/lib/db/client';
+import { markupToPlainText, type PlainText } from '@/lib/markup/plain-text';
 import { excerptParts, MARK_END, MARK_START } from './excerpt';
 import { normalizeQuery, SEARCH_LIMITS, splitQuery } from './query';
 import { inSearchTurn } from './rate-limit';
@@ -20,22 +22,23 @@ const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=
 const FIRST_LINE_CHARS = 80;
 
 /*
- * One statement. `input` is the query: websearch_to_tsquery of the words (phrases in quotes, '-' to exclude,
- * 'or'), AND the last word as a prefix while it is being typed, stemmed ('english') or as typed ('simple',
- * so 'the' still finds 'theorem'). websearch_to_tsquery raises on no text, and to_tsquery only ever reads one
- * quoted word of letters and digits (lib/search/query.ts splitQuery); an empty query (only stop words or
- * punctuation) matches nothing. `matches` is every match, drafts excluded; `counts` counts them
- * by type whatever the filter; `top` is the page's hits; only those are joined back for their title and
- * body, and ts_headline (the costly part) reads only theirs. The body it reads has the marks' two control
- * characters removed and a space after each '<' that could open a tag ('$a<b$' reads '$a< b$', the same
- * formula), so no HTML tag is left for it to drop: its passage is then always a piece of the body, which
- * lib/search/excerpt.ts needs to keep formulas whole.
+ * The query, from $1 and $2: websearch_to_tsquery of the words (phrases in quotes, '-' to exclude, 'or'), AND
+ * the last word as a prefix while it is being typed, stemmed ('english') or as typed ('simple', so 'the'
+ * still finds 'theorem'). websearch_to_tsquery raises on no text, and to_tsquery only ever reads one quoted
+ * word of letters and digits (lib/search/query.ts splitQuery); an empty query (only stop words or
+ * punctuation) matches nothing.
+ */
+const QUERY = `case when $2::text is null then websearch_to_tsquery('english', $1)
+            else websearch_to_tsquery('english', $1) && (to_tsquery('english', $2) || to_tsquery('simple', $2))
+       end`;
+
+/*
+ * The search: `matches` is every match, drafts excluded; `counts` counts them by type whatever the filter;
+ * `top` is the page's hits; only those are joined back for their title and the sources of their text.
  */
 const SEARCH_SQL = `
 with input as (
-  select case when $2::text is null then websearch_to_tsquery('english', $1)
-              else websearch_to_tsquery('english', $1) && (to_tsquery('english', $2) || to_tsquery('simple', $2))
-         end as q
+  select ${QUERY} as q
 ),
 matches as (
   select 'research' as type, t.id, t.title, t.date::text as date, ts_rank_cd('${WEIGHTS}', t.search, input.q, 1) as rank
@@ -62,27 +65,29 @@ top as (
 hits as (
   select top.type, top.id, top.title, top.date, top.rank, b.slug, e.company,
          case when top.type = 'personal' and btrim(p.title) = '' then p.content end as content,
-         body.text as body,
-         ts_headline('english', body.text, input.q, $5) as headline
+         case top.type
+           when 'research' then array[r.abstract]
+           when 'blog' then array[b.excerpt, b.content]
+           when 'projects' then array[private.search_html_text(pr.description)]
+           when 'personal' then array[private.search_html_text(p.content)]
+           when 'experience' then array[e.description] || e.highlights
+         end as sources
     from top
-    cross join input
     left join public.research_papers r on top.type = 'research' and r.id = top.id
     left join public.blog_posts b on top.type = 'blog' and b.id = top.id
     left join public.projects pr on top.type = 'projects' and pr.id = top.id
     left join public.personal_posts p on top.type = 'personal' and p.id = top.id
     left join public.experience e on top.type = 'experience' and e.id = top.id
-    cross join lateral (
-      select regexp_replace(translate(case top.type
-               when 'research' then r.abstract
-               when 'blog' then b.excerpt || E'\\n\\n' || b.content
-               when 'projects' then private.search_html_text(pr.description)
-               when 'personal' then private.search_html_text(p.content)
-               when 'experience' then e.description || E'\\n' || array_to_string(e.highlights, E'\\n')
-             end, chr(1) || chr(2), ''), '<([[:alpha:]/!?])', '< \\1', 'g') as text
-    ) body
 )
 select (select coalesce(jsonb_object_agg(type, n), '{}'::jsonb) from counts) as counts,
        (select coalesce(jsonb_agg(to_jsonb(hits) order by rank desc, date desc nulls last, title, id), '[]'::jsonb) from hits) as hits
+`;
+
+/** ts_headline (the costly part) over the hits' readable texts ($4), in their order. */
+const HEADLINE_SQL = `
+select ts_headline('english', t.body, ${QUERY}, $3) as headline
+  from unnest($4::text[]) with ordinality as t(body, n)
+ order by t.n
 `;
 
 interface HitRow {
@@ -94,8 +99,11 @@ interface HitRow {
   slug: string | null;
   company: string | null;
   content: string | null;
-  body: string;
-  headline: string;
+  /**
+   * What the hit's text is made of: a paper's abstract; a post's excerpt and body; the text of a project's or
+   * personal post's HTML; a job's description and each highlight.
+   */
+  sources: (string | null)[];
 }
 
 function href(row: HitRow): string {
@@ -124,13 +132,81 @@ function title(row: HitRow): string {
   return row.title;
 }
 
-function toHit(row: HitRow): SearchHit {
+/**
+ * The text a reader sees of a hit, as its page shows it: markup through its parse tree (the site's for
+ * abstracts and posts, the simple one for a job's description), formulas as readable Unicode; a post's
+ * excerpt, a project's and a personal post's HTML text and a job's highlights are text already.
+ */
+function readableText(row: HitRow): PlainText {
+  const [first = '', ...rest] = row.sources.map((source) => source ?? '');
+  switch (row.type) {
+    case 'research':
+      return markupToPlainText(first);
+    case 'blog':
+      return joinTexts([{ text: first, formulas: [] }, markupToPlainText(rest[0] ?? '')]);
+    case 'experience':
+      return joinTexts([markupToPlainText(first, 'simple'), ...rest.map((text) => ({ text, formulas: [] }))]);
+    case 'projects':
+    case 'personal':
+      return { text: first, formulas: [] };
+  }
+}
+
+function joinTexts(texts: PlainText[]): PlainText {
+  let text = '';
+  const formulas: PlainText['formulas'] = [];
+  for (const part of texts) {
+    if (!part.text) continue;
+    if (text) text += '\n';
+    formulas.push(...part.formulas.map((formula) => ({ start: formula.start + text.length, end: formula.end + text.length })));
+    text += part.text;
+  }
+  return { text, formulas };
+}
+
+/*
+ * Readable texts already made, by their sources: parsing markup is the costliest part of an excerpt, and the
+ * same items come back search after search (each prefix typed). Bounded by characters, the least recently
+ * used dropped first; a save changes the sources, so an entry is never stale.
+ */
+const READABLE_CACHE_CHARS = 4_000_000;
+const readableCache = new Map<string, PlainText>();
+let readableCacheChars = 0;
+
+function cachedReadableText(row: HitRow): PlainText {
+  const key = createHash('sha256').update(JSON.stringify([row.type, row.sources])).digest('base64');
+  const found = readableCache.get(key);
+  if (found) {
+    readableCache.delete(key);
+    readableCache.set(key, found);
+    return found;
+  }
+  const made = readableText(row);
+  // ts_headline marks its matches with two control characters, and a '<' before a letter would read to it as
+  // an HTML tag it drops: the text has neither, so its passage is always a piece of this text.
+  const text = made.text.replace(/[\u0001\u0002\u0003]/g, ' ');
+  const readable = { text, formulas: made.formulas };
+  readableCache.set(key, readable);
+  readableCacheChars += text.length;
+  for (const [oldKey, old] of readableCache) {
+    if (readableCacheChars <= READABLE_CACHE_CHARS) break;
+    readableCache.delete(oldKey);
+    readableCacheChars -= old.text.length;
+  }
+  return readable;
+}
+
+/** A third control character after each '<' that could open a tag, so ts_headline reads none; removed from its answer. */
+const TAG_GUARD = '\u0003';
+const forHeadline = (text: string) => text.replace(/<(?=[A-Za-z/!?])/g, `<${TAG_GUARD}`);
+
+function toHit(row: HitRow, headline: string, readable: PlainText): SearchHit {
   return {
     type: row.type,
     id: row.id,
     href: href(row),
     title: title(row),
-    excerpt: excerptParts(row.headline, row.body),
+    excerpt: excerptParts(headline.replaceAll(TAG_GUARD, ''), readable.text, readable.formulas),
     date: row.date,
     rank: row.rank,
   };
@@ -148,14 +224,18 @@ async function searchIndex(query: string, type: SearchType | 'all', limit: numbe
   const { words, prefix } = splitQuery(query);
   const db = await getDb();
   // The query reaches SQL only as parameters; the prefix is letters and digits only, so quoting it is safe.
-  const answer = await inSearchTurn(() =>
-    db.query<{ counts: Record<string, number>; hits: HitRow[] }>(SEARCH_SQL, [words, prefix === null ? null : `'${prefix}':*`, type, limit, HEADLINE_OPTIONS]),
-  );
+  const tsPrefix = prefix === null ? null : `'${prefix}':*`;
+  const answer = await inSearchTurn(async () => {
+    const found = await db.query<{ counts: Record<string, number>; hits: HitRow[] }>(SEARCH_SQL, [words, tsPrefix, type, limit]);
+    const rows = found.rows[0]?.hits ?? [];
+    const readable = rows.map(cachedReadableText);
+    const headlines = rows.length === 0 ? [] : (await db.query<{ headline: string }>(HEADLINE_SQL, [words, tsPrefix, HEADLINE_OPTIONS, readable.map((each) => forHeadline(each.text))])).rows;
+    return { counts: found.rows[0]?.counts ?? {}, hits: rows.map((row, index) => toHit(row, headlines[index]?.headline ?? '', readable[index]!)) };
+  });
   if (!answer) return { hits: [], counts: noCounts(), busy: true };
-  const { rows } = answer.value;
   const counts = noCounts();
-  for (const [key, n] of Object.entries(rows[0]?.counts ?? {})) if (isSearchType(key)) counts[key] = n;
-  return { hits: (rows[0]?.hits ?? []).map(toHit), counts, busy: false };
+  for (const [key, n] of Object.entries(answer.value.counts)) if (isSearchType(key)) counts[key] = n;
+  return { hits: answer.value.hits, counts, busy: false };
 }
 
 /**

@@ -24,7 +24,7 @@ export interface SearchHit {
   href: string;
   /** Plain text (a personal post's first line when it has no title). */
   title: string;
-  /** The best passage of the body, with the matched words marked; formulas as TeX source, never cut open. */
+  /** The best passage of the text readers see, with the matched words marked; formulas as readable text, never cut open. */
   excerpt: ExcerptPart[];
   /** 'yyyy-mm-dd' or 'yyyy-mm', when the item has a date. */
   date: string | null;

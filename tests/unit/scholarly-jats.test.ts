@@ -1,10 +1,69 @@
+import fc from 'fast-check';
+import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 
-import { cleanTitle, decodeEntities, jatsToMarkup, readXml } from '@/lib/scholarly/jats';
+import { markupToSiteHtml } from '@/lib/markup/site-html';
+import { cleanTitle, decodeEntities, jatsToMarkup, readXml, texTextToMarkup } from '@/lib/scholarly/jats';
 
 /** Issue 34: abstracts and titles from the sources, as the site's simple markup with no HTML left. */
 
 const NO_TAG = /<\/?[a-z!?][^>]*>/i;
+
+/** Stands for one formula in a rendered text. */
+const FORMULA = '\u2058';
+
+/**
+ * Markup as the site renders it (lib/markup/site-html.ts), read back by an independent HTML parser: each
+ * paragraph's text with every formula (KaTeX's output, or its error) as FORMULA, and the elements outside them.
+ */
+function rendered(markup: string): { paragraphs: string[]; elements: string[] } {
+  const paragraphs: string[] = [];
+  const elements: string[] = [];
+  let formulaDepth = 0;
+  let paragraph: string | null = null;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (formulaDepth > 0) {
+          formulaDepth += 1;
+          return;
+        }
+        if (name === 'math' || /\bkatex/.test(attributes.class ?? '')) {
+          formulaDepth = 1;
+          if (paragraph !== null) paragraph += FORMULA;
+          return;
+        }
+        elements.push(name);
+        if (name === 'p') paragraph = '';
+      },
+      ontext(text) {
+        if (formulaDepth === 0 && paragraph !== null) paragraph += text;
+      },
+      onclosetag(name) {
+        if (formulaDepth > 0) {
+          formulaDepth -= 1;
+          return;
+        }
+        if (name === 'p' && paragraph !== null) {
+          paragraphs.push(paragraph);
+          paragraph = null;
+        }
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(markupToSiteHtml(markup, 'mathml'));
+  return { paragraphs, elements };
+}
+
+/** Text as a reader of the source sees it: control characters are not text, and runs of whitespace are one space. */
+const readable = (text: string) =>
+  text
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uE000\uE001]/g, '')
+    .replace(/\s+/g, ' ')
+    .normalize('NFC');
+
+const xmlText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 describe('jatsToMarkup', () => {
   it('turns JATS paragraphs, italic and bold into the site markup, dropping a leading Abstract title', () => {
@@ -37,24 +96,95 @@ describe('jatsToMarkup', () => {
     ).toBe('$n^2$');
   });
 
-  it('keeps $…$ written in text exactly, even with a less-than sign in it', () => {
-    expect(jatsToMarkup('<jats:p>Cost $a<b$ and $c &gt; d$ and <jats:italic>$x$</jats:italic></jats:p>')).toBe('Cost $a<b$ and $c > d$ and *$x$*');
+  it('keeps a $…$ in JATS text as dollar signs, not a formula, even with a less-than sign in it', () => {
+    expect(jatsToMarkup('<jats:p>Cost $a<b$ and $c &gt; d$ and <jats:italic>$x$</jats:italic></jats:p>')).toBe('Cost \\$a\\<b\\$ and \\$c > d\\$ and *\\$x\\$*');
   });
 
-  it('reads plain text (DataCite, arXiv) as paragraphs separated by blank lines, TeX as is', () => {
-    expect(jatsToMarkup('  We extend $10^{-3}$ eV, where\nstrings tangle; x < y.\n\n  A second paragraph mentions R&D.\n')).toBe(
-      'We extend $10^{-3}$ eV, where strings tangle; x < y.\n\nA second paragraph mentions R&D.',
+  it('escapes what would read as markup, so an abstract from Crossref renders as written', () => {
+    const abstract = (text: string) => jatsToMarkup(`<jats:p>${text}</jats:p>`);
+    expect(abstract('2*3*4')).toBe('2\\*3\\*4');
+    expect(abstract('# of samples')).toBe('\\# of samples');
+    expect(abstract('1. First')).toBe('1\\. First');
+    expect(abstract('Price is $5 and $10')).toBe('Price is \\$5 and \\$10');
+    for (const text of ['2*3*4', '# of samples', '1. First', 'Price is $5 and $10', 'a_b_c', '> quoted', '- item', '[x](y)', '`code`', '~~gone~~', '<b>bold?</b> &amp;']) {
+      expect(rendered(abstract(xmlText(text)))).toEqual({ paragraphs: [text], elements: ['p'] });
+    }
+    // A bare address is a link on every page of the site, its text as written.
+    expect(rendered(abstract('See www.example.org'))).toEqual({ paragraphs: ['See www.example.org'], elements: ['p', 'a'] });
+  });
+
+  it('renders any text of a JATS abstract as written, with exactly the emphasis and formulas the source marks', () => {
+    const markdownish = fc.constantFrom(
+      '*', '**', '_', '__', '#', '# ', '### ', '1. ', '1) ', '- ', '+ ', '> ', '`', '```', '~', '~~', '$', '$$', '\\', '\\$', '[', ']', '(', ')',
+      '![', '<', '>', '<b>', '</i>', '<!--', '&', '&amp;', '&#42;', '|', '---', '===', '\n', '\n\n', '  ', '\t', 'www.example.org',
+      'https://example.org', 'a@b.co', ':', '^', '{', '}', '[^1]', '[^1]: note', 'x', '2', ' ', '\u00a0', 'é', 'e\u0301',
+    );
+    const text = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 30 }),
+      fc.string({ unit: 'binary', maxLength: 20 }),
+      fc.array(fc.oneof(markdownish, fc.string({ maxLength: 4 })), { maxLength: 12 }).map((parts) => parts.join('')),
+    );
+    // A formula the source marks: TeX with something in it, whatever else it holds.
+    const tex = fc
+      .array(fc.constantFrom('x', '^2', '\\alpha', 'a<b', '_{n}', '\\{', '}', ' ', '$', '\\$', '*', '&', 'a > b', '\\frac{1}{2}', '#', '`'), { maxLength: 6 })
+      .map((parts) => `x${parts.join('')}`);
+    type Inline = { kind: 'text'; text: string } | { kind: 'tex'; tex: string } | { kind: 'italic' | 'bold'; text: string };
+    const inline: fc.Arbitrary<Inline> = fc.oneof(
+      { weight: 4, arbitrary: text.map((value) => ({ kind: 'text' as const, text: value })) },
+      tex.map((value) => ({ kind: 'tex' as const, tex: value })),
+      fc.record({ kind: fc.constantFrom('italic' as const, 'bold' as const), text }),
+    );
+    const abstract = fc.array(fc.array(inline, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 3 });
+
+    fc.assert(
+      fc.property(abstract, (paragraphs) => {
+        const jats = paragraphs
+          .map((items) => {
+            const body = items.map((item) => {
+              if (item.kind === 'text') return xmlText(item.text);
+              if (item.kind === 'tex') return `<jats:inline-formula><jats:tex-math>${xmlText(item.tex)}</jats:tex-math></jats:inline-formula>`;
+              return `<jats:${item.kind}>${xmlText(item.text)}</jats:${item.kind}>`;
+            });
+            return `<jats:p>${body.join('')}</jats:p>`;
+          })
+          .join('\n');
+        const expected = paragraphs
+          // Formulas side by side are one formula (two would read as one broken one).
+          .map((items) => readable(items.map((item) => (item.kind === 'tex' ? FORMULA : item.text)).join('')).replace(new RegExp(`${FORMULA}+`, 'g'), FORMULA).trim())
+          .filter(Boolean);
+        const marked = (kind: 'italic' | 'bold') => paragraphs.flat().filter((item) => item.kind === kind && readable(item.text).trim() !== '').length;
+        const markup = jatsToMarkup(jats);
+        const seen = rendered(markup);
+        expect({ paragraphs: seen.paragraphs.map((paragraph) => paragraph.normalize('NFC')), markup }).toEqual({ paragraphs: expected, markup });
+        expect(seen.elements.filter((name) => name === 'em').length).toBe(marked('italic'));
+        expect(seen.elements.filter((name) => name === 'strong').length).toBe(marked('bold'));
+        // Links are the bare addresses the site links everywhere (their text is checked above).
+        expect(seen.elements.filter((name) => !['p', 'em', 'strong', 'a'].includes(name))).toEqual([]);
+      }),
+      { numRuns: 500 },
     );
   });
 
-  it('drops script content and every tag, including tags spelled as entities', () => {
+  it('reads plain text (DataCite) as paragraphs separated by blank lines, its dollar signs as text', () => {
+    expect(jatsToMarkup('  We extend $10^{-3}$ eV, where\nstrings tangle; x < y.\n\n  A second paragraph mentions R&D.\n')).toBe(
+      'We extend \\$10^{-3}\\$ eV, where strings tangle; x < y.\n\nA second paragraph mentions R\\&D.',
+    );
+  });
+
+  it("reads arXiv's text with its $…$ as formulas and every other character as text", () => {
+    expect(texTextToMarkup('  We extend $10^{-3}$ eV, where\nstrings* tangle; x < y.\n\n# A second paragraph, $$a_1 * b_1$$.\n')).toBe(
+      'We extend $10^{-3}$ eV, where strings\\* tangle; x < y.\n\n\\# A second paragraph, $a_1 * b_1$.',
+    );
+  });
+
+  it('drops script content and every tag, and shows tags spelled as entities as the text they are', () => {
     const markup = jatsToMarkup('<p>Hi <script>alert("<b>x</b>")</script><i>there</i> &lt;script&gt;bad()&lt;/script&gt; <span onclick="x()">now</span><style>p{}</style></p>');
-    expect(markup).toBe('Hi *there* bad() now');
-    expect(markup).not.toMatch(NO_TAG);
+    expect(markup).toBe('Hi *there* \\<script>bad()\\</script> now');
+    expect(markupToSiteHtml(markup, 'mathml')).toBe('<p>Hi <em>there</em> &lt;script>bad()&lt;/script> now</p>');
   });
 
   it('leaves no empty emphasis and keeps spaces outside the markers', () => {
-    expect(jatsToMarkup('<p>a<i> </i>b <i> word </i>c <b><i>both</i> bold</b></p>')).toBe('a b *word* c ***both* bold**');
+    expect(jatsToMarkup('<p>a<i> </i>b <i> word </i>c <b><i>both</i> bold</b></p>')).toBe('a b *word* c **_both_ bold**');
   });
 
   it('reads malformed markup without failing', () => {
@@ -88,6 +218,11 @@ describe('cleanTitle', () => {
 describe('the XML reader', () => {
   it('decodes HTML and XML character references', () => {
     expect(decodeEntities('&amp; &lt; &eacute; &#x3b1; &#945; &nbsp;x &unknown; a&b')).toBe('& < é α α \u00a0x &unknown; a&b');
+  });
+
+  it('decodes a reference to a control character to nothing, so no text can forge a formula', () => {
+    expect(decodeEntities('a&#1;b&#xE000;0&#xE001;c')).toBe('ab0c');
+    expect(jatsToMarkup('<p>Let <tex-math>x^2</tex-math> and &#xE000;0&#xE001; hold.</p>')).toBe('Let $x^2$ and 0 hold.');
   });
 
   it('reports balanced events and whether the tags were well formed', () => {

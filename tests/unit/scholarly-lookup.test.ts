@@ -266,6 +266,24 @@ describe('toPaperValues', () => {
     expect(result.paper.abstract.match(/\$/g)?.length ?? 0).toBe(0);
   });
 
+  it('cuts a long abstract after its last paragraph that fits, else at a word, never inside an escape or a formula', () => {
+    const cut = (abstract: string) => {
+      const result = toPaperValues(work({ abstract }), { status: 'as-source' });
+      if (!result.ok) throw new Error(result.reason);
+      expect(result.paper.abstract.length).toBeLessThanOrEqual(RESEARCH_LIMITS.abstract);
+      return result.paper.abstract;
+    };
+    const paragraph = `${'word '.repeat(1_500)}costs \\$5`;
+    expect(cut(`${paragraph}\n\n${paragraph}\n\n${paragraph}`)).toBe(`${paragraph}\n\n${paragraph}…`);
+    // One long paragraph: the escaped dollars are text, the formula is whole or gone.
+    for (let shift = 0; shift < 12; shift += 1) {
+      const abstract = cut(`${'w'.repeat(shift)} ${'a '.repeat(9_990)}\\$5 \\*and\\* $x + y$ \\$10 ${'b '.repeat(20)}`);
+      expect(abstract.endsWith('…')).toBe(true);
+      expect(abstract).not.toMatch(/\\…$/);
+      expect(abstract.replace(/\\\$/g, '').split('$').length % 2).toBe(1);
+    }
+  });
+
   it('says what a work lacks to be a paper', () => {
     expect(toPaperValues(work({ title: '' }), { status: 'as-source' })).toEqual({ ok: false, reason: 'It has no title.' });
     expect(toPaperValues(work({ authors: [] }), { status: 'as-source' })).toEqual({ ok: false, reason: 'It has no author.' });

@@ -153,7 +153,8 @@ describe('DataCite', () => {
         authors: ['Josiah Carberry', 'Elizabeth Miller', 'Psychoceramics Research Group'],
         journal: 'Zenodo',
         date: '2023-05-04',
-        abstract: 'We count the cracks in $n$ pots and find $O(n \\log n)$ of them.\n\nThe second paragraph explains why.',
+        // DataCite's descriptions are plain text: a dollar sign is a dollar sign (issue 42).
+        abstract: 'We count the cracks in \\$n\\$ pots and find \\$O(n \\log n)\\$ of them.\n\nThe second paragraph explains why.',
         doi: '10.5072/example-preprint',
         arxivId: null,
         link: 'https://doi.org/10.5072/example-preprint',
@@ -188,7 +189,7 @@ describe('arXiv', () => {
       authors: ['Josiah Carberry', 'Jane Doe'],
       journal: 'arXiv preprint arXiv:2403.01234',
       date: '2024-03-02',
-      abstract: 'We extend silly string theory to energies below $10^{-3}$ eV, where the strings become merely tangled. The partition function $Z(\\beta) < \\infty$ for all $\\beta > 0$.\n\nA second paragraph mentions R&D.',
+      abstract: 'We extend silly string theory to energies below $10^{-3}$ eV, where the strings become merely tangled. The partition function $Z(\\beta) < \\infty$ for all $\\beta > 0$.\n\nA second paragraph mentions R\\&D.',
       doi: null,
       arxivId: '2403.01234v2',
       link: 'https://arxiv.org/abs/2403.01234v2',

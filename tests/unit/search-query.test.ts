@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { markupToPlainText } from '@/lib/markup/plain-text';
 import { excerptParts, MARK_END, MARK_START } from '@/lib/search/excerpt';
 import { normalizeQuery, SEARCH_LIMITS, splitQuery } from '@/lib/search/query';
 import type { ExcerptPart } from '@/lib/search/types';
@@ -97,32 +98,25 @@ describe('excerptParts', () => {
   });
 
   it('drops a formula cut open at the end of the passage', () => {
-    const body = 'The bound holds: $\\sum_k a_k \\le n$ always.';
-    expect(written(excerptParts(headline('The [bound] holds: $\\sum_k a_k'), body))).toBe('The [bound] holds:…');
+    const { text, formulas } = markupToPlainText('The bound holds: $\\sum_k a_k \\le n$ always.');
+    expect(text).toBe('The bound holds: ∑ₖ aₖ ≤ n always.');
+    expect(written(excerptParts(headline('The [bound] holds: ∑ₖ aₖ'), text, formulas))).toBe('The [bound] holds:…');
   });
 
   it('drops a formula cut open at the start of the passage', () => {
-    const body = 'Let $x = \\alpha + \\beta$ and then the bound holds.';
-    expect(written(excerptParts(headline('\\beta$ and then the [bound] holds.'), body))).toBe('…and then the [bound] holds.');
+    const { text, formulas } = markupToPlainText('Let $x = \\alpha + \\beta$ and then the bound holds.');
+    expect(written(excerptParts(headline('+ β and then the [bound] holds.'), text, formulas))).toBe('…and then the [bound] holds.');
   });
 
-  it('keeps whole formulas, display ones and escaped dollars, and never marks inside a formula', () => {
-    const body = 'Cost \\$5: $\\theta$ and $$\\int f$$ then $a$$b$ end.';
-    expect(written(excerptParts(headline(body.replace('theta', '[theta]').replace('end', '[end]')), body))).toBe(
-      'Cost \\$5: $\\theta$ and $$\\int f$$ then $a$$b$ [end].',
-    );
-    const dollarInDisplay = 'Sum $$a $ b$$ [bound]';
-    expect(written(excerptParts(headline(dollarInDisplay), dollarInDisplay.replace(/[[\]]/g, '')))).toBe(dollarInDisplay);
-  });
-
-  it('takes a dollar sign never closed for a dollar sign, not a formula', () => {
-    const body = 'It costs $5 and the bound holds.';
-    expect(written(excerptParts(headline('$5 and the [bound] holds.'), body))).toBe('…$5 and the [bound] holds.');
+  it('keeps whole formulas as readable text, marks and all', () => {
+    const { text, formulas } = markupToPlainText('Cost \\$5: $\\theta$ and $$\\int f$$ then $a$ end.');
+    expect(text).toBe('Cost $5: θ and ∫ f then a end.');
+    expect(written(excerptParts(headline(text.replace('θ', '[θ]').replace('end', '[end]')), text, formulas))).toBe('Cost $5: [θ] and ∫ f then a [end].');
   });
 
   it('answers no excerpt when the whole passage lies inside one formula', () => {
-    const body = 'Text $a + b + c + d + e$ text.';
-    expect(excerptParts(headline('+ [c] +'), body)).toEqual([]);
+    const { text, formulas } = markupToPlainText('Text $a + b + c + d + e$ text.');
+    expect(excerptParts(headline('+ [c] +'), text, formulas)).toEqual([]);
   });
 
   it('answers no excerpt for an empty passage', () => {
@@ -130,20 +124,24 @@ describe('excerptParts', () => {
     expect(excerptParts('  \n', '  \n')).toEqual([]);
   });
 
-  it('keeps a passage it cannot find in the body only when it holds no formula delimiter', () => {
+  it('keeps a passage it cannot find in the body as it is', () => {
     expect(written(excerptParts(headline('a [gap] here'), 'elsewhere'))).toBe('a [gap] here');
-    expect(excerptParts(headline('$x$ [gap]'), 'elsewhere')).toEqual([]);
   });
 
-  it('always leaves an even number of unescaped dollars, wherever the passage starts and ends', () => {
-    const body = 'A $x^2$ b $$\\sum_i y_i$$ c \\$ d $z$ e $p + q$ f.';
-    const unescaped = (value: string) => value.replace(/\\./g, '').split('$').length - 1;
-    // ts_headline cuts between words, never between a backslash and what it escapes.
-    for (let from = 0; from < body.length; from += 1) {
-      if (body[from - 1] === '\\') continue;
-      for (let to = from + 1; to <= body.length; to += 1) {
-        const parts = excerptParts(body.slice(from, to), body);
-        expect(unescaped(parts.map((part) => part.text).join('')) % 2, body.slice(from, to)).toBe(0);
+  it('never shows part of a formula, wherever the passage starts and ends', () => {
+    const { text, formulas } = markupToPlainText('A $x^2$ b $$\\sum_i y_i$$ c \\$ d $z$ e $p + q$ f.');
+    const shown = formulas.map((formula) => text.slice(formula.start, formula.end));
+    expect(shown).toEqual(['x²', '∑ᵢ yᵢ', 'z', 'p + q']);
+    // ts_headline cuts between words; each word of these formulas is found nowhere else in the text.
+    const edges = [0, ...[...text.matchAll(/\s/g)].map((space) => space.index), text.length];
+    for (const from of edges) {
+      for (const to of edges.filter((edge) => edge > from)) {
+        const passage = written(excerptParts(text.slice(from, to), text, formulas));
+        const words = new Set(passage.replaceAll('…', ' ').split(/\s+/));
+        for (const formula of shown) {
+          const parts = formula.split(' ');
+          expect([0, parts.length], `${passage} shows part of ${formula}`).toContain(parts.filter((part) => words.has(part)).length);
+        }
       }
     }
   });
