@@ -109,6 +109,55 @@ test.describe('admin Settings', () => {
     await expect(field.displayName(page)).toBeVisible();
   });
 
+  test('leaving Settings untouched asks nothing', async ({ page }) => {
+    // Every dialog is answered yes, so the page goes on either way, and noted.
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.accept();
+    });
+    const dashboard = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' });
+    /** A settled Settings page the admin has clicked in (Chromium shows a page's beforeunload prompt only after a click). */
+    const settle = async () => {
+      await hydrated(field.displayName(page));
+      await field.email(page).click();
+    };
+
+    await openSettings(page);
+    await settle();
+    await (await hydrated(dashboard)).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    expect(dialogs, 'a sidebar link').toEqual([]);
+
+    await gotoSettings(page);
+    await settle();
+    await page.reload();
+    await expect(field.displayName(page)).toBeEditable();
+    expect(dialogs, 'a reload').toEqual([]);
+
+    await settle();
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    expect(dialogs, 'a typed address').toEqual([]);
+
+    // Saved as they were: what the server answers is the form's new starting point.
+    await gotoSettings(page);
+    await settle();
+    await page.getByRole('button', { name: 'Save CV Settings' }).click();
+    await expect(toast(page, 'CV settings saved')).toBeVisible();
+    await dashboard.click();
+    await expect(page).toHaveURL(/\/admin$/);
+    expect(dialogs, 'a sidebar link after Save CV Settings').toEqual([]);
+
+    // A change not saved still asks.
+    await gotoSettings(page);
+    await settle();
+    await page.getByRole('checkbox', { name: /List draft papers/ }).click();
+    await dashboard.click();
+    await expect(page).toHaveURL(/\/admin$/);
+    expect(dialogs).toEqual(['confirm: You have unsaved changes. Leave this page and lose them?']);
+  });
+
   test('Save Profile stores the display name and bio; Admin Users shows the name', async ({ page }) => {
     const name = `Alex Settings ${unique()}`;
     const bio = `Works on L-functions ${unique()}.`;

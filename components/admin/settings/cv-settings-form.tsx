@@ -30,6 +30,16 @@ function valuesOf(rows: SectionRow[], rest: Omit<CvSettings, 'sections'>): CvSet
 }
 
 /**
+ * The settings as one string, each field in a fixed place: equal strings, equal settings. Not
+ * JSON.stringify of the object itself, whose text follows the order its keys were made in: the server's
+ * CvSettings (sections first) and the form's values (sections last) never matched, so an untouched form
+ * counted as unsaved and leaving Settings always asked.
+ */
+export function cvSettingsKey(settings: CvSettings): string {
+  return JSON.stringify([settings.sections, settings.paperSize, settings.projects, settings.includeDrafts, settings.summary]);
+}
+
+/**
  * Settings → CV: which sections the CV shows and in what order (a tick and Move up / Move down per section),
  * the PDF's paper size, featured or all projects, whether draft papers are listed as in preparation, and a
  * one-paragraph summary. Saved on its own with Save CV Settings; the page, the PDF and JSON Resume use it
@@ -41,12 +51,12 @@ export function CvSettingsForm({ initial }: { initial: CvSettings }) {
   const [projects, setProjects] = useState(initial.projects);
   const [includeDrafts, setIncludeDrafts] = useState(initial.includeDrafts);
   const [summary, setSummary] = useState(initial.summary);
-  const [baseline, setBaseline] = useState(() => JSON.stringify(initial));
+  const [baseline, setBaseline] = useState(() => cvSettingsKey(initial));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [announcement, setAnnouncement] = useState('');
   const [saving, startSaving] = useTransition();
   const values = valuesOf(rows, { paperSize, projects, includeDrafts, summary });
-  const dirty = JSON.stringify(values) !== baseline;
+  const dirty = cvSettingsKey(values) !== baseline;
   useUnsavedWarning(dirty);
 
   const move = (index: number, by: -1 | 1) => {
@@ -73,8 +83,11 @@ export function CvSettingsForm({ initial }: { initial: CvSettings }) {
       }
       if (result.ok) {
         setErrors({});
-        setBaseline(JSON.stringify(result.data));
+        setBaseline(cvSettingsKey(result.data));
         setRows(rowsOf(result.data));
+        setPaperSize(result.data.paperSize);
+        setProjects(result.data.projects);
+        setIncludeDrafts(result.data.includeDrafts);
         setSummary(result.data.summary);
         adminToast.success('CV settings saved', { description: 'The CV page, its PDF and JSON Resume use them from the next request.' });
         return;
