@@ -66,6 +66,12 @@ const profile = aboutSchema.parse({
   skills: [],
   education: [],
   researchInterests: [],
+  affiliation: '',
+  footerBlurb: '',
+  email: '',
+  links: [],
+  mark: '',
+  markImageUrl: null,
 });
 
 let counter = 0;

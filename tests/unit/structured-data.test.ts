@@ -18,6 +18,12 @@ const about: About = {
     { institution: 'University of Edinburgh', degree: 'PhD', field: 'Maths', startYear: 2021, endYear: null },
   ],
   researchInterests: [],
+  affiliation: '',
+  footerBlurb: '',
+  email: '',
+  links: [],
+  mark: '',
+  markImageUrl: null,
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
