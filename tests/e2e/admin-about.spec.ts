@@ -93,7 +93,7 @@ test.describe('admin About editor', () => {
     await expect(reader.getByText(firstParagraph)).toBeVisible();
     await expect(reader).toHaveTitle(new RegExp(`^About ${name}`));
     await reader.goto('/');
-    await expect(reader).toHaveTitle(`${name} · ${role || 'Mathematics'}`);
+    await expect(reader).toHaveTitle(role ? `${name} · ${role}` : name);
     await expect(reader.locator('meta[name="description"]')).toHaveAttribute('content', firstParagraph);
     await visitor.close();
 
