@@ -3,7 +3,6 @@ import type { Metadata } from 'next';
 import { NotFoundSection } from '@/components/site/not-found-section';
 import { RootDocument } from '@/components/site/root-document';
 import { SiteShell } from '@/components/site/site-shell';
-import { SITE } from '@/lib/site';
 
 import './globals.css';
 
@@ -17,8 +16,9 @@ export { viewport } from './layout';
  * page: a root `not-found.tsx` is rendered into each page's payload, in case the page calls notFound()
  * (none does), which cost every public page 24 kB of HTML.
  */
-// The root layout's metadata, as every page has it; the title as the layout's template makes it.
-export const metadata: Metadata = { ...rootMetadata, title: `404 | ${SITE.name}` };
+// The root layout's metadata, as every page has it. Prerendered once, at build time, when no profile can be
+// read: the title names no one.
+export const metadata: Metadata = { ...rootMetadata, title: '404 | Page not found' };
 
 export default function GlobalNotFound() {
   return (

@@ -2,19 +2,16 @@ import type { ReactNode } from 'react';
 import type { Metadata, Viewport } from 'next';
 
 import { RootDocument } from '@/components/site/root-document';
-import { SITE } from '@/lib/site';
 
 import './globals.css';
 
+/**
+ * What every page has before its own layout speaks: nothing that names the owner, since this is settled at
+ * build time. The public pages' layout names them from the profile on each request (app/(site)/layout.tsx).
+ */
 export const metadata: Metadata = {
-  title: {
-    template: `%s | ${SITE.name}`,
-    default: `${SITE.name} · Mathematics`,
-  },
-  description: SITE.description,
-  applicationName: SITE.name,
-  authors: [{ name: SITE.ownerName }],
-  openGraph: { type: 'website', siteName: SITE.name },
+  title: { template: '%s', default: 'Home' },
+  openGraph: { type: 'website' },
 };
 
 export const viewport: Viewport = {

@@ -10,7 +10,7 @@ export const FEED_LIMIT = 50;
 
 /** The feed's title, also the title of the link to it in every public page's head. */
 export function feedTitle(siteTitle: string): string {
-  return `${siteTitle} — Blog`;
+  return siteTitle ? `${siteTitle} — Blog` : 'Blog';
 }
 
 export interface FeedSite {

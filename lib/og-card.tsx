@@ -6,8 +6,7 @@ import { getAbout } from '@/lib/content/about/queries';
 import { ownerNameOf } from '@/lib/content/about/types';
 import { readOr } from '@/lib/content/read';
 import { getSiteSettings } from '@/lib/content/settings/queries';
-import { effectiveSiteSettings } from '@/lib/content/settings/types';
-import { SITE_DEFAULTS } from '@/lib/site';
+import { effectiveSiteSettings, siteDefaultsOf } from '@/lib/content/settings/types';
 
 /** Link previews' large image: 1200×630, as Open Graph and X both recommend. */
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 };
@@ -163,7 +162,7 @@ export async function cardSite(): Promise<CardSite> {
     readOr('the profile for a social image', getAbout, null),
   ]);
   return {
-    siteTitle: effectiveSiteSettings(settings, SITE_DEFAULTS).siteTitle,
+    siteTitle: effectiveSiteSettings(settings, siteDefaultsOf(about)).siteTitle,
     owner: ownerNameOf(about),
     role: about?.title.trim() ?? '',
   };

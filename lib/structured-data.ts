@@ -1,10 +1,9 @@
-import type { About } from '@/lib/content/about/types';
+import { ownerNameOf, ownerOrcid, type About } from '@/lib/content/about/types';
 import type { BlogPost } from '@/lib/content/blog/types';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { absoluteUrl } from '@/lib/absolute-url';
 import { blogPostPath } from '@/lib/canonical';
 import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
-import type { SiteConfig } from '@/lib/site';
 
 /**
  * schema.org descriptions of the owner and their work, for search engines (JSON-LD). Pure: the pages
@@ -13,17 +12,24 @@ import type { SiteConfig } from '@/lib/site';
 
 type Thing = Record<string, unknown>;
 
-/** The owner: name, job title, affiliation (a current programme's institution) and profile links. */
-export function personData(about: About | null, site: SiteConfig, siteUrl?: string): Thing {
-  const current = about?.education.find((entry) => entry.endYear === null);
+/**
+ * The owner from the profile: name, job title, affiliation (the profile's, else a current programme's
+ * institution), every profile link as sameAs and the ORCID iD as an identifier.
+ */
+export function personData(about: About | null, siteUrl?: string): Thing {
+  const name = ownerNameOf(about);
+  const affiliation = about?.affiliation.trim() || about?.education.find((entry) => entry.endYear === null)?.institution;
+  const orcid = ownerOrcid(about);
+  const sameAs = (about?.links ?? []).map((link) => link.url);
   return {
     '@context': 'https://schema.org',
     '@type': 'Person',
-    name: about?.name.trim() || site.ownerName,
+    ...(name ? { name } : {}),
     ...(about?.title.trim() ? { jobTitle: about.title.trim() } : {}),
-    ...(current ? { affiliation: { '@type': 'CollegeOrUniversity', name: current.institution } } : {}),
+    ...(affiliation ? { affiliation: { '@type': 'CollegeOrUniversity', name: affiliation } } : {}),
     ...(siteUrl ? { url: siteUrl } : {}),
-    sameAs: site.social.map((link) => link.href),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
+    ...(orcid ? { identifier: { '@type': 'PropertyValue', propertyID: 'ORCID', value: orcid } } : {}),
   };
 }
 

@@ -3,7 +3,9 @@
 -- Texts use custom dollar quotes ($md$, $html$, $t$) because they contain '$' and '$$' (mathematics).
 -- Links point at example.com: the owner replaces them with real ones.
 
-insert into public.about_data (name, title, bio, image_url, skills, education, research_interests)
+-- The sample owner: name, role line, affiliation, footer text, public e-mail, profile links and the header's mark.
+insert into public.about_data (name, title, bio, image_url, skills, education, research_interests,
+                               affiliation, footer_blurb, email, links, mark)
 values (
   'Alex Morgan',
   'Mathematics PhD Student & Researcher',
@@ -23,7 +25,18 @@ I teach undergraduate analysis and number theory tutorials, mentor summer resear
     {"title": "Zeros of L-functions", "description": "Zero-density estimates and what they say about primes in short intervals and arithmetic progressions."},
     {"title": "Spectral graph theory", "description": "Eigenvalue gaps of Cayley graphs of finite groups and their use in sieve methods."},
     {"title": "Moments of L-functions", "description": "Averages of central values over families of quadratic twists and the conjectures of random matrix theory."}
-  ]$json$::jsonb
+  ]$json$::jsonb,
+  'University of Edinburgh',
+  'PhD student in mathematics working in analytic number theory: how the zeros of L-functions govern the way primes fall into arithmetic progressions and short intervals.',
+  'alex.morgan@example.com',
+  -- ORCID's documented example iD (a fictional researcher): a safe sample until the owner sets their own.
+  $json$[
+    {"kind": "github", "label": "", "url": "https://github.com/alex-morgan-math"},
+    {"kind": "linkedin", "label": "", "url": "https://www.linkedin.com/in/alex-morgan-math"},
+    {"kind": "scholar", "label": "", "url": "https://scholar.google.com/citations?user=alexmorgan"},
+    {"kind": "orcid", "label": "", "url": "https://orcid.org/0000-0002-1825-0097"}
+  ]$json$::jsonb,
+  '∂'
 );
 
 insert into public.experience (title, company, location, start_date, end_date, description, highlights, technologies)

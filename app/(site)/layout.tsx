@@ -6,34 +6,34 @@ import { SiteToaster } from '@/components/site/site-toaster';
 import { StorageStatus } from '@/components/site/storage-status';
 import { getSiteSettings } from '@/lib/content/settings/queries';
 import { absoluteUrl } from '@/lib/absolute-url';
-import { effectiveSiteSettings } from '@/lib/content/settings/types';
+import { effectiveSiteSettings, siteDefaultsOf, titleTemplate } from '@/lib/content/settings/types';
 import { readOr } from '@/lib/content/read';
 import { getEnv } from '@/lib/env';
 import { FEED_PATH, feedTitle } from '@/lib/feed';
 import { OG_IMAGE_SIZE, SITE_CARD_PATH } from '@/lib/og-card';
-import { SITE_DEFAULTS } from '@/lib/site';
+import { getAbout } from '@/lib/content/about/queries';
 
 /**
  * Every public page's title template, default description and social image come from Admin Settings'
- * Site Configuration, falling back to the built-in values while a setting is empty. A page's own title
+ * Site Configuration, falling back to the owner's profile (name, biography) while a setting is empty. A page's own title
  * and description (a post's excerpt) take precedence over the defaults. Every public page links the
  * blog's Atom feed.
  */
 export async function generateMetadata(): Promise<Metadata> {
-  const stored = await readOr('the site settings', getSiteSettings, null);
-  const site = effectiveSiteSettings(stored, SITE_DEFAULTS);
+  const [stored, about] = await Promise.all([readOr('the site settings', getSiteSettings, null), readOr('the profile for the page metadata', getAbout, null)]);
+  const site = effectiveSiteSettings(stored, siteDefaultsOf(about));
   const siteUrl = getEnv().SITE_URL;
   const image = absoluteUrl(site.socialImageUrl, siteUrl);
   // Without a configured image, the site's generated card (app/og) stands in. Link previews need an
   // absolute address, so without SITE_URL no site-path image (the card included) is announced.
   const images = image ? [image] : siteUrl ? [{ url: SITE_CARD_PATH, ...OG_IMAGE_SIZE, type: 'image/png' }] : [];
-  // Without a stored title, a page with none of its own keeps the title it has always had.
-  const defaultTitle = stored?.siteTitle.trim() ? site.siteTitle : `${SITE_DEFAULTS.title} · Mathematics`;
+  // Without a stored title, a page with none of its own is titled as the home page: the owner and their role.
+  const defaultTitle = stored?.siteTitle.trim() ? site.siteTitle : [site.siteTitle, about?.title.trim()].filter(Boolean).join(' · ') || 'Home';
   return {
     ...(siteUrl ? { metadataBase: new URL(siteUrl) } : {}),
-    title: { template: `%s | ${site.siteTitle}`, default: defaultTitle },
-    description: site.metaDescription,
-    openGraph: { type: 'website', siteName: site.siteTitle, images },
+    title: { template: titleTemplate(site.siteTitle), default: defaultTitle },
+    ...(site.metaDescription ? { description: site.metaDescription } : {}),
+    openGraph: { type: 'website', ...(site.siteTitle ? { siteName: site.siteTitle } : {}), images },
     // No `images` of its own: the card takes Open Graph's.
     twitter: { card: images.length > 0 ? 'summary_large_image' : 'summary' },
     alternates: { types: { 'application/atom+xml': [{ url: FEED_PATH, title: feedTitle(site.siteTitle) }] } },

@@ -15,7 +15,7 @@ import { getAbout } from '@/lib/content/about/queries';
 import { getSiteSettings } from '@/lib/content/settings/queries';
 import { readOr } from '@/lib/content/read';
 import { truncate } from '@/lib/format';
-import { SITE } from '@/lib/site';
+import { ownerNameOf } from '@/lib/content/about/types';
 
 export async function generateMetadata(_props: unknown, parent: ResolvingMetadata): Promise<Metadata> {
   // Title and description come from the stored profile: request-time data, never read during the build.
@@ -23,13 +23,13 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
     readOr('the profile for the page metadata', getAbout, null),
     readOr('the site settings', getSiteSettings, null),
   ]);
-  const name = about?.name.trim() || SITE.name;
-  const role = about?.title.trim() || 'Mathematics';
+  const name = ownerNameOf(about);
+  const role = about?.title.trim() ?? '';
   const firstParagraph = splitParagraphs(about?.bio ?? '')[0];
   // A site title and description set in Admin Settings are the home page's; otherwise the profile's.
   return {
-    title: { absolute: settings?.siteTitle.trim() || `${name} · ${role}` },
-    description: settings?.metaDescription.trim() || (firstParagraph ? truncate(firstParagraph, 160) : SITE.description),
+    title: { absolute: settings?.siteTitle.trim() || [name, role].filter(Boolean).join(' · ') || 'Home' },
+    ...(settings?.metaDescription.trim() || firstParagraph ? { description: settings?.metaDescription.trim() || truncate(firstParagraph!, 160) } : {}),
     ...(await canonicalMetadata('/', parent)),
   };
 }
@@ -106,7 +106,9 @@ function Hero() {
           id="hero-heading"
           className="mt-5 max-w-3xl font-serif text-5xl leading-[1.05] font-semibold tracking-tight text-foreground sm:text-6xl lg:text-7xl"
         >
-          Mathematics PhD Student &amp; Researcher
+          <ContentBoundary fallback={<RoleLineSkeleton />}>
+            <RoleLine />
+          </ContentBoundary>
         </h1>
         <div className="mt-12 flex flex-wrap gap-3">
           <Button asChild size="lg" className="group">
@@ -138,6 +140,16 @@ async function OwnerName() {
       {name}
     </p>
   );
+}
+
+/** The heading: the profile's role line, or the owner's name while it has none. */
+async function RoleLine() {
+  const about = await readOr('the role line', getAbout, null);
+  return about?.title.trim() || ownerNameOf(about);
+}
+
+function RoleLineSkeleton() {
+  return <span aria-hidden="true" className="block h-[1.05em] w-[min(36rem,80vw)] rounded-md bg-muted motion-safe:animate-pulse" />;
 }
 
 function OwnerNameSkeleton() {

@@ -5,11 +5,10 @@ import { getAbout } from '@/lib/content/about/queries';
 import { ownerNameOf } from '@/lib/content/about/types';
 import { getNewestBlogPosts } from '@/lib/content/blog/queries';
 import { getSiteSettings } from '@/lib/content/settings/queries';
-import { effectiveSiteSettings } from '@/lib/content/settings/types';
+import { effectiveSiteSettings, siteDefaultsOf } from '@/lib/content/settings/types';
 import { TAGS } from '@/lib/content/tags';
 import { atomFeed, FEED_LIMIT, feedEntries } from '@/lib/feed';
 import { NEVER_STORE } from '@/lib/public-pages';
-import { SITE_DEFAULTS } from '@/lib/site';
 import { siteAddress } from '@/lib/site-url';
 
 /**
@@ -20,7 +19,9 @@ async function blogFeed(address: string): Promise<string> {
   'use cache';
   cacheTag(TAGS.blog, TAGS.about, TAGS.settings);
   const [posts, about, settings] = await Promise.all([getNewestBlogPosts(FEED_LIMIT), getAbout(), getSiteSettings()]);
-  const site = { address, siteTitle: effectiveSiteSettings(settings, SITE_DEFAULTS).siteTitle, author: ownerNameOf(about) };
+  const siteTitle = effectiveSiteSettings(settings, siteDefaultsOf(about)).siteTitle;
+  // Atom asks every feed for an author: without a name in the profile, the site's title, else its host.
+  const site = { address, siteTitle, author: ownerNameOf(about) || siteTitle || new URL(address).host };
   return atomFeed(site, feedEntries(address, posts));
 }
 

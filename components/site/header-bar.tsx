@@ -15,7 +15,6 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 
 import { ADMIN_LINK, isActivePath, isAnyActive, PERSONAL_LINKS, PROFESSIONAL_LINKS, SEARCH_LINK, type NavLink } from '@/lib/nav';
-import { SITE } from '@/lib/site';
 
 import { openPaletteOnPlainClick, PaletteLauncher, preloadPalette } from './search/palette-launcher';
 
@@ -63,6 +62,8 @@ export interface HeaderIcons {
 interface BarProps {
   markActive: boolean;
   icons: HeaderIcons;
+  /** The owner's mark and name, rendered on the server from the profile (components/site/owner-identity.tsx). */
+  brand: ReactNode;
 }
 
 /** The header turns translucent once the page has scrolled more than this many pixels. */
@@ -97,7 +98,7 @@ function BarForCurrentPath(props: BarProps) {
   return <Bar {...props} pathname={usePathname()} />;
 }
 
-function Bar({ pathname: currentPath, markActive, icons }: BarProps & { pathname: Pathname }) {
+function Bar({ pathname: currentPath, markActive, icons, brand }: BarProps & { pathname: Pathname }) {
   const pathname = markActive ? currentPath : null;
   const scrolled = useSyncExternalStore(subscribeToScroll, getScrolled, getServerScrolled);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -128,14 +129,8 @@ function Bar({ pathname: currentPath, markActive, icons }: BarProps & { pathname
   return (
     <header data-scrolled={scrolled} className={translucent ? 'site-header translucent' : 'site-header'}>
       <div className="site-column flex h-header items-center justify-between gap-4">
-        <Link href="/" className="group flex items-center gap-2.5 rounded-md" onClick={closeMenu}>
-          <span
-            aria-hidden="true"
-            className="grid size-9 place-items-center rounded-lg bg-primary/10 font-serif text-xl text-primary ring-1 ring-primary/30 transition-colors group-hover:bg-primary/20"
-          >
-            ∂
-          </span>
-          <span className="font-serif text-lg font-semibold tracking-tight md:max-lg:sr-only">{SITE.name}</span>
+        <Link href="/" className="group flex min-w-0 items-center gap-2.5 rounded-md" onClick={closeMenu}>
+          {brand}
         </Link>
 
         <nav aria-label="Main" className="hidden md:block">

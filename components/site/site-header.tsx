@@ -1,6 +1,8 @@
 import { ChevronDown, Coffee, LockKeyhole, Menu, NotebookPen, Search, X } from '@/components/site/icons';
 
+import { ContentBoundary } from './content-boundary';
 import { HeaderBar, type HeaderIcons } from './header-bar';
+import { HeaderBrand, HeaderBrandSkeleton } from './owner-identity';
 
 /*
  * The header is interactive (scroll state, mobile menu, 'Personal' menu, active link), so its bar is a
@@ -18,6 +20,8 @@ const ICONS: HeaderIcons = {
 };
 
 /**
+ * The brand (mark and name) is the owner's, from the profile: a hole of the prerendered shell, read per request.
+ *
  * `markActive={false}` is for the 404 page: a missing page belongs to no section, and that page is
  * prerendered once for every unknown path, so a path-dependent mark could not match on hydration.
  *
@@ -27,5 +31,10 @@ const ICONS: HeaderIcons = {
  * boundary React could send it after the page, to be swapped in by script.
  */
 export function SiteHeader({ markActive = true, waitForPath = false }: { markActive?: boolean; waitForPath?: boolean }) {
-  return <HeaderBar markActive={markActive} waitForPath={waitForPath} icons={ICONS} />;
+  const brand = (
+    <ContentBoundary fallback={<HeaderBrandSkeleton />}>
+      <HeaderBrand />
+    </ContentBoundary>
+  );
+  return <HeaderBar markActive={markActive} waitForPath={waitForPath} icons={ICONS} brand={brand} />;
 }

@@ -4,7 +4,7 @@ import { PAPER_STATUSES } from '@/lib/content/research/types';
 import { BUCKETS, type Bucket } from '@/lib/storage/buckets';
 import { safeObjectPath } from '@/lib/storage/paths';
 import { PROJECT_CATEGORIES } from '@/lib/content/projects/types';
-import { ABOUT_LIMITS, isSafeImageUrl } from '@/lib/validation/about';
+import { ABOUT_LIMITS, isMark, isPublicEmail, isSafeImageUrl, isStoredProfileLink } from '@/lib/validation/about';
 import { BLOG_LIMITS, isSlug } from '@/lib/validation/blog';
 import { CV_ENTRY_CATEGORIES, CV_PAPER_SIZES, CV_PROJECT_CHOICES, CV_SECTIONS } from '@/lib/cv/types';
 import { CV_LIMITS, isCvDate } from '@/lib/validation/cv';
@@ -18,7 +18,7 @@ import { z } from '@/lib/validation/zod';
 import { ARCHIVE_LIMITS, refuseDuplicates, sha256Schema, sizeSchema, type ArchiveFormat, type ExpectedEntry } from './archive';
 
 /**
- * The portable content archive, `portfolio-export` version 2 (docs/export-format.md): a gzip-compressed
+ * The portable content archive, `portfolio-export` version 3 (docs/export-format.md): a gzip-compressed
  * tar holding
  *
  *   manifest.json                 format, version, exportedAt, app, source, tables, files
@@ -31,7 +31,38 @@ import { ARCHIVE_LIMITS, refuseDuplicates, sha256Schema, sizeSchema, type Archiv
  */
 
 export const EXPORT_FORMAT_NAME = 'portfolio-export';
-export const EXPORT_FORMAT_VERSION = 2;
+export const EXPORT_FORMAT_VERSION = 3;
+
+/**
+ * Before format version 3 the owner's identity (the header's mark, the footer's text, e-mail and profile
+ * links) was part of the site's code, the same on every site, and so in no archive: an older archive's
+ * profile is read as showing what that code showed. Its name and role line, when blank, showed the code's too.
+ */
+export const FORMAT_2_IDENTITY = {
+  name: 'Alex Morgan',
+  title: 'Mathematics PhD Student & Researcher',
+  footer_blurb:
+    'PhD student in mathematics working in analytic number theory: how the zeros of L-functions govern the way primes fall into arithmetic progressions and short intervals.',
+  email: 'alex.morgan@example.com',
+  links: [
+    { kind: 'github', label: '', url: 'https://github.com/alex-morgan-math' },
+    { kind: 'linkedin', label: '', url: 'https://www.linkedin.com/in/alex-morgan-math' },
+    { kind: 'scholar', label: '', url: 'https://scholar.google.com/citations?user=alexmorgan' },
+    { kind: 'orcid', label: '', url: 'https://orcid.org/0000-0002-1825-0097' },
+  ],
+  mark: '∂',
+} as const;
+
+/** An about_data row of an archive older than version 3, with the identity filled in where it has none. */
+export function withFormat2Identity(row: ContentRow): ContentRow {
+  const filled: ContentRow = { ...row };
+  for (const [column, value] of Object.entries(FORMAT_2_IDENTITY)) {
+    const own = filled[column];
+    const blank = own === undefined || own === null || (typeof own === 'string' && own.trim() === '') || (Array.isArray(own) && own.length === 0);
+    if (blank) filled[column] = structuredClone(value);
+  }
+  return filled;
+}
 
 /**
  * Every content table of lib/content/registry.mjs, in its order: the order of the manifest's `tables`, of
@@ -99,6 +130,12 @@ export const ROW_SCHEMAS = {
     skills: textList(ABOUT_LIMITS.skills, ABOUT_LIMITS.skill),
     education: z.array(z.unknown()).max(ABOUT_LIMITS.entries),
     research_interests: z.array(z.unknown()).max(ABOUT_LIMITS.entries),
+    affiliation: text(ABOUT_LIMITS.affiliation),
+    footer_blurb: text(ABOUT_LIMITS.footerBlurb),
+    email: ruled(ABOUT_LIMITS.email, isPublicEmail, 'one e-mail address'),
+    links: z.array(z.unknown().refine(isStoredProfileLink, 'must be a profile link the About editor would store')).max(ABOUT_LIMITS.links),
+    mark: ruled(ABOUT_LIMITS.mark * 8, isMark, 'one or two characters'),
+    mark_image_url: siteOrWebAddress(ABOUT_LIMITS.url).nullable(),
     ...times,
   }),
   experience: row({

@@ -14,6 +14,7 @@ import {
   EXPORT_FORMAT,
   fileEntry,
   ROW_SCHEMAS,
+  withFormat2Identity,
   storageUrlRewriter,
   type ContentRow,
   type ContentTable,
@@ -93,7 +94,8 @@ function parseRows(table: ContentTable, bytes: Buffer, expected: number): Conten
 /** A table's rows from the archive: none when the archive's format version predates the table. */
 function archiveRows(manifest: ExportManifest, table: ContentTable, content: ReadonlyMap<ContentTable, Buffer>): ContentRow[] {
   const listed = manifest.tables[table];
-  return listed ? parseRows(table, content.get(table)!, listed.rows) : [];
+  const rows = listed ? parseRows(table, content.get(table)!, listed.rows) : [];
+  return table === 'about_data' && manifest.version < 3 ? rows.map(withFormat2Identity) : rows;
 }
 
 async function tableColumns(db: Queryable, table: ContentTable): Promise<Set<string>> {

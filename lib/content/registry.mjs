@@ -38,7 +38,7 @@ export const CONTENT_TYPES = [
     admin: { path: '/admin/about/edit', label: 'About', position: 10 },
     dashboard: null,
     seeded: true,
-    references: { kind: 'About', title: "nullif(name, '')", text: ['image_url', 'bio'], lists: [] },
+    references: { kind: 'About', title: "nullif(name, '')", text: ['image_url', 'mark_image_url', 'bio'], lists: [] },
   },
   {
     key: 'experience',

@@ -1,9 +1,8 @@
 import type { About } from '@/lib/content/about/types';
-import { ownerNameOf } from '@/lib/content/about/types';
+import { ownerNameOf, profileLabel } from '@/lib/content/about/types';
 import type { Experience } from '@/lib/content/experience/types';
 import type { Project } from '@/lib/content/projects/types';
 import type { PaperStatus, ResearchPaper } from '@/lib/content/research/types';
-import type { SiteConfig } from '@/lib/site';
 import {
   CV_ENTRY_CATEGORIES,
   CV_PUBLICATION_GROUPS,
@@ -42,7 +41,6 @@ export interface CvSources {
   projects: Project[];
   entries: CvEntry[];
   settings: CvSettings;
-  site: Pick<SiteConfig, 'email' | 'social' | 'ownerName'>;
   /** SITE_URL, when set. */
   siteUrl: string | null;
 }
@@ -57,12 +55,12 @@ export function buildCvData(sources: CvSources): CvData {
   const publications = groupPublications(sources.papers, settings.includeDrafts);
   const entries = Object.fromEntries(CV_ENTRY_CATEGORIES.map((category) => [category, [] as CvEntry[]])) as Record<CvEntryCategory, CvEntry[]>;
   for (const entry of sources.entries) entries[entry.category].push(entry);
-  const profiles: CvProfile[] = sources.site.social.map((link) => ({ platform: link.platform, label: link.label, url: link.href }));
+  const profiles: CvProfile[] = (about?.links ?? []).map((link) => ({ platform: link.kind, label: profileLabel(link), url: link.url }));
   const stamps = [about?.updatedAt, ...sources.papers.map((paper) => paper.updatedAt)].filter((stamp): stamp is string => Boolean(stamp)).sort();
   return {
-    name: about ? ownerNameOf(about) : sources.site.ownerName,
+    name: ownerNameOf(about),
     title: about?.title.trim() ?? '',
-    email: sources.site.email,
+    email: about?.email ?? '',
     website: sources.siteUrl,
     profiles,
     summary: settings.summary.trim(),

@@ -1,3 +1,4 @@
+import { PROFILE_KIND_LABELS } from '@/lib/content/about/types';
 import { absoluteUrl } from '@/lib/absolute-url';
 import { htmlToText } from '@/lib/content/personal/rules';
 import type { PaperStatus } from '@/lib/content/research/types';
@@ -303,12 +304,6 @@ function timestamp(value: string | null): string | undefined {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-const NETWORKS: Record<Exclude<CvProfile['platform'], 'website'>, string> = {
-  github: 'GitHub',
-  linkedin: 'LinkedIn',
-  scholar: 'Google Scholar',
-  orcid: 'ORCID',
-};
 
 /** The user name an address states outright, or undefined (a Scholar user id is not a name). */
 function profileUsername(platform: CvProfile['platform'], address: string): string | undefined {
@@ -337,7 +332,7 @@ function profiles(data: CvData, site: string | null, ownUrl: string | undefined)
     // A profile is its address; the site's own address is basics.url already.
     if (!url || seen.has(url)) continue;
     seen.add(url);
-    const network = profile.platform === 'website' ? line(profile.label) ?? 'Website' : NETWORKS[profile.platform];
+    const network = line(profile.label) ?? PROFILE_KIND_LABELS[profile.platform];
     result.push(compact({ network, username: profileUsername(profile.platform, url), url }));
   }
   return result;

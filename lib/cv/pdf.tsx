@@ -9,7 +9,6 @@ import { htmlToText } from '@/lib/content/personal/rules';
 import type { Project } from '@/lib/content/projects/types';
 import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
-import { SITE } from '@/lib/site';
 import { CV_FONT_FAMILY } from './pdf-fonts.mjs';
 import { typesetInWorker, type PageNumbers } from './pdf-thread';
 import { cvEntryDates, cvMonthRange, cvYearRange, isOwnerAuthor } from './rules';
@@ -447,6 +446,6 @@ function cvDocument(data: CvData, siteName: string): ReactElement {
  * thread only builds the elements (a few milliseconds). The worker's first document also reads the fonts.
  */
 export async function renderCvPdf(data: CvData, options: CvPdfOptions = {}): Promise<Uint8Array> {
-  const siteName = options.siteName?.trim() || SITE.name;
+  const siteName = options.siteName?.trim() || data.name.trim() || 'Curriculum vitae';
   return typesetInWorker(cvDocument(data, siteName), PAGE_NUMBERS);
 }

@@ -9,7 +9,6 @@ import { getProjects } from '@/lib/content/projects/queries';
 import { getResearchPapers } from '@/lib/content/research/queries';
 import { TAGS } from '@/lib/content/tags';
 import { getEnv } from '@/lib/env';
-import { SITE } from '@/lib/site';
 import { buildCvData } from './data';
 import { toJsonResume } from './json-resume';
 import { renderCvPdf } from './pdf';
@@ -29,7 +28,7 @@ export async function getCvData(): Promise<CvData> {
     getCvEntries(),
     getCvSettings(),
   ]);
-  return buildCvData({ about, experience, papers, projects, entries, settings, site: SITE, siteUrl: getEnv().SITE_URL ?? null });
+  return buildCvData({ about, experience, papers, projects, entries, settings, siteUrl: getEnv().SITE_URL ?? null });
 }
 
 export interface CvFile {

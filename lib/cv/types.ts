@@ -2,7 +2,7 @@
  * The CV (docs/product.md, "The CV"): one model, read once from the site's content, that the `/cv` page, the
  * `/cv.pdf` file and the `/cv.json` JSON Resume are all written from. Client-safe types and constants.
  */
-import type { Education, ResearchInterest } from '@/lib/content/about/types';
+import type { Education, ProfileKind, ResearchInterest } from '@/lib/content/about/types';
 import type { Experience } from '@/lib/content/experience/types';
 import type { Project } from '@/lib/content/projects/types';
 import type { ResearchPaper } from '@/lib/content/research/types';
@@ -96,7 +96,7 @@ export const DEFAULT_CV_SETTINGS: CvSettings = {
 };
 
 export interface CvProfile {
-  platform: 'github' | 'linkedin' | 'scholar' | 'orcid' | 'website';
+  platform: ProfileKind;
   label: string;
   url: string;
 }

@@ -1,5 +1,7 @@
+import { PROFILE_KINDS, type ProfileKind } from '@/lib/content/about/types';
+import { isValidOrcid } from '@/lib/scholarly/identifiers';
 import { z } from '@/lib/validation/zod';
-import { boundedText, isNewEntry, uniqueEntries } from './lists';
+import { boundedText, isHttpUrl, isNewEntry, uniqueEntries } from './lists';
 
 /**
  * The About editor's input (docs/product.md §§3 and 5), shared by the editor and its server action. The
@@ -17,6 +19,12 @@ export const ABOUT_LIMITS = {
   text: 200,
   description: 2_000,
   url: 2_048,
+  affiliation: 200,
+  footerBlurb: 500,
+  email: 254,
+  links: 20,
+  linkLabel: 60,
+  mark: 2,
 } as const;
 
 export const YEAR_RANGE = { min: 1900, max: 2100 } as const;
@@ -87,9 +95,116 @@ export const researchInterestSchema = z.object({
   description: text(ABOUT_LIMITS.description, 'The description'),
 });
 
+export const NAME_REQUIRED = 'Enter your name: the site shows it in the header, the titles and the footer.';
+export const TOO_MANY_LINKS = `At most ${ABOUT_LIMITS.links} profile links; remove one before adding another.`;
+export const LINK_LABEL_REQUIRED = 'Give this link a label.';
+export const EMAIL_INVALID = 'Enter one e-mail address, such as name@example.org, or leave it empty.';
+export const MARK_INVALID = `The mark is one or two characters (a letter or a symbol), or an uploaded image.`;
+export const ORCID_INVALID = 'Enter an ORCID iD such as 0000-0002-1825-0097 (or its https://orcid.org/ address) whose last character, the check digit, matches.';
+export const MASTODON_INVALID = 'Enter a Mastodon handle as @name@server.social, or its https:// profile address.';
+export const BLUESKY_INVALID = 'Enter a Bluesky handle such as name.bsky.social, or its https://bsky.app/profile/ address.';
+export const LINK_INVALID = 'Enter an http(s) address, such as https://example.org/.';
+
+const ORCID_INPUT = /^(?:https?:\/\/(?:www\.)?orcid\.org\/)?(\d{4})-?(\d{4})-?(\d{4})-?(\d{3}[\dXx])\/?$/;
+const MASTODON_HANDLE = /^@?([A-Za-z0-9_]{1,30})@([A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+)$/;
+const MASTODON_ADDRESS = /^https:\/\/([A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+)\/@([A-Za-z0-9_]{1,30})\/?$/;
+const BLUESKY_HANDLE = /^@?((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)$/;
+const BLUESKY_ADDRESS = /^https:\/\/bsky\.app\/profile\/([^/?#\s]+)\/?$/;
+/** One line, no spaces, one @, a dotted domain: what a mailto: link and a reader can use. */
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** An ORCID iD, bare or as its address, in the one form stored (https://orcid.org/0000-0002-1825-0097), or null. */
+export function orcidAddress(value: string): string | null {
+  const match = ORCID_INPUT.exec(value.trim());
+  if (!match) return null;
+  const id = `${match[1]}-${match[2]}-${match[3]}-${match[4]!.toUpperCase()}`;
+  return isValidOrcid(id) ? `https://orcid.org/${id}` : null;
+}
+
+/** A Mastodon handle (@name@server) or profile address, as the profile's https address, or null. */
+export function mastodonAddress(value: string): string | null {
+  const text = value.trim();
+  const handle = MASTODON_HANDLE.exec(text);
+  if (handle) return `https://${handle[2]!.toLowerCase()}/@${handle[1]}`;
+  const address = MASTODON_ADDRESS.exec(text);
+  return address ? `https://${address[1]!.toLowerCase()}/@${address[2]}` : null;
+}
+
+/** A Bluesky handle or profile address, as its https://bsky.app/profile/ address, or null. */
+export function blueskyAddress(value: string): string | null {
+  const text = value.trim();
+  const handle = BLUESKY_HANDLE.exec(BLUESKY_ADDRESS.exec(text)?.[1] ?? text);
+  return handle && handle[1]!.length <= 253 ? `https://bsky.app/profile/${handle[1]!.toLowerCase()}` : null;
+}
+
+/** What each kind accepts, in the one form it is stored: an http(s) address. */
+const LINK_RULES: Record<ProfileKind, { normalise: (value: string) => string | null; message: string }> = {
+  ...(Object.fromEntries(PROFILE_KINDS.map((kind) => [kind, { normalise: (value: string) => (isHttpUrl(value.trim()) ? value.trim() : null), message: LINK_INVALID }])) as Record<
+    ProfileKind,
+    { normalise: (value: string) => string | null; message: string }
+  >),
+  orcid: { normalise: orcidAddress, message: ORCID_INVALID },
+  mastodon: { normalise: mastodonAddress, message: MASTODON_INVALID },
+  bluesky: { normalise: blueskyAddress, message: BLUESKY_INVALID },
+};
+
+/** A profile link as typed, in its stored form: the address checked by its kind's rule, the label required for `other`. */
+export const profileLinkSchema = z
+  .object({
+    kind: z.enum(PROFILE_KINDS, { error: 'Choose what kind of link this is.' }),
+    label: text(ABOUT_LIMITS.linkLabel, 'The label'),
+    url: z.string({ error: 'The address must be text.' }).max(ABOUT_LIMITS.url, { error: `The address must be at most ${ABOUT_LIMITS.url} characters.` }),
+  })
+  .transform((link, context) => {
+    const url = LINK_RULES[link.kind].normalise(link.url);
+    if (url === null) context.addIssue({ code: 'custom', message: LINK_RULES[link.kind].message, path: ['url'] });
+    if (link.kind === 'other' && link.label === '') context.addIssue({ code: 'custom', message: LINK_LABEL_REQUIRED, path: ['label'] });
+    return { kind: link.kind, label: link.label, url: url ?? '' };
+  });
+
+/** A stored link passes this when its editor would store it unchanged: the export's check of an archive's links. */
+export function isStoredProfileLink(value: unknown): boolean {
+  const parsed = profileLinkSchema.safeParse(value);
+  if (!parsed.success || typeof value !== 'object' || value === null || Object.keys(value).length !== 3) return false;
+  const stored = value as Record<string, unknown>;
+  return stored.kind === parsed.data.kind && stored.label === parsed.data.label && stored.url === parsed.data.url;
+}
+
+/** One line, a valid address, or nothing. */
+export function isPublicEmail(value: string): boolean {
+  return value === '' || (value.length <= ABOUT_LIMITS.email && EMAIL.test(value));
+}
+
+/** One or two characters as a reader sees them (a letter, a symbol, an emoji), no spaces or line breaks. */
+export function isMark(value: string): boolean {
+  const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(value)];
+  return graphemes.length >= 1 && graphemes.length <= ABOUT_LIMITS.mark && !/[\s\p{Cc}]/u.test(value);
+}
+
 export const aboutSchema = z.object({
-  name: text(ABOUT_LIMITS.name, 'The name'),
+  name: text(ABOUT_LIMITS.name, 'The name').min(1, { error: NAME_REQUIRED }),
   title: text(ABOUT_LIMITS.title, 'The title'),
+  affiliation: text(ABOUT_LIMITS.affiliation, 'The affiliation'),
+  footerBlurb: text(ABOUT_LIMITS.footerBlurb, 'The footer text'),
+  email: z
+    .string({ error: 'The e-mail address must be text.' })
+    .refine((value) => !/[\r\n]/.test(value), { error: EMAIL_INVALID })
+    .transform((value) => value.trim())
+    .refine(isPublicEmail, { error: EMAIL_INVALID }),
+  links: z
+    .array(profileLinkSchema, { error: 'Profile links must be a list.' })
+    .max(ABOUT_LIMITS.links, { error: TOO_MANY_LINKS }),
+  mark: z
+    .string({ error: 'The mark must be text.' })
+    .trim()
+    .refine((value) => value === '' || isMark(value), { error: MARK_INVALID }),
+  markImageUrl: z
+    .string({ error: 'The mark image address must be text.' })
+    .trim()
+    .max(ABOUT_LIMITS.url, { error: `The mark image address must be at most ${ABOUT_LIMITS.url} characters.` })
+    .refine((value) => value === '' || isSafeImageUrl(value), { error: 'Use an uploaded image or an http(s) address.' })
+    .nullable()
+    .transform((value) => value || null),
   bio: text(ABOUT_LIMITS.bio, 'The biography'),
   imageUrl: z
     .string({ error: 'The image address must be text.' })

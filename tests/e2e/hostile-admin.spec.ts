@@ -123,7 +123,7 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
   const personal = { title: marker, type: 'story', content: `<p>${marker}</p>`, imageUrls: [] };
   const bib = `@article{x, author={Mallory, Eve}, title={${marker}}, journal={J}, year=2024}`;
   const ARGS: Record<string, unknown[]> = {
-    saveAboutAction: [{ name: marker, title: marker, bio: marker, imageUrl: '', skills: [], education: [], researchInterests: [] }],
+    saveAboutAction: [{ name: marker, title: marker, bio: marker, imageUrl: '', skills: [], education: [], researchInterests: [], affiliation: '', footerBlurb: marker, email: '', links: [], mark: '', markImageUrl: null }],
     saveExperienceAction: [{ items: [] }],
     saveCvEntriesAction: [{ items: [] }],
     saveCvSettingsAction: [{ sections: ['skills'], paperSize: 'letter', summary: marker, projects: 'all', includeDrafts: true }],

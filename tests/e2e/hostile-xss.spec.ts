@@ -124,6 +124,12 @@ test('the XSS corpus in every text field that reaches a public page runs nothing
     skills: tiny,
     education: short.slice(0, 5).map((text, index) => ({ institution: text, degree: short[index + 1], field: short[index + 2], startYear: 2010 + index, endYear: 2012 + index })),
     researchInterests: short.slice(0, 5).map((text) => ({ title: text, description: everything.slice(0, 2000) })),
+    affiliation: short[1],
+    footerBlurb: everything.slice(0, 500),
+    email: '',
+    links: short.slice(0, 3).map((text) => ({ kind: 'other', label: text.slice(0, 60), url: 'https://example.org/' })),
+    mark: '∂',
+    markImageUrl: null,
   });
   await save('saveExperienceAction', {
     items: short.slice(0, 8).map((text, index) => ({

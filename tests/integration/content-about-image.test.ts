@@ -66,6 +66,12 @@ const profile = aboutSchema.parse({
   skills: [],
   education: [],
   researchInterests: [],
+  affiliation: '',
+  footerBlurb: '',
+  email: '',
+  links: [],
+  mark: '',
+  markImageUrl: null,
 });
 
 let counter = 0;
@@ -108,6 +114,23 @@ describe('saving the About profile with a changed image', () => {
     const remove = vi.spyOn(storage, 'remove');
     await saveAbout({ ...profile, imageUrl: null });
     expect(remove).not.toHaveBeenCalled();
+  });
+
+  it('the header mark image is part of the save too: a replaced mark upload is removed, the kept one and the portrait stay', async () => {
+    const portrait = await upload();
+    const mark = await upload();
+    await saveAbout({ ...profile, imageUrl: portrait.url, markImageUrl: mark.url });
+    const newMark = await upload();
+    await saveAbout({ ...profile, imageUrl: portrait.url, markImageUrl: newMark.url });
+    expect(mark.exists()).toBe(false);
+    expect(newMark.exists()).toBe(true);
+    expect(portrait.exists()).toBe(true);
+    // The same file as portrait and mark: removing it as the portrait keeps it, the mark still uses it.
+    await saveAbout({ ...profile, imageUrl: newMark.url, markImageUrl: newMark.url });
+    await saveAbout({ ...profile, imageUrl: null, markImageUrl: newMark.url });
+    expect(newMark.exists()).toBe(true);
+    await saveAbout({ ...profile, imageUrl: null, markImageUrl: null });
+    expect(newMark.exists()).toBe(false);
   });
 
   it('keeps the file when the same image is saved again', async () => {

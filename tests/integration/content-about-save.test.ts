@@ -47,6 +47,15 @@ const profile = aboutSchema.parse({
     { institution: 'University of Edinburgh', degree: 'PhD', field: 'Mathematics', startYear: 2023, endYear: null },
   ],
   researchInterests: [{ title: 'Zeros of L-functions', description: 'Zero-density estimates.' }],
+  affiliation: 'University of Edinburgh',
+  footerBlurb: 'PhD student in mathematics.',
+  email: 'alex.morgan@example.com',
+  links: [
+    { kind: 'github', label: '', url: 'https://github.com/alex-morgan-math' },
+    { kind: 'orcid', label: '', url: '0000-0002-1825-0097' },
+  ],
+  mark: '∂',
+  markImageUrl: null,
 });
 
 async function rowCount(): Promise<number> {
@@ -70,6 +79,28 @@ describe('saveAbout', () => {
     expect(saved.education[0].endYear).toBeNull();
     expect(cache.updateTag).toHaveBeenCalledWith('about');
     expect(await getAbout()).toEqual(saved);
+    // The owner's identity is part of the profile, the ORCID iD stored as its address.
+    expect(saved).toMatchObject({
+      affiliation: 'University of Edinburgh',
+      footerBlurb: 'PhD student in mathematics.',
+      email: 'alex.morgan@example.com',
+      links: [
+        { kind: 'github', label: '', url: 'https://github.com/alex-morgan-math' },
+        { kind: 'orcid', label: '', url: 'https://orcid.org/0000-0002-1825-0097' },
+      ],
+      mark: '∂',
+      markImageUrl: null,
+    });
+  });
+
+  it('a stored link a browser would run (written by hand) reaches no page', async () => {
+    const id = (await getAboutForEditing())!.id;
+    await database.db!.query(
+      `update about_data set links = '[{"kind":"github","label":"","url":"javascript:alert(1)"},{"kind":"nope","label":"","url":"https://x.example"},{"kind":"x","label":"","url":"https://x.com/a"}]'::jsonb where id = $1`,
+      [id],
+    );
+    expect((await getAboutForEditing())!.links).toEqual([{ kind: 'x', label: '', url: 'https://x.com/a' }]);
+    await saveAbout(profile);
   });
 
   it('updates that same row on the next save: same id, newer updated_at, no second row', async () => {

@@ -255,15 +255,15 @@ describe('export and import', () => {
     };
 
     const newer = path.join(work, 'newer.tar.gz');
-    await writeExport(newer, manifest, rows, [], { version: 3 });
-    await refuse(newer, /made by a newer version of the site \(format version 3; this one reads up to 2\)/);
+    await writeExport(newer, manifest, rows, [], { version: 4 });
+    await refuse(newer, /made by a newer version of the site \(format version 4; this one reads up to 3\)/);
 
-    // Version 2 lists the CV's table: a version-2 manifest without it is refused.
+    // Since version 2 the CV's table is listed: a later manifest without it is refused.
     const withoutCv = path.join(work, 'without-cv.tar.gz');
     const olderRows: Partial<typeof rows> = { ...rows };
     delete olderRows.cv_entries;
     await writeExport(withoutCv, manifest, olderRows, []);
-    await refuse(withoutCv, /tables\.cv_entries.*is missing \(format version 2 lists it\)/);
+    await refuse(withoutCv, /tables\.cv_entries.*is missing \(format version 3 lists it\)/);
     await expect(importSite({ db: target, storage: targetStorage, file: newer, mode: 'replace' })).rejects.toThrowError(ArchiveError);
 
     const columns = path.join(work, 'columns.tar.gz');
@@ -284,7 +284,7 @@ describe('export and import', () => {
 
   it('imports a version-1 archive, made before the CV existed: its tables as they were, no CV rows (emptied with --replace)', async () => {
     const { manifest, rows } = await readRows(exported);
-    expect(manifest.version).toBe(2);
+    expect(manifest.version).toBe(3);
     expect(rows.cv_entries.length).toBeGreaterThan(0);
     const version1Rows: Partial<typeof rows> = { ...rows };
     delete version1Rows.cv_entries;
@@ -300,6 +300,48 @@ describe('export and import', () => {
     const { rows: papers } = await target.query<{ title: string }>('select title from research_papers order by title');
     expect(papers.map((p) => p.title)).toEqual(rows.research_papers.map((r) => r.title as string).sort());
     // Back to the archive's content for the tests after this one.
+    await importSite({ db: target, storage: targetStorage, file: exported, mode: 'replace' });
+  });
+
+  it('an export from before the owner’s identity was content imports with the sample identity filled in only where it has none', async () => {
+    const { manifest, rows } = await readRows(exported);
+    const identity = ['affiliation', 'footer_blurb', 'email', 'links', 'mark', 'mark_image_url'];
+    const strip = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([column]) => !identity.includes(column)));
+    const read = async () =>
+      (await target.query<Record<string, unknown>>('select name, title, footer_blurb, email, links, mark from about_data')).rows;
+
+    // A version-2 site named Jane Doe whose archive knows nothing of the identity: the sample's fills it, her name stays.
+    const version2 = path.join(work, 'version-2.tar.gz');
+    await writeExport(version2, manifest, { ...rows, about_data: rows.about_data.map((row) => ({ ...strip(row), name: 'Jane Doe' })) }, [], { version: 2 });
+    await importSite({ db: target, storage: targetStorage, file: version2, mode: 'replace' });
+    expect(await read()).toEqual([
+      {
+        name: 'Jane Doe',
+        title: 'Mathematics PhD Student & Researcher',
+        footer_blurb: expect.stringContaining('analytic number theory'),
+        email: 'alex.morgan@example.com',
+        links: expect.arrayContaining([{ kind: 'orcid', label: '', url: 'https://orcid.org/0000-0002-1825-0097' }]),
+        mark: '∂',
+      },
+    ]);
+
+    // A version-2 archive that has its own value keeps it; a blank name showed the sample's then.
+    const own = path.join(work, 'version-2-own.tar.gz');
+    await writeExport(own, manifest, { ...rows, about_data: rows.about_data.map((row) => ({ ...strip(row), name: ' ', email: 'jane@uni.example.org' })) }, [], { version: 2 });
+    await importSite({ db: target, storage: targetStorage, file: own, mode: 'replace' });
+    expect(await read()).toEqual([expect.objectContaining({ name: 'Alex Morgan', email: 'jane@uni.example.org', mark: '∂' })]);
+
+    // A version-3 archive is taken as it is: an empty e-mail stays empty.
+    const version3 = path.join(work, 'version-3-empty.tar.gz');
+    await writeExport(version3, manifest, { ...rows, about_data: rows.about_data.map((row) => ({ ...row, name: 'Jane Doe', email: '', links: [] })) }, []);
+    await importSite({ db: target, storage: targetStorage, file: version3, mode: 'replace' });
+    expect(await read()).toEqual([expect.objectContaining({ name: 'Jane Doe', email: '', links: [] })]);
+
+    // A link the About editor would refuse is refused in an archive too.
+    const hostile = path.join(work, 'version-3-hostile.tar.gz');
+    await writeExport(hostile, manifest, { ...rows, about_data: rows.about_data.map((row) => ({ ...row, links: [{ kind: 'github', label: '', url: 'javascript:alert(1)' }] })) }, []);
+    await expect(importSite({ db: target, storage: targetStorage, file: hostile, mode: 'replace' })).rejects.toThrowError(/about_data\.json, row 1: links\.0 must be a profile link/);
+
     await importSite({ db: target, storage: targetStorage, file: exported, mode: 'replace' });
   });
 

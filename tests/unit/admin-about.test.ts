@@ -14,7 +14,16 @@ import { clearDraft, readDraft, writeDraft } from '@/components/admin/drafts';
 import type { About } from '@/lib/content/about/types';
 import {
   aboutSchema,
+  BLUESKY_INVALID,
   cleanSkills,
+  EMAIL_INVALID,
+  LINK_INVALID,
+  LINK_LABEL_REQUIRED,
+  MARK_INVALID,
+  MASTODON_INVALID,
+  NAME_REQUIRED,
+  ORCID_INVALID,
+  TOO_MANY_LINKS,
   END_BEFORE_START,
   INTEREST_TITLE_REQUIRED,
   isNewSkill,
@@ -32,6 +41,12 @@ const valid: AboutInput = {
   skills: ['Python'],
   education: [{ institution: 'Edinburgh', degree: 'PhD', field: 'Mathematics', startYear: 2023, endYear: null }],
   researchInterests: [{ title: 'Zeros of L-functions', description: 'Zero-density estimates.' }],
+  affiliation: 'University of Edinburgh',
+  footerBlurb: 'PhD student in mathematics.',
+  email: 'alex.morgan@example.com',
+  links: [{ kind: 'github', label: '', url: 'https://github.com/alex-morgan-math' }],
+  mark: '∂',
+  markImageUrl: null,
 };
 
 function errorsFor(input: unknown): Record<string, string> {
@@ -118,6 +133,74 @@ describe('about: the saved profile is validated on the server', () => {
   });
 });
 
+describe('about: the owner’s identity is refused with the field’s message when it is bad', () => {
+  it('a name of 300 characters or only spaces is refused', () => {
+    expect(errorsFor({ ...valid, name: 'x'.repeat(300) })).toEqual({ name: 'The name must be at most 120 characters.' });
+    expect(errorsFor({ ...valid, name: '   ' })).toEqual({ name: NAME_REQUIRED });
+    expect(errorsFor({ ...valid, name: '' })).toEqual({ name: NAME_REQUIRED });
+  });
+
+  it('a link with javascript: or data: is refused; any kind stores an http(s) address', () => {
+    for (const url of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'JAVASCRIPT:alert(1)', 'ftp://example.org', 'example.org']) {
+      expect(errorsFor({ ...valid, links: [{ kind: 'github', label: '', url }] }), url).toEqual({ 'links.0.url': LINK_INVALID });
+      expect(errorsFor({ ...valid, links: [{ kind: 'other', label: 'Notes', url }] }), url).toEqual({ 'links.0.url': LINK_INVALID });
+    }
+    expect(aboutSchema.parse({ ...valid, links: [{ kind: 'website', label: ' Lab ', url: ' https://lab.example.org/ ' }] }).links).toEqual([
+      { kind: 'website', label: 'Lab', url: 'https://lab.example.org/' },
+    ]);
+  });
+
+  it('an ORCID iD needs its check digit; the bare iD and its address are stored as the address', () => {
+    expect(errorsFor({ ...valid, links: [{ kind: 'orcid', label: '', url: '0000-0002-1825-0098' }] })).toEqual({ 'links.0.url': ORCID_INVALID });
+    expect(errorsFor({ ...valid, links: [{ kind: 'orcid', label: '', url: 'https://orcid.org/0000-0002-1825-009' }] })).toEqual({ 'links.0.url': ORCID_INVALID });
+    for (const url of ['0000-0002-1825-0097', 'https://orcid.org/0000-0002-1825-0097', '0000000218250097', 'http://www.orcid.org/0000-0002-1825-0097/']) {
+      expect(aboutSchema.parse({ ...valid, links: [{ kind: 'orcid', label: '', url }] }).links[0]!.url, url).toBe('https://orcid.org/0000-0002-1825-0097');
+    }
+    expect(aboutSchema.parse({ ...valid, links: [{ kind: 'orcid', label: '', url: '0000-0002-9079-593x' }] }).links[0]!.url).toBe('https://orcid.org/0000-0002-9079-593X');
+  });
+
+  it('a Mastodon handle in the wrong shape is refused; @name@server is stored as its profile address', () => {
+    for (const url of ['alex', '@alex', 'alex@', '@alex@server', '@al ex@mathstodon.xyz', 'https://mathstodon.xyz/alex']) {
+      expect(errorsFor({ ...valid, links: [{ kind: 'mastodon', label: '', url }] }), url).toEqual({ 'links.0.url': MASTODON_INVALID });
+    }
+    for (const url of ['@alex@mathstodon.xyz', 'alex@Mathstodon.xyz', 'https://mathstodon.xyz/@alex']) {
+      expect(aboutSchema.parse({ ...valid, links: [{ kind: 'mastodon', label: '', url }] }).links[0]!.url, url).toBe('https://mathstodon.xyz/@alex');
+    }
+  });
+
+  it('a Bluesky handle is stored as its profile address', () => {
+    expect(errorsFor({ ...valid, links: [{ kind: 'bluesky', label: '', url: 'alex' }] })).toEqual({ 'links.0.url': BLUESKY_INVALID });
+    for (const url of ['alex.bsky.social', '@alex.bsky.social', 'https://bsky.app/profile/alex.bsky.social']) {
+      expect(aboutSchema.parse({ ...valid, links: [{ kind: 'bluesky', label: '', url }] }).links[0]!.url, url).toBe('https://bsky.app/profile/alex.bsky.social');
+    }
+  });
+
+  it('an other link needs a label', () => {
+    expect(errorsFor({ ...valid, links: [{ kind: 'other', label: ' ', url: 'https://example.org' }] })).toEqual({ 'links.0.label': LINK_LABEL_REQUIRED });
+  });
+
+  it('an e-mail with a newline is refused; empty means none', () => {
+    for (const email of ['alex@example.org\nBcc: x@example.org', 'alex@example.org\r', 'not an address', 'a@b', 'a b@example.org']) {
+      expect(errorsFor({ ...valid, email }), email).toEqual({ email: EMAIL_INVALID });
+    }
+    expect(aboutSchema.parse({ ...valid, email: '  ' }).email).toBe('');
+    expect(aboutSchema.parse({ ...valid, email: ' jane.doe@uni.example.org ' }).email).toBe('jane.doe@uni.example.org');
+  });
+
+  it('100 links are refused with one message; 20 are kept in the owner’s order', () => {
+    const links = (n: number) => Array.from({ length: n }, (_, i) => ({ kind: 'other', label: `Link ${i}`, url: `https://example.org/${i}` }));
+    expect(errorsFor({ ...valid, links: links(100) })).toEqual({ links: TOO_MANY_LINKS });
+    expect(aboutSchema.parse({ ...valid, links: links(20) }).links.map((link) => link.label)).toEqual(links(20).map((link) => link.label));
+  });
+
+  it('the mark is one or two characters, or an uploaded image', () => {
+    for (const mark of ['∂', 'JD', 'é', '🧮', 'Ж']) expect(errorsFor({ ...valid, mark }), mark).toEqual({});
+    for (const mark of ['ABC', 'J D', '∂\u0007']) expect(errorsFor({ ...valid, mark }), mark).toEqual({ mark: MARK_INVALID });
+    expect(errorsFor({ ...valid, markImageUrl: 'javascript:alert(1)' })).toHaveProperty('markImageUrl');
+    expect(aboutSchema.parse({ ...valid, markImageUrl: '/storage/profile-images/mark.png' }).markImageUrl).toBe('/storage/profile-images/mark.png');
+  });
+});
+
 describe('about editor: the form', () => {
   const about: About = {
     id: '00000000-0000-0000-0000-000000000001',
@@ -131,6 +214,12 @@ describe('about editor: the form', () => {
       { institution: 'Imperial', degree: 'MSc', field: 'Pure Mathematics', startYear: 2022, endYear: 2023 },
     ],
     researchInterests: [{ title: 'Zeros', description: 'Of L-functions' }],
+    affiliation: '',
+    footerBlurb: '',
+    email: '',
+    links: [{ kind: 'orcid', label: '', url: 'https://orcid.org/0000-0002-1825-0097' }],
+    mark: '∂',
+    markImageUrl: null,
     updatedAt: '2026-01-01T00:00:00.000Z',
   };
 
@@ -145,8 +234,29 @@ describe('about editor: the form', () => {
       skills: about.skills,
       education: about.education,
       researchInterests: about.researchInterests,
+      affiliation: about.affiliation,
+      footerBlurb: about.footerBlurb,
+      email: about.email,
+      links: about.links,
+      mark: about.mark,
+      markImageUrl: about.markImageUrl,
     });
-    expect(formFromAbout(null)).toEqual({ name: '', title: '', bio: '', imageUrl: null, skills: [], education: [], researchInterests: [] });
+    expect(aboutSchema.parse(toAboutInput(form)).links).toEqual(about.links);
+    expect(formFromAbout(null)).toEqual({
+      name: '',
+      title: '',
+      affiliation: '',
+      bio: '',
+      imageUrl: null,
+      skills: [],
+      education: [],
+      researchInterests: [],
+      footerBlurb: '',
+      email: '',
+      links: [],
+      mark: '',
+      markImageUrl: null,
+    });
   });
 
   it('year inputs parse to whole numbers; anything else gives 0', () => {

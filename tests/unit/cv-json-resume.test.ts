@@ -1,3 +1,4 @@
+import { PROFILE_KINDS } from '@/lib/content/about/types';
 import fc from 'fast-check';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
@@ -339,6 +340,23 @@ describe('toJsonResume', () => {
       { network: 'Blog', url: 'https://blog.example/' },
       { network: 'ORCID', url: 'https://orcid.org/my-profile' },
     ]);
+    // Every kind the About editor knows is a network by its name, or by the owner's own label.
+    const more = toJsonResume(
+      {
+        ...EMPTY_CV,
+        profiles: [
+          { platform: 'mastodon', label: 'Mastodon', url: 'https://mathstodon.xyz/@jane' },
+          { platform: 'bluesky', label: '', url: 'https://bsky.app/profile/jane.bsky.social' },
+          { platform: 'other', label: 'Seminar', url: 'https://seminar.example.org/' },
+        ],
+      },
+      { siteUrl: SITE_URL },
+    );
+    expect(more.basics.profiles).toEqual([
+      { network: 'Mastodon', url: 'https://mathstodon.xyz/@jane' },
+      { network: 'Bluesky', url: 'https://bsky.app/profile/jane.bsky.social' },
+      { network: 'Seminar', url: 'https://seminar.example.org/' },
+    ]);
   });
 
   it('writes descriptions as plain text', () => {
@@ -465,7 +483,7 @@ describe('toJsonResume', () => {
       title: text,
       email: text,
       website: maybeText,
-      profiles: fc.array(fc.record({ platform: fc.constantFrom<CvProfile['platform']>('github', 'linkedin', 'scholar', 'orcid', 'website'), label: text, url: text }), { maxLength: 5 }),
+      profiles: fc.array(fc.record({ platform: fc.constantFrom<CvProfile['platform']>(...PROFILE_KINDS), label: text, url: text }), { maxLength: 5 }),
       summary: text,
       settings: fc.record({
         sections: fc.shuffledSubarray([...CV_SECTIONS]),

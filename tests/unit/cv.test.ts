@@ -20,6 +20,7 @@ import {
   newCvEntryDefaults,
 } from '@/lib/validation/cv';
 import { fieldErrorsOf } from '@/lib/action-result';
+import { aboutProfile } from '../fixtures/about';
 
 const row = (changes: Record<string, unknown> = {}) => ({ ...newCvEntryDefaults('talk', new Date('2026-05-01T12:00:00Z')), title: 'A talk', ...changes });
 
@@ -131,7 +132,6 @@ describe('buildCvData', () => {
     projects: [],
     entries: [],
     settings: DEFAULT_CV_SETTINGS,
-    site: { email: 'a@example.com', social: [], ownerName: 'Owner Name' },
     siteUrl: null,
     ...changes,
   });
@@ -147,8 +147,25 @@ describe('buildCvData', () => {
     expect(buildCvData(sources({ papers })).publications.flatMap((group) => group.papers.map((item) => item.paper.title))).not.toContain('D1');
   });
 
-  it('falls back to the configured owner with no profile, and has empty sections rather than none', () => {
+  it('names no one with no profile, and has empty sections rather than none', () => {
     const cv = buildCvData(sources());
-    expect(cv).toMatchObject({ name: 'Owner Name', title: '', education: [], publications: [], entries: { award: [], talk: [], teaching: [], service: [] }, updatedAt: null });
+    expect(cv).toMatchObject({ name: '', title: '', email: '', profiles: [], education: [], publications: [], entries: { award: [], talk: [], teaching: [], service: [] }, updatedAt: null });
+  });
+
+  it('takes the name, e-mail and profile links from the profile, in the owner’s order', () => {
+    const about = aboutProfile({
+      name: 'Jane Doe',
+      email: 'jane@uni.example.org',
+      links: [
+        { kind: 'orcid', label: '', url: 'https://orcid.org/0000-0002-9079-593X' },
+        { kind: 'other', label: 'Seminar', url: 'https://seminar.example.org/' },
+      ],
+    });
+    const cv = buildCvData(sources({ about }));
+    expect(cv).toMatchObject({ name: 'Jane Doe', email: 'jane@uni.example.org' });
+    expect(cv.profiles).toEqual([
+      { platform: 'orcid', label: 'ORCID', url: 'https://orcid.org/0000-0002-9079-593X' },
+      { platform: 'other', label: 'Seminar', url: 'https://seminar.example.org/' },
+    ]);
   });
 });

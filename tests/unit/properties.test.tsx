@@ -65,7 +65,7 @@ function shapedLike(keys: readonly string[]) {
 }
 
 const schemas: [string, z.ZodType, readonly string[]][] = [
-  ['about', aboutSchema, ['name', 'title', 'bio', 'email', 'location', 'imageUrl', 'education', 'researchInterests', 'skills']],
+  ['about', aboutSchema, ['name', 'title', 'affiliation', 'bio', 'email', 'location', 'imageUrl', 'education', 'researchInterests', 'skills', 'footerBlurb', 'links', 'mark', 'markImageUrl']],
   ['experience list', experienceListSchema, ['items']],
   ['project list', projectListSchema, ['items']],
   ['research paper', paperSchema, ['title', 'journal', 'authors', 'date', 'abstract', 'link', 'pdfUrl', 'tags', 'doi', 'arxivId', 'status']],

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from '@/lib/action-result';
 import { absoluteUrl } from '@/lib/absolute-url';
 import { effectiveSiteSettings } from '@/lib/content/settings/rules';
-import { SITE_DEFAULTS } from '@/lib/site';
 import { passwordChangeSchema, SETTINGS_LIMITS, SETTINGS_MESSAGES, siteSettingsSchema } from '@/lib/validation/settings';
 
 /**
@@ -112,10 +111,10 @@ describe('the default social image URL refuses internal addresses', () => {
 
   it('never puts a stored internal address into the public pages (a value saved before the rule, or restored from a backup)', () => {
     for (const socialImageUrl of ['https://169.254.169.254/latest/meta-data', 'http://127.0.0.1/', 'https://localhost/', '/\t/evil.example/x.png', 'https://user:pass@images.example.org/x.png']) {
-      const effective = effectiveSiteSettings({ siteTitle: '', metaDescription: '', socialImageUrl, updatedAt: null }, SITE_DEFAULTS);
+      const effective = effectiveSiteSettings({ siteTitle: '', metaDescription: '', socialImageUrl, updatedAt: null }, { title: 'Jane Doe', description: '' });
       expect(effective.socialImageUrl, socialImageUrl).toBe('');
     }
-    const kept = effectiveSiteSettings({ siteTitle: '', metaDescription: '', socialImageUrl: '/storage/a.png', updatedAt: null }, SITE_DEFAULTS);
+    const kept = effectiveSiteSettings({ siteTitle: '', metaDescription: '', socialImageUrl: '/storage/a.png', updatedAt: null }, { title: 'Jane Doe', description: '' });
     expect(absoluteUrl(kept.socialImageUrl, 'https://site.example.org')).toBe('https://site.example.org/storage/a.png');
   });
 });

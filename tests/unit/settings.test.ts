@@ -4,10 +4,9 @@ import { SignJWT, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { fieldErrorsOf } from '@/lib/action-result';
-import { EMPTY_SITE_SETTINGS, effectiveSiteSettings } from '@/lib/content/settings/rules';
+import { EMPTY_SITE_SETTINGS, effectiveSiteSettings, siteDefaultsOf, titleTemplate } from '@/lib/content/settings/rules';
 import { absoluteUrl as absoluteSocialImage } from '@/lib/absolute-url';
 import { supabaseAuthPort, type CookieJar } from '@/lib/auth/supabase-client';
-import { SITE, SITE_DEFAULTS } from '@/lib/site';
 import { passwordChangeSchema, profileSettingsSchema, SETTINGS_MESSAGES, siteSettingsSchema } from '@/lib/validation/settings';
 
 /** Admin Settings' input rules and the public pages' fallbacks to the built-in metadata. */
@@ -90,10 +89,13 @@ describe('passwordChangeSchema', () => {
   });
 });
 
-describe('effectiveSiteSettings: the public pages fall back to the built-in values', () => {
-  it('uses the built-in title and description (and no image) when nothing is stored', () => {
-    const expected = { siteTitle: SITE.name, metaDescription: SITE.description, socialImageUrl: '' };
-    expect(SITE_DEFAULTS).toMatchObject({ title: SITE.name, description: SITE.description });
+const JANE = { name: ' Jane Doe ', bio: 'Jane Doe studies sieves.\n\nSecond paragraph.' };
+const SITE_DEFAULTS = siteDefaultsOf(JANE);
+
+describe('effectiveSiteSettings: the public pages fall back to the owner’s profile', () => {
+  it('uses the owner’s name and first paragraph (and no image) when nothing is stored', () => {
+    const expected = { siteTitle: 'Jane Doe', metaDescription: 'Jane Doe studies sieves.', socialImageUrl: '' };
+    expect(SITE_DEFAULTS).toEqual({ title: 'Jane Doe', description: 'Jane Doe studies sieves.' });
     expect(effectiveSiteSettings(null, SITE_DEFAULTS)).toEqual(expected);
     expect(effectiveSiteSettings(EMPTY_SITE_SETTINGS, SITE_DEFAULTS)).toEqual(expected);
     expect(effectiveSiteSettings({ siteTitle: '   ', metaDescription: ' ', socialImageUrl: ' ', updatedAt: null }, SITE_DEFAULTS)).toEqual(expected);
@@ -102,9 +104,16 @@ describe('effectiveSiteSettings: the public pages fall back to the built-in valu
   it('uses each stored value that is not blank, field by field', () => {
     expect(effectiveSiteSettings({ siteTitle: 'Notes', metaDescription: '', socialImageUrl: '/storage/x.png', updatedAt: null }, SITE_DEFAULTS)).toEqual({
       siteTitle: 'Notes',
-      metaDescription: SITE.description,
+      metaDescription: 'Jane Doe studies sieves.',
       socialImageUrl: '/storage/x.png',
     });
+  });
+
+  it('names no one while the profile is empty: no title suffix, no description', () => {
+    expect(siteDefaultsOf(null)).toEqual({ title: '', description: '' });
+    expect(effectiveSiteSettings(null, siteDefaultsOf({ name: '  ', bio: '' }))).toEqual({ siteTitle: '', metaDescription: '', socialImageUrl: '' });
+    expect(titleTemplate('')).toBe('%s');
+    expect(titleTemplate('Jane Doe')).toBe('%s | Jane Doe');
   });
 
   it('drops a stored image address that is not http(s) or a site path', () => {

@@ -3,23 +3,17 @@ import { describe, expect, it } from 'vitest';
 import type { About } from '@/lib/content/about/types';
 import type { BlogPost } from '@/lib/content/blog/types';
 import type { ResearchPaper } from '@/lib/content/research/types';
-import { SITE } from '@/lib/site';
+import { aboutProfile } from '../fixtures/about';
 import { blogPostingData, jsonLd, personData, scholarlyArticleData, websiteData } from '@/lib/structured-data';
 
-const about: About = {
-  id: 'a',
+const about = aboutProfile({
   name: 'Alex Morgan',
   title: 'Mathematics PhD Student',
-  bio: '',
-  imageUrl: null,
-  skills: [],
   education: [
     { institution: 'Imperial College London', degree: 'MSc', field: 'Maths', startYear: 2020, endYear: 2021 },
     { institution: 'University of Edinburgh', degree: 'PhD', field: 'Maths', startYear: 2021, endYear: null },
   ],
-  researchInterests: [],
-  updatedAt: '2026-01-01T00:00:00.000Z',
-};
+});
 
 const paper: ResearchPaper = {
   id: 'p1',
@@ -39,17 +33,36 @@ const paper: ResearchPaper = {
 
 describe('structured data', () => {
   it('describes the owner with job title, current affiliation and profile links', () => {
-    expect(personData(about, SITE, 'https://alex.example')).toEqual({
+    expect(personData(about, 'https://alex.example')).toEqual({
       '@context': 'https://schema.org',
       '@type': 'Person',
       name: 'Alex Morgan',
       jobTitle: 'Mathematics PhD Student',
       affiliation: { '@type': 'CollegeOrUniversity', name: 'University of Edinburgh' },
       url: 'https://alex.example',
-      sameAs: SITE.social.map((link) => link.href),
     });
-    expect(personData(null, SITE).name).toBe(SITE.ownerName);
+    // Without a profile it names no one.
+    expect(personData(null)).toEqual({ '@context': 'https://schema.org', '@type': 'Person' });
     expect(websiteData('Alex Morgan')).toEqual({ '@context': 'https://schema.org', '@type': 'WebSite', name: 'Alex Morgan' });
+  });
+
+  it('gives every profile link as sameAs, the ORCID iD as identifier, and the profile’s affiliation first', () => {
+    const jane: About = {
+      ...about,
+      name: 'Jane Doe',
+      affiliation: 'Institute for Advanced Study',
+      links: [
+        { kind: 'mastodon', label: '', url: 'https://mathstodon.xyz/@jane' },
+        { kind: 'orcid', label: '', url: 'https://orcid.org/0000-0002-9079-593X' },
+        { kind: 'other', label: 'Seminar', url: 'https://seminar.example.org/' },
+      ],
+    };
+    expect(personData(jane)).toMatchObject({
+      name: 'Jane Doe',
+      affiliation: { '@type': 'CollegeOrUniversity', name: 'Institute for Advanced Study' },
+      sameAs: ['https://mathstodon.xyz/@jane', 'https://orcid.org/0000-0002-9079-593X', 'https://seminar.example.org/'],
+      identifier: { '@type': 'PropertyValue', propertyID: 'ORCID', value: '0000-0002-9079-593X' },
+    });
   });
 
   it('describes a paper as a ScholarlyArticle, absolute addresses only with a site address', () => {

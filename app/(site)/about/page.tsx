@@ -11,7 +11,7 @@ import { getAbout } from '@/lib/content/about/queries';
 import { getExperience } from '@/lib/content/experience/queries';
 import { readOr } from '@/lib/content/read';
 import { truncate } from '@/lib/format';
-import { SITE } from '@/lib/site';
+import { ownerNameOf } from '@/lib/content/about/types';
 
 /** Search-result snippets show about this many characters. */
 const DESCRIPTION_LENGTH = 160;
@@ -19,11 +19,11 @@ const DESCRIPTION_LENGTH = 160;
 export async function generateMetadata(_props: unknown, parent: ResolvingMetadata): Promise<Metadata> {
   // The description comes from the stored biography: request-time data, never read during the build.
   const about = await readOr('the profile for the page metadata', getAbout, null);
-  const name = about?.name.trim() || SITE.ownerName;
+  const name = ownerNameOf(about);
   const firstParagraph = splitParagraphs(about?.bio ?? '')[0];
   return {
-    title: about ? `About ${name}` : 'About',
-    description: firstParagraph ? truncate(firstParagraph, DESCRIPTION_LENGTH) : SITE.description,
+    title: name ? `About ${name}` : 'About',
+    ...(firstParagraph ? { description: truncate(firstParagraph, DESCRIPTION_LENGTH) } : {}),
     ...(await canonicalMetadata('/about', parent)),
   };
 }

@@ -10,16 +10,21 @@ import { getExperience } from '@/lib/content/experience/queries';
 import type { Experience } from '@/lib/content/experience/types';
 import { readOr } from '@/lib/content/read';
 import { truncate } from '@/lib/format';
-import { SITE } from '@/lib/site';
+import { ownerNameOf } from '@/lib/content/about/types';
+import { getAbout } from '@/lib/content/about/queries';
 
 const INTRO = 'Teaching, research and industry positions, most recent first.';
 
 export async function generateMetadata(_props: unknown, parent: ResolvingMetadata): Promise<Metadata> {
-  const experience = await readOr('the experience for the page metadata', getExperience, []);
+  const [experience, about] = await Promise.all([
+    readOr('the experience for the page metadata', getExperience, []),
+    readOr('the profile for the page metadata', getAbout, null),
+  ]);
+  const owner = ownerNameOf(about);
   const roles = experience.map((entry) => `${entry.title} at ${entry.company}`).join('; ');
   return {
     title: 'Experience',
-    description: roles ? truncate(`${SITE.ownerName}'s experience: ${roles}.`, 160) : INTRO,
+    description: roles ? truncate(owner ? `${owner}'s experience: ${roles}.` : `Experience: ${roles}.`, 160) : INTRO,
     ...(await canonicalMetadata('/experience', parent)),
   };
 }

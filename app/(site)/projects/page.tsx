@@ -15,16 +15,21 @@ import { getProjects } from '@/lib/content/projects/queries';
 import type { Project } from '@/lib/content/projects/types';
 import { readOr } from '@/lib/content/read';
 import { truncate } from '@/lib/format';
-import { SITE } from '@/lib/site';
+import { ownerNameOf } from '@/lib/content/about/types';
+import { getAbout } from '@/lib/content/about/queries';
 
 const INTRO = 'Software, notebooks and tools built along the way: some for research, some for teaching, some for fun.';
 
 export async function generateMetadata(_props: unknown, parent: ResolvingMetadata): Promise<Metadata> {
-  const projects = await readOr('the projects for the page metadata', getProjects, []);
+  const [projects, about] = await Promise.all([
+    readOr('the projects for the page metadata', getProjects, []),
+    readOr('the profile for the page metadata', getAbout, null),
+  ]);
+  const owner = ownerNameOf(about);
   const titles = projects.map((project) => project.title).join(', ');
   return {
     title: 'Projects',
-    description: titles ? truncate(`Projects by ${SITE.ownerName}: ${titles}.`, 160) : INTRO,
+    description: titles ? truncate(owner ? `Projects by ${owner}: ${titles}.` : `Projects: ${titles}.`, 160) : INTRO,
     ...(await canonicalMetadata('/projects', parent)),
   };
 }

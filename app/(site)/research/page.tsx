@@ -13,16 +13,21 @@ import { readOr } from '@/lib/content/read';
 import { getResearchPapers } from '@/lib/content/research/queries';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { truncate } from '@/lib/format';
-import { SITE } from '@/lib/site';
+import { ownerNameOf } from '@/lib/content/about/types';
+import { getAbout } from '@/lib/content/about/queries';
 
 const INTRO = 'Published papers, preprints and work in progress, newest first.';
 
 export async function generateMetadata(_props: unknown, parent: ResolvingMetadata): Promise<Metadata> {
-  const papers = await readOr('the papers for the page metadata', getResearchPapers, []);
+  const [papers, about] = await Promise.all([
+    readOr('the papers for the page metadata', getResearchPapers, []),
+    readOr('the profile for the page metadata', getAbout, null),
+  ]);
+  const owner = ownerNameOf(about);
   const titles = papers.map((paper) => paper.title).join('; ');
   return {
     title: 'Research',
-    description: titles ? truncate(`Research papers by ${SITE.ownerName}: ${titles}.`, 160) : INTRO,
+    description: titles ? truncate(owner ? `Research papers by ${owner}: ${titles}.` : `Research papers: ${titles}.`, 160) : INTRO,
     ...(await canonicalMetadata('/research', parent)),
   };
 }

@@ -18,6 +18,7 @@ import { Textarea } from '@/components/ui/textarea';
 import type { About } from '@/lib/content/about/types';
 import { ABOUT_LIMITS } from '@/lib/validation/about';
 import { EducationFields } from './education-fields';
+import { IdentityFields } from './identity-fields';
 import { describedBy, Field } from './field';
 import { aboutFormSchema, errorsByRow, formFromAbout, sameContent, toAboutInput, type AboutForm } from './form';
 import { ProfileImageCard } from './profile-image-card';
@@ -28,6 +29,7 @@ import { SkillsField } from './skills-field';
 const DRAFT = 'about';
 const SAVE_FAILED = 'Failed to save about data';
 const BIO_HINT = 'Separate paragraphs with a blank line.';
+const TITLE_HINT = 'The home page’s heading.';
 
 /**
  * Edit About Information (docs/product.md §2): the whole profile in one form, saved at once. Typed work is
@@ -131,7 +133,7 @@ export function AboutEditor({ initial }: { initial: About | null }) {
               <CardTitle>
                 <h2>Profile</h2>
               </CardTitle>
-              <CardDescription>Your name, title, biography and skills.</CardDescription>
+              <CardDescription>Your name, title, biography and skills. The name and title are the site’s own: its header, page titles and home page show them.</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-5">
               <div className="grid gap-5 sm:grid-cols-2">
@@ -149,7 +151,7 @@ export function AboutEditor({ initial }: { initial: About | null }) {
                     aria-describedby={describedBy('about-name', { error: errors.name })}
                   />
                 </Field>
-                <Field id="about-title" label="Title" error={errors.title}>
+                <Field id="about-title" label="Title" hint={TITLE_HINT} error={errors.title}>
                   <Input
                     id="about-title"
                     value={form.title}
@@ -160,7 +162,7 @@ export function AboutEditor({ initial }: { initial: About | null }) {
                       clearError('title');
                     }}
                     aria-invalid={errors.title ? true : undefined}
-                    aria-describedby={describedBy('about-title', { error: errors.title })}
+                    aria-describedby={describedBy('about-title', { hint: TITLE_HINT, error: errors.title })}
                   />
                 </Field>
               </div>
@@ -186,6 +188,18 @@ export function AboutEditor({ initial }: { initial: About | null }) {
                   clearError('skills');
                 }}
               />
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>
+                <h2>Identity and Links</h2>
+              </CardTitle>
+              <CardDescription>How the header, the footer, the CV and search engines present you.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <IdentityFields form={form} errors={errors} onChange={set} onFieldEdited={clearError} />
             </CardContent>
           </Card>
 

@@ -1,6 +1,6 @@
 import { z } from '@/lib/validation/zod';
 
-import type { About } from '@/lib/content/about/types';
+import { PROFILE_KINDS, type About, type ProfileKind } from '@/lib/content/about/types';
 import { parseYear, type AboutInput } from '@/lib/validation/about';
 
 /**
@@ -24,14 +24,27 @@ export interface InterestRow {
   description: string;
 }
 
+export interface LinkRow {
+  key: string;
+  kind: ProfileKind;
+  label: string;
+  url: string;
+}
+
 export interface AboutForm {
   name: string;
   title: string;
+  affiliation: string;
   bio: string;
   imageUrl: string | null;
   skills: string[];
   education: EducationRow[];
   researchInterests: InterestRow[];
+  footerBlurb: string;
+  email: string;
+  links: LinkRow[];
+  mark: string;
+  markImageUrl: string | null;
 }
 
 let rowCount = 0;
@@ -45,6 +58,7 @@ export function formFromAbout(about: About | null): AboutForm {
   return {
     name: about?.name ?? '',
     title: about?.title ?? '',
+    affiliation: about?.affiliation ?? '',
     bio: about?.bio ?? '',
     imageUrl: about?.imageUrl ?? null,
     skills: about?.skills ?? [],
@@ -63,7 +77,16 @@ export function formFromAbout(about: About | null): AboutForm {
       title: interest.title,
       description: interest.description,
     })),
+    footerBlurb: about?.footerBlurb ?? '',
+    email: about?.email ?? '',
+    links: (about?.links ?? []).map((link, index) => ({ key: `saved-${index}`, kind: link.kind, label: link.label, url: link.url })),
+    mark: about?.mark ?? '',
+    markImageUrl: about?.markImageUrl ?? null,
   };
+}
+
+export function newLinkRow(kind: ProfileKind = 'website'): LinkRow {
+  return { key: newKey(), kind, label: '', url: '' };
 }
 
 /** docs/product.md §4: a new entry starts in the current year, with no end year (current). */
@@ -85,6 +108,7 @@ export function toAboutInput(form: AboutForm): AboutInput {
   return {
     name: form.name,
     title: form.title,
+    affiliation: form.affiliation,
     bio: form.bio,
     imageUrl: form.imageUrl,
     skills: form.skills,
@@ -96,6 +120,11 @@ export function toAboutInput(form: AboutForm): AboutInput {
       endYear: row.current ? null : parseYear(row.endYear),
     })),
     researchInterests: form.researchInterests.map((row) => ({ title: row.title, description: row.description })),
+    footerBlurb: form.footerBlurb,
+    email: form.email,
+    links: form.links.map((row) => ({ kind: row.kind, label: row.label, url: row.url })),
+    mark: form.mark,
+    markImageUrl: form.markImageUrl,
   };
 }
 
@@ -111,15 +140,17 @@ export function sameContent(a: AboutForm, b: AboutForm): boolean {
 export function errorsByRow(fieldErrors: Record<string, string>, form: AboutForm): Record<string, string> {
   const keyed: Record<string, string> = {};
   for (const [path, message] of Object.entries(fieldErrors)) {
-    const match = /^(education|researchInterests)\.(\d+)\.(.+)$/.exec(path);
-    const rows = match ? form[match[1] as 'education' | 'researchInterests'] : null;
+    const match = /^(education|researchInterests|links)\.(\d+)\.(.+)$/.exec(path);
+    const rows: { key: string }[] | null = match ? form[match[1] as RowList] : null;
     const row = match && rows ? rows[Number(match[2])] : undefined;
     keyed[match && row ? `${match[1]}:${row.key}.${match[3]}` : path] = message;
   }
   return keyed;
 }
 
-export function rowErrorKey(list: 'education' | 'researchInterests', rowKey: string, field: string): string {
+type RowList = 'education' | 'researchInterests' | 'links';
+
+export function rowErrorKey(list: RowList, rowKey: string, field: string): string {
   return `${list}:${rowKey}.${field}`;
 }
 
@@ -127,6 +158,7 @@ export function rowErrorKey(list: 'education' | 'researchInterests', rowKey: str
 export const aboutFormSchema: z.ZodType<AboutForm> = z.object({
   name: z.string(),
   title: z.string(),
+  affiliation: z.string(),
   bio: z.string(),
   imageUrl: z.string().nullable(),
   skills: z.array(z.string()),
@@ -142,4 +174,9 @@ export const aboutFormSchema: z.ZodType<AboutForm> = z.object({
     }),
   ),
   researchInterests: z.array(z.object({ key: z.string(), title: z.string(), description: z.string() })),
+  footerBlurb: z.string(),
+  email: z.string(),
+  links: z.array(z.object({ key: z.string(), kind: z.enum(PROFILE_KINDS), label: z.string(), url: z.string() })),
+  mark: z.string(),
+  markImageUrl: z.string().nullable(),
 });

@@ -21,7 +21,8 @@ const UNREACHABLE = 'The server could not be reached. What you pasted is kept he
  * untick what is not wanted, choose the status, and add them in one transaction. The text stays until the
  * papers are added; a source that fails is named beside the identifier and the rest still come.
  */
-export function IdentifierImport({ onImported }: { onImported: (papers: ResearchPaper[]) => void }) {
+/** `ownerOrcid`: the ORCID iD of the About page's profile links, offered as the one to look up. */
+export function IdentifierImport({ onImported, ownerOrcid = null }: { onImported: (papers: ResearchPaper[]) => void; ownerOrcid?: string | null }) {
   const id = useId();
   const sourceId = `${id}-source`;
   const [mode, setMode] = useState<LookupMode>('as-source');
@@ -95,6 +96,12 @@ export function IdentifierImport({ onImported }: { onImported: (papers: Research
           {pending && !result ? <Loader2 className="animate-spin" aria-hidden /> : <Search aria-hidden />}
           {pending && !result ? 'Looking up...' : 'Look up'}
         </Button>
+        {ownerOrcid ? (
+          <Button type="button" variant="outline" onClick={() => changeText(`https://orcid.org/${ownerOrcid}`)} disabled={pending}>
+            <Fingerprint aria-hidden />
+            Use my ORCID iD ({ownerOrcid})
+          </Button>
+        ) : null}
       </div>
       {result ? <LookupList result={result} ticked={ticked} onToggle={toggle} mode={mode} /> : null}
       {result && offered.length > 0 ? (

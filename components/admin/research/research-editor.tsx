@@ -55,7 +55,7 @@ function byDateThenTitle(a: ResearchPaper, b: ResearchPaper): number {
 }
 
 /** Research Papers Management (docs/product.md §§2, 4, 5 and 8). */
-export function ResearchEditor({ initial }: { initial: ResearchPaper[] }) {
+export function ResearchEditor({ initial, ownerOrcid = null }: { initial: ResearchPaper[]; ownerOrcid?: string | null }) {
   const editor = useItemEditor<ResearchPaper, PaperForm>({
     draftName: 'research',
     draftSchema,
@@ -84,7 +84,7 @@ export function ResearchEditor({ initial }: { initial: ResearchPaper[] }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4">
-        <IdentifierImport onImported={editor.addItems} />
+        <IdentifierImport onImported={editor.addItems} ownerOrcid={ownerOrcid} />
         <BibtexImport onImported={editor.addItems} />
       </div>
       <ItemEditorShell

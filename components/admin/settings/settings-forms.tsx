@@ -208,14 +208,14 @@ export function SettingsForms({
           <TextField
             id="settings-site-title"
             label="Site Title"
-            hint={`Blank uses "${defaults.title}".`}
+            hint={defaults.title ? `Blank uses "${defaults.title}", your name on the About page.` : 'Blank uses your name on the About page.'}
             max={SETTINGS_LIMITS.title}
             field={siteForm.field('siteTitle')}
           />
           <TextField
             id="settings-meta-description"
             label="Meta Description"
-            hint="Blank uses the built-in description."
+            hint="Blank uses the first paragraph of your biography on the About page."
             rows={3}
             max={SETTINGS_LIMITS.description}
             field={siteForm.field('metaDescription')}

@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import type { About, ResearchInterest } from '@/lib/content/about/types';
 import type { Experience } from '@/lib/content/experience/types';
-import { SITE } from '@/lib/site';
+import { ownerNameOf } from '@/lib/content/about/types';
 import { monthRange } from '@/lib/content/experience/rules';
 import { degreeInField, splitParagraphs, yearRange } from '@/lib/content/about/rules';
 
@@ -32,7 +32,7 @@ const DEFAULT_INTERESTS: readonly ResearchInterest[] = [
 ];
 
 export function AboutProfile({ about, experience }: { about: About | null; experience: Experience[] }) {
-  const name = about?.name.trim() || SITE.ownerName;
+  const name = ownerNameOf(about);
   const paragraphs = splitParagraphs(about?.bio ?? '');
   const skills = about?.skills ?? [];
   const education = about?.education ?? [];
@@ -45,7 +45,7 @@ export function AboutProfile({ about, experience }: { about: About | null; exper
           <div className="relative aspect-square overflow-hidden rounded-2xl border border-border bg-card shadow-xl shadow-black/30">
             <FallbackImage
               src={about?.imageUrl}
-              alt={`Portrait of ${name}`}
+              alt={`Portrait of ${name || 'the site’s owner'}`}
               fill
               {...LARGEST_PAINT}
               sizes="(min-width: 768px) 18rem, 100vw"
@@ -71,8 +71,8 @@ export function AboutProfile({ about, experience }: { about: About | null; exper
         </aside>
 
         <section aria-labelledby="bio-heading" className="min-w-0">
-          <h2 id="bio-heading" className="font-serif text-3xl font-semibold tracking-tight">
-            {name}
+          <h2 id="bio-heading" className="font-serif text-3xl font-semibold tracking-tight break-words">
+            {name || 'About me'}
           </h2>
           {about?.title.trim() ? <p className="mt-2 text-lg text-primary">{about.title}</p> : null}
           <div className="mt-6 space-y-5 text-base leading-8 text-foreground/85">

@@ -44,7 +44,7 @@ export function ProjectCard({ project, first = false }: { project: Project; firs
               </ExternalLinkButton>
             ) : null}
             {project.github ? (
-              <ExternalLinkButton href={project.github} icon={<BrandIcon platform="github" />} variant="outline">
+              <ExternalLinkButton href={project.github} icon={<BrandIcon kind="github" />} variant="outline">
                 View Code
               </ExternalLinkButton>
             ) : null}

@@ -4,9 +4,11 @@ import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
 import { removeReplacedFiles } from '@/lib/storage/replaced';
 import { afterContentWrite, TAGS } from '../tags';
-import type { About, AboutUpdate, Education, ResearchInterest } from './types';
+import { PROFILE_KINDS, type About, type AboutUpdate, type Education, type ProfileLink, type ResearchInterest } from './types';
+import { storedLink } from '@/lib/validation/lists';
+import { isSafeImageUrl } from '@/lib/validation/about';
 
-export type { About, AboutUpdate, Education, ResearchInterest } from './types';
+export type { About, AboutUpdate, Education, ProfileLink, ResearchInterest } from './types';
 
 interface AboutRow {
   id: string;
@@ -17,6 +19,12 @@ interface AboutRow {
   skills: string[] | null;
   education: Education[] | null;
   research_interests: ResearchInterest[] | null;
+  affiliation: string | null;
+  footer_blurb: string | null;
+  email: string | null;
+  links: ProfileLink[] | null;
+  mark: string | null;
+  mark_image_url: string | null;
   updated_at: Date | string;
 }
 
@@ -30,11 +38,31 @@ function toAbout(row: AboutRow): About {
     skills: row.skills ?? [],
     education: row.education ?? [],
     researchInterests: row.research_interests ?? [],
+    affiliation: row.affiliation ?? '',
+    footerBlurb: row.footer_blurb ?? '',
+    email: row.email?.trim() ?? '',
+    links: readLinks(row.links),
+    mark: row.mark ?? '',
+    markImageUrl: storedLink(row.mark_image_url, isSafeImageUrl),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
 
-const COLUMNS = 'id, name, title, bio, image_url, skills, education, research_interests, updated_at';
+/**
+ * The stored links a page may show: a row written by hand or before a rule reaches no page with an address
+ * a browser would run, or a kind this version does not know.
+ */
+function readLinks(links: unknown): ProfileLink[] {
+  if (!Array.isArray(links)) return [];
+  return links.flatMap((link: Partial<ProfileLink> | null) => {
+    const url = typeof link?.url === 'string' ? storedLink(link.url) : null;
+    const kind = PROFILE_KINDS.find((known) => known === link?.kind);
+    return url && kind ? [{ kind, label: typeof link?.label === 'string' ? link.label : '', url }] : [];
+  });
+}
+
+const COLUMNS =
+  'id, name, title, bio, image_url, skills, education, research_interests, affiliation, footer_blurb, email, links, mark, mark_image_url, updated_at';
 
 /** docs/product.md §3 reads one row; the oldest is the one, should a second ever appear. */
 async function readAbout(db: Queryable): Promise<About | null> {
@@ -67,7 +95,7 @@ export async function getAboutForEditing(): Promise<About | null> {
  */
 export async function saveAbout(input: AboutUpdate): Promise<About> {
   const db = await getDb();
-  let previousImageUrl: string | null = null;
+  let previousImages: (string | null)[] = [];
   const row = await db.transaction(async (tx) => {
     await tx.query(`select pg_advisory_xact_lock(hashtext('academic-portfolio:about_data'))`);
     const values = [
@@ -78,24 +106,32 @@ export async function saveAbout(input: AboutUpdate): Promise<About> {
       input.skills,
       JSON.stringify(input.education),
       JSON.stringify(input.researchInterests),
+      input.affiliation,
+      input.footerBlurb,
+      input.email,
+      JSON.stringify(input.links),
+      input.mark,
+      input.markImageUrl,
     ];
-    const { rows: existing } = await tx.query<{ id: string; image_url: string | null }>(
-      'select id, image_url from about_data order by created_at limit 1 for update',
+    const { rows: existing } = await tx.query<{ id: string; image_url: string | null; mark_image_url: string | null }>(
+      'select id, image_url, mark_image_url from about_data order by created_at limit 1 for update',
     );
     const id = existing[0]?.id;
-    previousImageUrl = existing[0]?.image_url ?? null;
+    previousImages = [existing[0]?.image_url ?? null, existing[0]?.mark_image_url ?? null];
     const { rows } = id
       ? await tx.query<AboutRow>(
           `update about_data
               set name = $1, title = $2, bio = $3, image_url = $4, skills = $5::text[],
-                  education = $6::text::jsonb, research_interests = $7::text::jsonb, updated_at = now()
-            where id = $8
+                  education = $6::text::jsonb, research_interests = $7::text::jsonb, affiliation = $8,
+                  footer_blurb = $9, email = $10, links = $11::text::jsonb, mark = $12, mark_image_url = $13, updated_at = now()
+            where id = $14
         returning ${COLUMNS}`,
           [...values, id],
         )
       : await tx.query<AboutRow>(
-          `insert into about_data (name, title, bio, image_url, skills, education, research_interests)
-           values ($1, $2, $3, $4, $5::text[], $6::text::jsonb, $7::text::jsonb)
+          `insert into about_data (name, title, bio, image_url, skills, education, research_interests,
+                                   affiliation, footer_blurb, email, links, mark, mark_image_url)
+           values ($1, $2, $3, $4, $5::text[], $6::text::jsonb, $7::text::jsonb, $8, $9, $10, $11::text::jsonb, $12, $13)
         returning ${COLUMNS}`,
           values,
         );
@@ -103,6 +139,6 @@ export async function saveAbout(input: AboutUpdate): Promise<About> {
     return rows[0];
   });
   afterContentWrite(TAGS.about);
-  await removeReplacedFiles({ bucket: 'profile-images', before: [previousImageUrl], after: [row.image_url], db });
+  await removeReplacedFiles({ bucket: 'profile-images', before: previousImages, after: [row.image_url, row.mark_image_url], db });
   return toAbout(row);
 }

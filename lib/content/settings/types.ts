@@ -27,4 +27,4 @@ export interface SiteSettings {
 export type SiteSettingsUpdate = Omit<SiteSettings, 'updatedAt'>;
 
 
-export { effectiveSiteSettings, type EffectiveSiteSettings, type SiteSettingsDefaults } from './rules';
+export { effectiveSiteSettings, siteDefaultsOf, titleTemplate, type EffectiveSiteSettings, type SiteSettingsDefaults } from './rules';

@@ -8,7 +8,9 @@ import { requireAdmin } from '@/lib/auth/guard';
 import { getCvSettingsForEditing } from '@/lib/content/cv/queries';
 import { getLookupContactEmail, getProfileSettings, getSiteSettingsForEditing, type ProfileSettings, type SiteSettings } from '@/lib/content/settings/queries';
 import type { CvSettings } from '@/lib/cv/types';
-import { SITE_DEFAULTS } from '@/lib/site';
+import { getAboutForEditing } from '@/lib/content/about/queries';
+import { siteDefaultsOf } from '@/lib/content/settings/rules';
+import type { SiteSettingsDefaults } from '@/lib/content/settings/types';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BackupRow } from '@/components/admin/settings/site-content';
@@ -55,17 +57,19 @@ async function Settings() {
   let cv: CvSettings;
   let lookupContactEmail: string;
   let backups: BackupRow[] | null;
+  let defaults: SiteSettingsDefaults;
   try {
-    [profile, site, cv, lookupContactEmail, backups] = await Promise.all([
+    [profile, site, cv, lookupContactEmail, backups, defaults] = await Promise.all([
       getProfileSettings(user),
       getSiteSettingsForEditing(),
       getCvSettingsForEditing(),
       getLookupContactEmail(),
       backupRows(),
+      getAboutForEditing().then(siteDefaultsOf),
     ]);
   } catch (error) {
     console.error('Failed to load settings', error);
     return <EditorLoadFailed toast="Failed to load settings" what="The settings" />;
   }
-  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={SITE_DEFAULTS} cv={cv} lookupContactEmail={lookupContactEmail} siteContent={{ labels: TABLE_LABELS, backups }} />;
+  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={defaults} cv={cv} lookupContactEmail={lookupContactEmail} siteContent={{ labels: TABLE_LABELS, backups }} />;
 }

@@ -3,7 +3,7 @@ import { getDb } from '@/lib/db/client';
 import { startExport } from '@/lib/backup/site-content';
 import { asFreshAdmin } from '@/lib/backup/site-content-http';
 import { uncachedJson } from '@/lib/public-pages';
-import { SITE_DEFAULTS } from '@/lib/site';
+import { getAboutForEditing } from '@/lib/content/about/queries';
 import { getStorageForRequest } from '@/lib/storage';
 
 /**
@@ -13,7 +13,7 @@ import { getStorageForRequest } from '@/lib/storage';
  */
 export function POST(request: Request): Promise<Response> {
   return asFreshAdmin(request, 'The export', async (owner) => {
-    const title = (await getSiteSettingsForEditing()).siteTitle.trim() || SITE_DEFAULTS.title;
+    const title = (await getSiteSettingsForEditing()).siteTitle.trim() || (await getAboutForEditing())?.name.trim() || '';
     return uncachedJson(await startExport({ owner, db: await getDb(), storage: await getStorageForRequest(), siteTitle: title }), 202);
   });
 }

@@ -5,12 +5,12 @@ import { previewLibrary, type ImportPreview } from '@/lib/content/research/bibte
 import { readBibtex } from '@/lib/content/research/bibtex-reader';
 import { createPaper, deletePaper, getPapersForEditing, getResearchPaper, importPapers, updatePaper } from '@/lib/content/research/queries';
 import { getLookupContactEmail, getSiteSettingsForEditing } from '@/lib/content/settings/queries';
-import { effectiveSiteSettings } from '@/lib/content/settings/rules';
+import { effectiveSiteSettings, siteDefaultsOf } from '@/lib/content/settings/rules';
 import { getEnv } from '@/lib/env';
 import { scholarlyConfig } from '@/lib/scholarly/config';
 import { duplicateOf, lookupIdentifiers, refreshFromSource } from '@/lib/scholarly/lookup';
 import type { LookupResult, RefreshResult } from '@/lib/scholarly/types';
-import { SITE_DEFAULTS } from '@/lib/site';
+import { getAboutForEditing } from '@/lib/content/about/queries';
 import { checkLookupImport, checkLookupText } from '@/lib/validation/paper-lookup';
 import { storedIdSchema } from '@/lib/validation/lists';
 import type { ResearchPaper } from '@/lib/content/research/types';
@@ -81,8 +81,10 @@ export async function importBibtexAction(text: unknown, refs: unknown): Promise<
  * User-Agent naming the site with the contact address from Settings, as Crossref's etiquette asks.
  */
 async function lookupConfig() {
-  const [contactEmail, settings] = await Promise.all([getLookupContactEmail(), getSiteSettingsForEditing()]);
-  return scholarlyConfig({ siteName: effectiveSiteSettings(settings, SITE_DEFAULTS).siteTitle, siteUrl: getEnv().SITE_URL ?? '', contactEmail });
+  const [contactEmail, settings, about] = await Promise.all([getLookupContactEmail(), getSiteSettingsForEditing(), getAboutForEditing()]);
+  const siteUrl = getEnv().SITE_URL ?? '';
+  // Named by the site's title, else the owner's name, else the site's address.
+  return scholarlyConfig({ siteName: effectiveSiteSettings(settings, siteDefaultsOf(about)).siteTitle || siteUrl, siteUrl, contactEmail });
 }
 
 /**

@@ -5,6 +5,8 @@ import { EditorLoadFailed } from '@/components/admin/editor-load-failed';
 import { EditorPage } from '@/components/admin/editor-page';
 import { ResearchEditor } from '@/components/admin/research/research-editor';
 import { requireAdmin } from '@/lib/auth/guard';
+import { getAboutForEditing } from '@/lib/content/about/queries';
+import { ownerOrcid } from '@/lib/content/about/types';
 import { getPapersForEditing } from '@/lib/content/research/queries';
 import type { ResearchPaper } from '@/lib/content/research/types';
 
@@ -22,11 +24,12 @@ async function Editor() {
   await connection();
   await requireAdmin();
   let papers: ResearchPaper[];
+  let orcid: string | null;
   try {
-    papers = await getPapersForEditing();
+    [papers, orcid] = await Promise.all([getPapersForEditing(), getAboutForEditing().then(ownerOrcid)]);
   } catch (error) {
     console.error('Failed to fetch research papers.', error);
     return <EditorLoadFailed title="Error" toast="Failed to fetch research papers." what="The research papers" />;
   }
-  return <ResearchEditor initial={papers} />;
+  return <ResearchEditor initial={papers} ownerOrcid={orcid} />;
 }
