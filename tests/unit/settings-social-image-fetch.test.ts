@@ -11,6 +11,8 @@ const stored = vi.hoisted(() => ({ socialImageUrl: '' }));
 vi.mock('@/lib/content/settings/queries', () => ({
   getSiteSettings: async () => ({ siteTitle: 'Notes', metaDescription: 'Primes.', socialImageUrl: stored.socialImageUrl, updatedAt: null }),
 }));
+// The layout falls back to the owner's profile where a setting is empty: a site with no profile yet.
+vi.mock('@/lib/content/about/queries', () => ({ getAbout: async () => null }));
 vi.mock('@/lib/env', () => ({ getEnv: () => ({ SITE_URL: 'https://site.example.org' }) }));
 
 afterEach(() => {
