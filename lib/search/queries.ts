@@ -170,8 +170,13 @@ function joinTexts(texts: PlainText[]): PlainText {
  * used dropped first; a save changes the sources, so an entry is never stale.
  */
 const READABLE_CACHE_CHARS = 4_000_000;
-const readableCache = new Map<string, PlainText>();
-let readableCacheChars = 0;
+// On globalThis, as the search's limits are: the /search page and /api/search each bundle their own copy of
+// this module, and would otherwise each parse and keep the same texts.
+const kept = ((globalThis as Record<symbol, unknown>)[Symbol.for('academic-portfolio.search-readable-texts')] ??= {
+  texts: new Map<string, PlainText>(),
+  chars: 0,
+}) as { texts: Map<string, PlainText>; chars: number };
+const readableCache = kept.texts;
 
 function cachedReadableText(row: HitRow): PlainText {
   const key = createHash('sha256').update(JSON.stringify([row.type, row.sources])).digest('base64');
@@ -187,11 +192,11 @@ function cachedReadableText(row: HitRow): PlainText {
   const text = made.text.replace(/[\u0001\u0002\u0003]/g, ' ');
   const readable = { text, formulas: made.formulas };
   readableCache.set(key, readable);
-  readableCacheChars += text.length;
+  kept.chars += text.length;
   for (const [oldKey, old] of readableCache) {
-    if (readableCacheChars <= READABLE_CACHE_CHARS) break;
+    if (kept.chars <= READABLE_CACHE_CHARS) break;
     readableCache.delete(oldKey);
-    readableCacheChars -= old.text.length;
+    kept.chars -= old.text.length;
   }
   return readable;
 }
