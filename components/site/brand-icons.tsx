@@ -3,7 +3,7 @@ import type { ProfileKind } from '@/lib/content/about/types';
 import { cn } from '@/lib/utils';
 
 /** The kinds with a brand mark of their own in the stylesheet; any other link shows the external-link icon. */
-const MARKED: ReadonlySet<ProfileKind> = new Set(['github', 'linkedin', 'scholar', 'orcid']);
+const MARKED: ReadonlySet<ProfileKind> = new Set(['github', 'gitlab', 'linkedin', 'scholar', 'orcid', 'researchgate', 'mastodon', 'bluesky', 'x']);
 
 /**
  * A decorative brand mark: the link around it carries the accessible name. The mark itself is in the
