@@ -29,10 +29,10 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-/** A database as it was before this change: every migration older than the identity's. */
-async function siteBeforeIdentity(): Promise<Database> {
+/** A database as it was before this change: every migration older than the identity's (or than `before`). */
+async function siteBeforeIdentity(before = IDENTITY): Promise<Database> {
   const older = tempDir('portfolio-migrations-');
-  for (const file of readdirSync(MIGRATIONS).filter((name) => name.endsWith('.sql') && name < IDENTITY)) copyFileSync(path.join(MIGRATIONS, file), path.join(older, file));
+  for (const file of readdirSync(MIGRATIONS).filter((name) => name.endsWith('.sql') && name < before)) copyFileSync(path.join(MIGRATIONS, file), path.join(older, file));
   const db = await openPglite(tempDir('portfolio-pglite-'));
   opened.push(db);
   await migrate(db, { authBootstrap: true, migrationsDir: older });
@@ -70,5 +70,26 @@ describe('migration: the owner’s identity moves into the profile', () => {
     const empty = await siteBeforeIdentity();
     await migrate(empty, { authBootstrap: true });
     expect((await empty.query('select 1 from about_data')).rows).toEqual([]);
+  });
+});
+
+describe('migration: the first run', () => {
+  const FIRST_RUN = '20261127120000_first_run.sql';
+  const firstRunDone = async (db: Database) => (await db.query<{ first_run_done: boolean }>('select first_run_done from admin_settings')).rows[0]?.first_run_done ?? false;
+
+  it('a site that has an admin already was set up before: it asks nothing, and keeps its other admin settings', async () => {
+    const db = await siteBeforeIdentity(FIRST_RUN);
+    const { rows } = await db.query<{ id: string }>(`insert into auth.users (email, encrypted_password) values ('owner@example.org', 'x') returning id`);
+    await db.query(`insert into user_roles (user_id, role_id) select $1::uuid, id from roles where name = 'admin'`, [rows[0]!.id]);
+    await db.query(`insert into admin_settings (id, lookup_contact_email) values (true, 'owner@example.org')`);
+    await migrate(db, { authBootstrap: true });
+    expect((await db.query('select first_run_done, lookup_contact_email from admin_settings')).rows).toEqual([{ first_run_done: true, lookup_contact_email: 'owner@example.org' }]);
+  });
+
+  it('a site with no admin yet (a new one, or one never set up) asks its owner at the first run', async () => {
+    const db = await siteBeforeIdentity(FIRST_RUN);
+    await db.query(`insert into auth.users (email, encrypted_password) values ('reader@example.org', 'x')`);
+    await migrate(db, { authBootstrap: true });
+    expect(await firstRunDone(db)).toBe(false);
   });
 });

@@ -65,7 +65,7 @@ describe('Settings: unsaved changes', () => {
         defaults={{ title: 'Portfolio', description: 'An academic portfolio.' }}
         cv={fromServer({ sections: ['publications', 'education'], paperSize: 'letter' })}
         lookupContactEmail="ada@example.com"
-        siteContent={{ labels: {}, backups: null }}
+        siteContent={{ labels: {}, backups: null, sample: '' }}
       />,
     );
     // SettingsForms' own warning (profile, site, lookups, password) and the CV form's.

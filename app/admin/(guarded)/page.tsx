@@ -4,6 +4,8 @@ import Link from 'next/link';
 import { Award, BookOpen, Briefcase, Database, FileText, FolderKanban, Images, PenLine, Settings, Upload, User, Users, type LucideIcon } from 'lucide-react';
 
 import { isAdminRouteReady } from '@/components/admin/admin-nav';
+import { FirstRunCard } from '@/components/admin/first-run-card';
+import { isFirstRunPending } from '@/lib/content/settings/queries';
 import { cn } from '@/lib/utils';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { requireAdmin } from '@/lib/auth/guard';
@@ -47,6 +49,9 @@ export default function AdminDashboardPage() {
         <h1 className="text-2xl font-semibold">Dashboard</h1>
         <p className="text-muted-foreground">Manage the content of your portfolio.</p>
       </div>
+      <Suspense fallback={null}>
+        <GuardedFirstRun />
+      </Suspense>
       <Suspense fallback={<Counts counts={null} />}>
         <GuardedCounts />
       </Suspense>
@@ -114,6 +119,16 @@ function Counts({ counts }: { counts: DashboardCounts | null }) {
       ))}
     </section>
   );
+}
+
+/** The welcome while the first run is not answered (components/admin/first-run-card.tsx); nothing once it is, or if it cannot be read. */
+async function GuardedFirstRun() {
+  await requireAdmin();
+  const pending = await isFirstRunPending().catch((error: unknown) => {
+    console.error('Dashboard first-run check failed', error);
+    return false;
+  });
+  return pending ? <FirstRunCard /> : null;
 }
 
 async function GuardedCounts() {

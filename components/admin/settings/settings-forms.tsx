@@ -14,6 +14,7 @@ import type { ActionResult } from '@/lib/action-result';
 import type { ProfileSettings, SiteSettings } from '@/lib/content/settings/types';
 import type { CvSettings } from '@/lib/cv/types';
 import { CvSettingsForm } from './cv-settings-form';
+import { SampleContent } from './sample-content';
 import { SiteContent, type BackupRow } from './site-content';
 import { SETTINGS_LIMITS } from '@/lib/validation/settings';
 
@@ -163,7 +164,7 @@ export function SettingsForms({
   defaults: { title: string; description: string };
   cv: CvSettings;
   lookupContactEmail: string;
-  siteContent: { labels: Record<string, string>; backups: BackupRow[] | null };
+  siteContent: { labels: Record<string, string>; backups: BackupRow[] | null; sample: string };
 }) {
   const profileForm = useSettingsForm({ displayName: profile.displayName, bio: profile.bio }, saveProfileAction, {
     saved: 'Profile saved',
@@ -261,6 +262,10 @@ export function SettingsForms({
         description="Take the site's content out as one archive, bring an archive in, and find the backups."
       >
         <SiteContent labels={siteContent.labels} backups={siteContent.backups} />
+      </Section>
+
+      <Section id="sample-content" title="Sample content" description="The sample researcher's content the site started with: what is left of it, and its removal.">
+        <SampleContent initial={siteContent.sample} />
       </Section>
 
       <Section id="security-settings" title="Security Settings" description="Change your password. Every other browser signed in as you is signed out.">

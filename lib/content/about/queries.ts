@@ -142,3 +142,33 @@ export async function saveAbout(input: AboutUpdate): Promise<About> {
   await removeReplacedFiles({ bucket: 'profile-images', before: previousImages, after: [row.image_url, row.mark_image_url], db });
   return toAbout(row);
 }
+
+/** The owner's identity: what the first run asks (lib/content/first-run.ts), the rest of the profile untouched. */
+export type OwnerIdentity = Pick<AboutUpdate, 'name' | 'title' | 'affiliation' | 'footerBlurb' | 'email' | 'links' | 'mark' | 'markImageUrl'>;
+
+/**
+ * Writes the owner's identity into the profile inside the caller's transaction (a profile row is made when
+ * there is none). Answers the mark image the profile held before, for the caller to remove once committed.
+ * The caller expires the about tag.
+ */
+export async function saveOwnerIdentityIn(tx: Queryable, identity: OwnerIdentity): Promise<{ previousMarkImage: string | null; markImage: string | null }> {
+  await tx.query(`select pg_advisory_xact_lock(hashtext('academic-portfolio:about_data'))`);
+  const values = [identity.name, identity.title, identity.affiliation, identity.footerBlurb, identity.email, JSON.stringify(identity.links), identity.mark, identity.markImageUrl];
+  const { rows: existing } = await tx.query<{ id: string; mark_image_url: string | null }>('select id, mark_image_url from about_data order by created_at limit 1 for update');
+  const id = existing[0]?.id;
+  if (id) {
+    await tx.query(
+      `update about_data
+          set name = $1, title = $2, affiliation = $3, footer_blurb = $4, email = $5, links = $6::text::jsonb, mark = $7, mark_image_url = $8, updated_at = now()
+        where id = $9`,
+      [...values, id],
+    );
+  } else {
+    await tx.query(
+      `insert into about_data (name, title, affiliation, footer_blurb, email, links, mark, mark_image_url)
+       values ($1, $2, $3, $4, $5, $6::text::jsonb, $7, $8)`,
+      values,
+    );
+  }
+  return { previousMarkImage: existing[0]?.mark_image_url ?? null, markImage: identity.markImageUrl };
+}

@@ -134,3 +134,20 @@ export async function saveLookupContactEmail(email: string): Promise<string> {
   afterContentWrite();
   return rows[0].lookup_contact_email;
 }
+
+/**
+ * Whether the first run still asks its questions (the dashboard's welcome, /admin/welcome): until the owner
+ * answers them or dismisses it. Never cached: only admin pages read it.
+ */
+export async function isFirstRunPending(db?: Queryable): Promise<boolean> {
+  const { rows } = await (db ?? (await getDb())).query<{ first_run_done: boolean }>('select first_run_done from public.admin_settings where id');
+  return !rows[0]?.first_run_done;
+}
+
+/** Records that the first run is over (the one row, created when missing), in the caller's transaction. */
+export async function markFirstRunDone(db: Queryable): Promise<void> {
+  await db.query(
+    `insert into public.admin_settings as s (id, first_run_done) values (true, true)
+     on conflict (id) do update set first_run_done = true`,
+  );
+}

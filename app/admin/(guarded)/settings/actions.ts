@@ -5,6 +5,7 @@ import { adminRefusal, checkAdmin } from '@/lib/auth/guard';
 import { getAuth } from '@/lib/auth';
 import { clientInfo } from '@/lib/auth/request';
 import { saveCvSettings } from '@/lib/content/cv/queries';
+import { removeSampleContent, SampleBackupError } from '@/lib/content/first-run';
 import { saveLookupContactEmail, saveProfileSettings, saveSiteSettings } from '@/lib/content/settings/queries';
 import type { CvSettings } from '@/lib/cv/types';
 import { cvSettingsSchema } from '@/lib/validation/cv';
@@ -88,5 +89,19 @@ export async function changePasswordAction(input: unknown): Promise<ActionResult
   } catch (error) {
     console.error('Failed to change the password', error);
     return { ok: false, error: 'The password could not be changed. Please try again.' };
+  }
+}
+
+/** Sample content: removes exactly the sample's rows and profile fields, after a backup in embedded mode; says what it removed. */
+export async function removeSampleContentAction(): Promise<ActionResult<{ message: string }>> {
+  const check = await checkAdmin();
+  if (!check.ok) return adminRefusal(check);
+  try {
+    const { message } = await removeSampleContent();
+    return { ok: true, data: { message } };
+  } catch (error) {
+    if (error instanceof SampleBackupError) return { ok: false, error: error.message };
+    console.error('Failed to remove the sample content', error);
+    return { ok: false, error: 'The sample content could not be removed, and nothing was changed. Please try again.' };
   }
 }

@@ -17,6 +17,7 @@ import type { BackupRow } from '@/components/admin/settings/site-content';
 import { listBackups, restoreCommand } from '@/lib/backup/latest';
 import { CONTENT_TYPES } from '@/lib/content/registry.mjs';
 import { getEnv } from '@/lib/env';
+import { sampleContentSummary } from '@/lib/content/first-run';
 
 /** How many backups the section lists (the newest). */
 const BACKUPS_SHOWN = 20;
@@ -58,18 +59,20 @@ async function Settings() {
   let lookupContactEmail: string;
   let backups: BackupRow[] | null;
   let defaults: SiteSettingsDefaults;
+  let sample: string;
   try {
-    [profile, site, cv, lookupContactEmail, backups, defaults] = await Promise.all([
+    [profile, site, cv, lookupContactEmail, backups, defaults, sample] = await Promise.all([
       getProfileSettings(user),
       getSiteSettingsForEditing(),
       getCvSettingsForEditing(),
       getLookupContactEmail(),
       backupRows(),
       getAboutForEditing().then(siteDefaultsOf),
+      sampleContentSummary(),
     ]);
   } catch (error) {
     console.error('Failed to load settings', error);
     return <EditorLoadFailed toast="Failed to load settings" what="The settings" />;
   }
-  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={defaults} cv={cv} lookupContactEmail={lookupContactEmail} siteContent={{ labels: TABLE_LABELS, backups }} />;
+  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={defaults} cv={cv} lookupContactEmail={lookupContactEmail} siteContent={{ labels: TABLE_LABELS, backups, sample }} />;
 }

@@ -46,5 +46,5 @@ export async function createOwnerAction(_previous: unknown, formData: FormData):
     return { ok: false, error: 'The owner account could not be created. Please try again.' };
   }
   // From the action itself: re-rendered now, this page would already refuse (an admin exists).
-  redirect('/admin', RedirectType.replace);
+  redirect('/admin/welcome', RedirectType.replace);
 }
