@@ -91,7 +91,7 @@ export interface JsonResumePublication {
   publisher?: string;
   releaseDate?: JsonResumeDate;
   url?: string;
-  /** The authors, then the status of a paper not (yet) published: 'A. Morgan, P. Raman. Preprint'. */
+  /** The authors, then the status of a paper not (yet) published: 'E. Noether, P. Raman. Preprint'. */
   summary?: string;
 }
 

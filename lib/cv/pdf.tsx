@@ -275,7 +275,7 @@ function experienceEntry(item: Experience, index: number): ReactNode[] {
   return [...parts, <View key={`${key}-end`} style={styles.entry} />];
 }
 
-/** The authors, the owner emphasised wherever they appear ('A. Morgan', 'Morgan, Alex', 'Alex Morgan'). */
+/** The authors, the owner emphasised wherever they appear ('E. Noether', 'Noether, Emmy', 'Emmy Noether'). */
 function authorList(authors: readonly string[], owner: string): ReactNode[] {
   const names = authors.map((author) => author.trim()).filter(Boolean);
   return names.flatMap((author, index) => {

@@ -16,7 +16,7 @@ function plain(text: string): string {
     .trim();
 }
 
-/** A name's family name and first initial, in either order ('Morgan, Alex', 'Alex Morgan', 'A. Morgan'). */
+/** A name's family name and first initial, in either order ('Noether, Emmy', 'Emmy Noether', 'E. Noether'). */
 function nameKey(name: string): { family: string; initial: string } | null {
   const text = name.trim();
   if (!text) return null;
@@ -33,8 +33,8 @@ function nameKey(name: string): { family: string; initial: string } | null {
 
 /**
  * Whether an author of a paper is the owner, to emphasise them in the CV's author lists: the same family name
- * and, when both give one, the same first initial ('A. Morgan', 'Morgan, Alex' and 'Alex Morgan' all match
- * 'Alex Morgan'; 'B. Morgan' does not).
+ * and, when both give one, the same first initial ('E. Noether', 'Noether, Emmy' and 'Emmy Noether' all match
+ * 'Emmy Noether'; 'M. Noether' does not).
  */
 export function isOwnerAuthor(author: string, ownerName: string): boolean {
   const a = nameKey(author);
@@ -68,7 +68,7 @@ export function cvYearRange(start: number, end: number | null): string {
   return `${start} – ${end ?? 'Present'}`;
 }
 
-/** The PDF's file name from the owner's name: 'Alex Morgan' → 'Alex-Morgan-CV.pdf', 'Kurt Gödel' → 'Kurt-Godel-CV.pdf'. */
+/** The PDF's file name from the owner's name: 'Emmy Noether' → 'Emmy-Noether-CV.pdf', 'Kurt Gödel' → 'Kurt-Godel-CV.pdf'. */
 export function cvFileName(ownerName: string): string {
   const base = withoutAccents(ownerName)
     .replace(/[^A-Za-z0-9]+/g, '-')

@@ -36,7 +36,7 @@ function headerSafe(value: string | null | undefined): string {
 }
 
 /**
- * 'AcademicPortfolio/0.1 (Alex Morgan; https://example.org; mailto:alex@example.org)': Crossref's
+ * 'AcademicPortfolio/0.1 (Emmy Noether; https://example.org; mailto:emmy@example.org)': Crossref's
  * etiquette asks clients to say who they are and give a mailto, and serves such requests from its
  * "polite" pool. Empty parts are left out.
  */

@@ -32,6 +32,7 @@ import {
   type AboutInput,
 } from '@/lib/validation/about';
 import { fieldErrorsOf } from '@/lib/action-result';
+import { firstRunSchema, START_REQUIRED } from '@/lib/validation/first-run';
 
 const valid: AboutInput = {
   name: '  Alex Morgan ',
@@ -326,5 +327,27 @@ describe('about editor: the unsaved draft', () => {
     storage.setItem(key, JSON.stringify({ value: { name: 1 }, savedAt: 'x' }));
     expect(readDraft('about', aboutFormSchema, storage)).toBeNull();
     expect(readDraft('about', aboutFormSchema, null)).toBeNull();
+  });
+});
+
+describe('the first run (Welcome) takes the identity by the About editor’s rules, and how the site starts', () => {
+  const identity = { name: 'Jane Doe', title: 'Postdoc', affiliation: '', footerBlurb: '', email: '', links: [], mark: '', markImageUrl: null };
+  const welcomeErrors = (input: unknown) => {
+    const parsed = firstRunSchema.safeParse(input);
+    return parsed.success ? {} : fieldErrorsOf(parsed.error);
+  };
+
+  it('refuses the bad identities the About editor refuses, each with its field’s message', () => {
+    expect(welcomeErrors({ ...identity, start: 'empty', name: 'x'.repeat(300) })).toEqual({ name: 'The name must be at most 120 characters.' });
+    expect(welcomeErrors({ ...identity, start: 'empty', name: '   ' })).toEqual({ name: NAME_REQUIRED });
+    expect(welcomeErrors({ ...identity, start: 'empty', links: [{ kind: 'website', label: '', url: 'data:text/html,x' }] })).toEqual({ 'links.0.url': LINK_INVALID });
+    expect(welcomeErrors({ ...identity, start: 'empty', links: [{ kind: 'orcid', label: '', url: '0000-0002-1825-0098' }] })).toEqual({ 'links.0.url': ORCID_INVALID });
+    expect(welcomeErrors({ ...identity, start: 'empty', links: Array.from({ length: 100 }, () => ({ kind: 'website', label: '', url: 'https://example.org/' })) })).toEqual({ links: TOO_MANY_LINKS });
+  });
+
+  it('needs one of the three starts, and keeps nothing else the page might send', () => {
+    expect(welcomeErrors(identity)).toEqual({ start: START_REQUIRED });
+    expect(welcomeErrors({ ...identity, start: 'wipe-everything' })).toEqual({ start: START_REQUIRED });
+    expect(firstRunSchema.parse({ ...identity, start: 'sample', bio: 'not asked here' })).toEqual({ ...identity, start: 'sample' });
   });
 });
