@@ -15,10 +15,18 @@
  * - the cache tags (TAGS, lib/content/tags.ts);
  * - the tables the sample content fills (lib/db/seed.ts) and the tables an export carries, in this order
  *   (CONTENT_TABLES, lib/backup/export-format.ts: every entry is exported);
- * - where the media library looks for a stored file's URL (lib/storage/references.ts).
+ * - where the media library looks for a stored file's URL (lib/storage/references.ts);
+ * - what site search finds (`search`: lib/search/types.ts SEARCH_TYPES and the labels, lib/search/queries.ts's
+ *   SQL, each result's link, title and excerpt); the generated `search` column of supabase/migrations'
+ *   search migrations must weigh exactly the declared columns (tests/integration/search-registry.test.ts);
+ * - what the CV reads (`cv`: the sections each type gives, lib/cv/read.ts CV_TAGS), held to lib/cv/types.ts
+ *   CV_SECTIONS by tests/unit/content-registry.test.ts.
  *
  * Every table of the public schema is an entry here or in NON_CONTENT_TABLES
  * (tests/integration/content-registry.test.ts).
+ *
+ * Generated from here by `npm run generate:registry` (scripts/generate-registry.ts), in marked blocks a test
+ * holds to this file: proxy.ts's matcher (Next reads it literally) and registry.d.mts's list of entries.
  *
  * The order is the public order: the header's links, the sitemap's list pages and the export's tables
  * follow it. The admin sidebar and the dashboard's counts follow `admin.position` instead.
@@ -39,6 +47,8 @@ export const CONTENT_TYPES = [
     dashboard: null,
     seeded: true,
     references: { kind: 'About', title: "nullif(name, '')", text: ['image_url', 'mark_image_url', 'bio'], lists: [] },
+    search: null,
+    cv: { sections: ['education', 'interests', 'skills'] },
   },
   {
     key: 'experience',
@@ -50,6 +60,20 @@ export const CONTENT_TYPES = [
     dashboard: { title: 'Experience', unit: 'entries' },
     seeded: true,
     references: { kind: 'Experience', title: 'title', text: ['description'], lists: [] },
+    search: {
+      position: 50,
+      label: { group: 'Experience', one: 'Experience' },
+      href: '/experience#{id}',
+      weights: { A: ['title'], B: ['company', 'location', 'technologies'], C: ['description', 'highlights'] },
+      date: 'start_date',
+      where: null,
+      title: 'with-company',
+      text: [
+        { column: 'description', read: 'simple-markup' },
+        { column: 'highlights', read: 'text-list' },
+      ],
+    },
+    cv: { sections: ['experience'] },
   },
   {
     key: 'projects',
@@ -61,6 +85,17 @@ export const CONTENT_TYPES = [
     dashboard: { title: 'Projects', unit: 'items' },
     seeded: true,
     references: { kind: 'Project', title: 'title', text: ['image', 'description', 'link'], lists: [] },
+    search: {
+      position: 30,
+      label: { group: 'Projects', one: 'Project' },
+      href: '/projects#{id}',
+      weights: { A: ['title'], B: ['technologies', 'category'], C: ['description'] },
+      date: null,
+      where: null,
+      title: 'title',
+      text: [{ column: 'description', read: 'html' }],
+    },
+    cv: { sections: ['projects'] },
   },
   {
     key: 'research',
@@ -72,6 +107,18 @@ export const CONTENT_TYPES = [
     dashboard: { title: 'Research', unit: 'papers' },
     seeded: true,
     references: { kind: 'Research paper', title: 'title', text: ['pdf_url', 'link', 'abstract'], lists: [] },
+    search: {
+      position: 10,
+      label: { group: 'Research papers', one: 'Paper' },
+      href: '/research/{id}',
+      weights: { A: ['title'], B: ['tags', 'authors', 'journal'], C: ['abstract'] },
+      date: 'date',
+      // Drafts are never public.
+      where: "t.status <> 'draft'",
+      title: 'title',
+      text: [{ column: 'abstract', read: 'markup' }],
+    },
+    cv: { sections: ['publications'] },
   },
   {
     // The CV (docs/product.md, "The CV"): the page /cv shows the site's content as a CV, with /cv.pdf and
@@ -85,6 +132,9 @@ export const CONTENT_TYPES = [
     dashboard: { title: 'CV', unit: 'entries' },
     seeded: true,
     references: { kind: 'CV entry', title: 'title', text: ['url'], lists: [] },
+    // Its rows are the CV's own: no page of theirs for a result to link to.
+    search: null,
+    cv: { sections: ['award', 'talk', 'teaching', 'service'] },
   },
   {
     key: 'blog',
@@ -96,6 +146,20 @@ export const CONTENT_TYPES = [
     dashboard: { title: 'Blog Posts', unit: 'articles' },
     seeded: true,
     references: { kind: 'Blog post', title: 'title', text: ['cover_image', 'content'], lists: [] },
+    search: {
+      position: 20,
+      label: { group: 'Blog posts', one: 'Blog post' },
+      href: '/blog/{slug}',
+      weights: { A: ['title'], B: ['tags'], C: ['excerpt', 'content'] },
+      date: 'date',
+      where: null,
+      title: 'title',
+      text: [
+        { column: 'excerpt', read: 'text' },
+        { column: 'content', read: 'markup' },
+      ],
+    },
+    cv: null,
   },
   {
     key: 'personal',
@@ -107,6 +171,18 @@ export const CONTENT_TYPES = [
     dashboard: { title: 'Personal', unit: 'posts' },
     seeded: true,
     references: { kind: 'Personal post', title: "nullif(title, '')", text: ['content'], lists: ['image_urls'] },
+    search: {
+      position: 40,
+      label: { group: 'Personal posts', one: 'Personal post' },
+      href: '/personal/{id}',
+      // An untitled post is titled by its first '# ' line, which then weighs as a title.
+      weights: { A: ['title', 'content'], B: [], C: ['content'] },
+      date: 'date',
+      where: null,
+      title: 'personal',
+      text: [{ column: 'content', read: 'html' }],
+    },
+    cv: null,
   },
   {
     // The site configuration of Admin Settings (its title, meta description and default social image, which
@@ -122,6 +198,9 @@ export const CONTENT_TYPES = [
     dashboard: null,
     seeded: false,
     references: null,
+    search: null,
+    // The CV's own settings (its sections, paper size, summary) are stored with the site configuration.
+    cv: { sections: [] },
   },
 ];
 
@@ -142,13 +221,16 @@ export const NON_CONTENT_TABLES = [
   },
   {
     table: 'admin_settings',
-    why: 'the admins\' private configuration: the contact address given to Crossref, DataCite, arXiv and ORCID with each lookup',
+    why: 'the admins\' private configuration: the contact address given to Crossref, DataCite, arXiv and ORCID with each lookup, and whether the first run is answered',
     references: null,
   },
 ];
 
 /** Every content table, in the order above: what an export carries and an import writes. */
 export const CONTENT_TABLES = CONTENT_TYPES.map((type) => type.table);
+
+/** The content types site search finds, in the order of its results' groups (`search.position`). */
+export const SEARCHED_TYPES = CONTENT_TYPES.filter((type) => type.search !== null).sort((a, b) => (a.search?.position ?? 0) - (b.search?.position ?? 0));
 
 /** The content types with an admin editor, in the sidebar's order (`admin.position`). */
 export const ADMIN_EDITORS = CONTENT_TYPES.filter((type) => type.admin !== null).sort((a, b) => (a.admin?.position ?? 0) - (b.admin?.position ?? 0));

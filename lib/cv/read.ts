@@ -7,7 +7,8 @@ import { getCvEntries, getCvSettings } from '@/lib/content/cv/queries';
 import { getExperience } from '@/lib/content/experience/queries';
 import { getProjects } from '@/lib/content/projects/queries';
 import { getResearchPapers } from '@/lib/content/research/queries';
-import { TAGS } from '@/lib/content/tags';
+import { CONTENT_TYPES } from '@/lib/content/registry.mjs';
+import type { Tag } from '@/lib/content/tags';
 import { getEnv } from '@/lib/env';
 import { buildCvData } from './data';
 import { toJsonResume } from './json-resume';
@@ -15,8 +16,11 @@ import { renderCvPdf } from './pdf';
 import { cvFileName } from './rules';
 import type { CvData } from './types';
 
-/** Every tag the CV reads: a save to any of them makes the next /cv, /cv.pdf and /cv.json new. */
-export const CV_TAGS = [TAGS.about, TAGS.experience, TAGS.research, TAGS.projects, TAGS.cv, TAGS.settings] as const;
+/**
+ * Every tag the CV reads, the content types whose registry entry says the CV reads them (`cv`): a save to any
+ * of them makes the next /cv, /cv.pdf and /cv.json new.
+ */
+export const CV_TAGS: readonly Tag[] = CONTENT_TYPES.flatMap((type) => (type.cv ? [type.tag] : []));
 
 /** The CV from the site's cached reads (each tagged, so a save shows on the next request). */
 export async function getCvData(): Promise<CvData> {

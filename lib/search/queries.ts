@@ -7,6 +7,7 @@ import { excerptParts, MARK_END, MARK_START } from './excerpt';
 import { normalizeQuery, SEARCH_LIMITS, splitQuery } from './query';
 import { inSearchTurn } from './rate-limit';
 import { isSearchType, SEARCH_TYPES, type SearchHit, type SearchResult, type SearchType } from './types';
+import { SEARCHED_TYPES, type SearchDecision, type SearchTextRead } from '@/lib/content/registry.mjs';
 
 /**
  * ts_rank_cd's weights for D, C, B, A (supabase/migrations/20261126130000_search.sql): a word of the title
@@ -32,29 +33,42 @@ const QUERY = `case when $2::text is null then websearch_to_tsquery('english', $
             else websearch_to_tsquery('english', $1) && (to_tsquery('english', $2) || to_tsquery('simple', $2))
        end`;
 
+/** A searched type's entry, and the alias its row is joined back under. */
+const SEARCHED = SEARCHED_TYPES.map((type, index) => ({ ...type, alias: `j${index}` }));
+
+/** The column of a result's address other than its id ('/blog/{slug}'), or null. */
+function hrefColumn(href: string): string | null {
+  return /\{(?!id\})([a-z_]+)\}/.exec(href)?.[1] ?? null;
+}
+
+/** The SQL array of a hit's text sources, from the row `alias`: single columns in order, then a text[] column. */
+function sourcesSql(alias: string, text: SearchDecision['text']): string {
+  const singles = text.filter((source) => source.read !== 'text-list').map((source) => (source.read === 'html' ? `private.search_html_text(${alias}.${source.column})` : `${alias}.${source.column}`));
+  const lists = text.filter((source) => source.read === 'text-list').map((source) => `${alias}.${source.column}`);
+  return [`array[${singles.join(', ')}]`, ...lists].join(' || ');
+}
+
+/** A CASE over the hit's type, with a branch for each type that has something to say. */
+function byType(branches: (string | null)[], name: string): string {
+  const whens = SEARCHED.flatMap((type, index) => (branches[index] === null ? [] : [`when '${type.key}' then ${branches[index]}`]));
+  return whens.length === 0 ? `null as ${name}` : `case top.type ${whens.join(' ')} end as ${name}`;
+}
+
 /*
- * The search: `matches` is every match, drafts excluded; `counts` counts them by type whatever the filter;
- * `top` is the page's hits; only those are joined back for their title and the sources of their text.
+ * The search, from the registry's decisions (lib/content/registry.mjs, `search`): `matches` is every match of
+ * every searched type (its own condition met: drafts excluded); `counts` counts them by type whatever the
+ * filter; `top` is the page's hits; only those are joined back for their title and the sources of their text.
  */
 const SEARCH_SQL = `
 with input as (
   select ${QUERY} as q
 ),
 matches as (
-  select 'research' as type, t.id, t.title, t.date::text as date, ts_rank_cd('${WEIGHTS}', t.search, input.q, 1) as rank
-    from public.research_papers t, input where t.status <> 'draft' and t.search @@ input.q
-  union all
-  select 'blog', t.id, t.title, t.date::text, ts_rank_cd('${WEIGHTS}', t.search, input.q, 1)
-    from public.blog_posts t, input where t.search @@ input.q
-  union all
-  select 'projects', t.id, t.title, null, ts_rank_cd('${WEIGHTS}', t.search, input.q, 1)
-    from public.projects t, input where t.search @@ input.q
-  union all
-  select 'personal', t.id, t.title, t.date::text, ts_rank_cd('${WEIGHTS}', t.search, input.q, 1)
-    from public.personal_posts t, input where t.search @@ input.q
-  union all
-  select 'experience', t.id, t.title, t.start_date, ts_rank_cd('${WEIGHTS}', t.search, input.q, 1)
-    from public.experience t, input where t.search @@ input.q
+${SEARCHED.map(
+  ({ key, table, search }) =>
+    `  select '${key}' as type, t.id, t.title, ${search.date ? `t.${search.date}::text` : 'null::text'} as date, ts_rank_cd('${WEIGHTS}', t.search, input.q, 1) as rank
+    from public.${table} t, input where ${search.where ? `(${search.where}) and ` : ''}t.search @@ input.q`,
+).join('\n  union all\n')}
 ),
 counts as (
   select type, count(*)::int as n from matches group by type
@@ -63,21 +77,13 @@ top as (
   select * from matches where $3 in ('all', type) order by rank desc, date desc nulls last, title, id limit $4
 ),
 hits as (
-  select top.type, top.id, top.title, top.date, top.rank, b.slug, e.company,
-         case when top.type = 'personal' and btrim(p.title) = '' then p.content end as content,
-         case top.type
-           when 'research' then array[r.abstract]
-           when 'blog' then array[b.excerpt, b.content]
-           when 'projects' then array[private.search_html_text(pr.description)]
-           when 'personal' then array[private.search_html_text(p.content)]
-           when 'experience' then array[e.description] || e.highlights
-         end as sources
+  select top.type, top.id, top.title, top.date, top.rank,
+         ${byType(SEARCHED.map(({ alias, search }) => (hrefColumn(search.href) ? `${alias}.${hrefColumn(search.href)}::text` : null)), 'param')},
+         ${byType(SEARCHED.map(({ alias, search }) => (search.title === 'with-company' ? `${alias}.company` : null)), 'company')},
+         ${byType(SEARCHED.map(({ alias, search }) => (search.title === 'personal' ? `case when btrim(${alias}.title) = '' then ${alias}.content end` : null)), 'content')},
+         ${byType(SEARCHED.map(({ alias, search }) => sourcesSql(alias, search.text)), 'sources')}
     from top
-    left join public.research_papers r on top.type = 'research' and r.id = top.id
-    left join public.blog_posts b on top.type = 'blog' and b.id = top.id
-    left join public.projects pr on top.type = 'projects' and pr.id = top.id
-    left join public.personal_posts p on top.type = 'personal' and p.id = top.id
-    left join public.experience e on top.type = 'experience' and e.id = top.id
+${SEARCHED.map(({ key, table, alias }) => `    left join public.${table} ${alias} on top.type = '${key}' and ${alias}.id = top.id`).join('\n')}
 )
 select (select coalesce(jsonb_object_agg(type, n), '{}'::jsonb) from counts) as counts,
        (select coalesce(jsonb_agg(to_jsonb(hits) order by rank desc, date desc nulls last, title, id), '[]'::jsonb) from hits) as hits
@@ -96,60 +102,50 @@ interface HitRow {
   title: string;
   date: string | null;
   rank: number;
-  slug: string | null;
+  /** The column of its address other than the id ('/blog/{slug}'), when its type's address has one. */
+  param: string | null;
   company: string | null;
   content: string | null;
-  /**
-   * What the hit's text is made of: a paper's abstract; a post's excerpt and body; the text of a project's or
-   * personal post's HTML; a job's description and each highlight.
-   */
+  /** What the hit's text is made of: its type's `search.text` sources in order (a text[] column's entries last). */
   sources: (string | null)[];
 }
 
+const DECISIONS = Object.fromEntries(SEARCHED_TYPES.map((type) => [type.key, type.search])) as Record<SearchType, SearchDecision>;
+
+/** The registry's address of the result: '{id}' and its other column filled in. */
 function href(row: HitRow): string {
-  switch (row.type) {
-    case 'research':
-      return `/research/${row.id}`;
-    case 'blog':
-      return `/blog/${encodeURIComponent(row.slug ?? '')}`;
-    case 'projects':
-      return `/projects#${row.id}`;
-    case 'personal':
-      return `/personal/${row.id}`;
-    case 'experience':
-      return `/experience#${row.id}`;
-  }
+  return DECISIONS[row.type].href.replace(/\{([a-z_]+)\}/g, (_match, column: string) => encodeURIComponent(column === 'id' ? row.id : (row.param ?? '')));
 }
 
 /** A personal post's title by the site's rule, else the first line of its text; a job's with its company. */
 function title(row: HitRow): string {
-  if (row.type === 'personal' && row.content !== null) {
+  const rule = DECISIONS[row.type].title;
+  if (rule === 'personal' && row.content !== null) {
     const firstLine = Array.from(htmlToText(row.content).split('\n')[0] ?? '');
     const cut = firstLine.length > FIRST_LINE_CHARS ? `${firstLine.slice(0, FIRST_LINE_CHARS).join('').trimEnd()}…` : firstLine.join('');
     return personalTitle(row.title, row.content) ?? (cut || personalDisplayTitle(row.title, row.content));
   }
-  if (row.type === 'experience' && row.company?.trim()) return row.title.trim() ? `${row.title}, ${row.company}` : row.company;
+  if (rule === 'with-company' && row.company?.trim()) return row.title.trim() ? `${row.title}, ${row.company}` : row.company;
   return row.title;
 }
 
+/** How each kind of source reads as text: markup through its parse tree, formulas as readable Unicode; the rest is text already. */
+const READ: Record<SearchTextRead, (source: string) => PlainText> = {
+  markup: (source) => markupToPlainText(source),
+  'simple-markup': (source) => markupToPlainText(source, 'simple'),
+  html: (source) => ({ text: source, formulas: [] }),
+  text: (source) => ({ text: source, formulas: [] }),
+  'text-list': (source) => ({ text: source, formulas: [] }),
+};
+
 /**
- * The text a reader sees of a hit, as its page shows it: markup through its parse tree (the site's for
- * abstracts and posts, the simple one for a job's description), formulas as readable Unicode; a post's
- * excerpt, a project's and a personal post's HTML text and a job's highlights are text already.
+ * The text a reader sees of a hit, as its page shows it: each source read as its type's entry says (a
+ * project's and a personal post's HTML come as text from the query), in order, one per line.
  */
 function readableText(row: HitRow): PlainText {
-  const [first = '', ...rest] = row.sources.map((source) => source ?? '');
-  switch (row.type) {
-    case 'research':
-      return markupToPlainText(first);
-    case 'blog':
-      return joinTexts([{ text: first, formulas: [] }, markupToPlainText(rest[0] ?? '')]);
-    case 'experience':
-      return joinTexts([markupToPlainText(first, 'simple'), ...rest.map((text) => ({ text, formulas: [] }))]);
-    case 'projects':
-    case 'personal':
-      return { text: first, formulas: [] };
-  }
+  const sources = row.sources.map((source) => source ?? '');
+  const reads = DECISIONS[row.type].text.map((source) => source.read);
+  return joinTexts(sources.map((source, index) => READ[reads[Math.min(index, reads.length - 1)]!](source)));
 }
 
 function joinTexts(texts: PlainText[]): PlainText {

@@ -67,4 +67,42 @@ describe('the content registry and the schema', () => {
     expect(Object.keys(counts).sort()).toEqual(counted.map((type) => type.key).sort());
     for (const type of counted) expect(counts[type.key as keyof typeof counts], type.key).toBe(await rowsOf(type.table));
   });
+
+  it('search: a table has a generated search column, with its GIN index, exactly when its entry says how it is searched', async () => {
+    const { rows } = await db.query<{ table_name: string }>(
+      `select table_name from information_schema.columns where table_schema = 'public' and column_name = 'search' and is_generated = 'ALWAYS' order by table_name`,
+    );
+    expect(rows.map((row) => row.table_name)).toEqual(CONTENT_TYPES.filter((type) => type.search !== null).map((type) => type.table).sort());
+    const { rows: indexes } = await db.query<{ tablename: string }>(`select tablename from pg_indexes where schemaname = 'public' and indexdef like '%USING gin (search)%'`);
+    expect(indexes.map((index) => index.tablename).sort()).toEqual(rows.map((row) => row.table_name));
+  });
+
+  it('search: each generated column weighs exactly the columns its entry declares, by weight, and every column the search reads exists', async () => {
+    const columns = await publicColumns();
+    for (const { table, search } of CONTENT_TYPES) {
+      if (!search) continue;
+      const { rows } = await db.query<{ expression: string }>(
+        `select pg_get_expr(d.adbin, d.adrelid) as expression
+           from pg_attrdef d join pg_attribute a on a.attrelid = d.adrelid and a.attnum = d.adnum
+          where d.adrelid = $1::regclass and a.attname = 'search'`,
+        [`public.${table}`],
+      );
+      const own = [...columns.keys()].filter((key) => key.startsWith(`${table}.`)).map((key) => key.slice(table.length + 1)).filter((column) => column !== 'search');
+      const weighed: Record<string, string[]> = { A: [], B: [], C: [] };
+      // setweight(<vector of some columns>, 'X'::"char"), once per weight.
+      for (const part of rows[0]!.expression.split('setweight(').slice(1)) {
+        const weight = /'([A-D])'::"char"\)/.exec(part)?.[1];
+        expect(weight, `${table}: ${part}`).toBeDefined();
+        const code = part.replace(/'(?:[^']|'')*'/g, "''");
+        weighed[weight!]!.push(...own.filter((column) => new RegExp(`\\b${column}\\b`).test(code)));
+      }
+      for (const weight of ['A', 'B', 'C'] as const) {
+        expect([...new Set(weighed[weight])].sort(), `${table}: columns of weight ${weight}`).toEqual([...search.weights[weight]].sort());
+      }
+      for (const column of [search.date, ...search.text.map((source) => source.column), ...(search.title === 'with-company' ? ['company'] : [])]) {
+        if (column) expect(own, `${table}.${column}`).toContain(column);
+      }
+      await expect(db.query(`select 1 from public.${table} t where ${search.where ?? 'true'} limit 0`), `${table}: ${search.where}`).resolves.toBeDefined();
+    }
+  });
 });

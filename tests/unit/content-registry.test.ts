@@ -9,6 +9,7 @@ import { TAGS } from '@/lib/content/tags';
 import { PERSONAL_LINKS, PROFESSIONAL_LINKS } from '@/lib/nav';
 import { PUBLIC_PAGE_SOURCES } from '@/lib/public-page-policy.mjs';
 import { PUBLIC_PAGE } from '@/lib/public-pages';
+import { CV_SECTIONS } from '@/lib/cv/types';
 import { sitemapEntries } from '@/lib/sitemap';
 import { config as proxyConfig } from '@/proxy';
 
@@ -24,15 +25,15 @@ const ROUTE = /^\/[a-z][a-z0-9-]*$/;
 const unique = (values: readonly unknown[]) => new Set(values).size === values.length;
 
 describe('the content registry', () => {
-  it('its declaration file names every entry in its order, with its table, tag and whether the dashboard counts it', () => {
+  it('its declaration file names every entry in its order, with its table, tag, whether the dashboard counts it and whether search finds it', () => {
     // TypeScript types the registry from registry.d.mts and never reads the JavaScript: its one line per
     // entry must say what the entry says.
     const declarations = readFileSync(path.join(process.cwd(), 'lib/content/registry.d.mts'), 'utf8');
     const entries = declarations.slice(declarations.indexOf('type Entries = readonly ['));
-    const declared = [...entries.slice(0, entries.indexOf('];')).matchAll(/ContentTypeEntry<'([^']*)', '([^']*)', '([^']*)', (true|false)>/g)].map(
-      ([, key, table, tag, counted]) => ({ key, table, tag, counted: counted === 'true' }),
+    const declared = [...entries.slice(0, entries.indexOf('];')).matchAll(/ContentTypeEntry<'([^']*)', '([^']*)', '([^']*)', (true|false), (true|false)>/g)].map(
+      ([, key, table, tag, counted, searched]) => ({ key, table, tag, counted: counted === 'true', searched: searched === 'true' }),
     );
-    expect(declared).toEqual(CONTENT_TYPES.map(({ key, table, tag, dashboard }) => ({ key, table, tag, counted: dashboard !== null })));
+    expect(declared).toEqual(CONTENT_TYPES.map(({ key, table, tag, dashboard, search }) => ({ key, table, tag, counted: dashboard !== null, searched: search !== null })));
   });
 
   it('names each key, table, tag, route and editor once; keys, tables and columns are plain SQL names', () => {
@@ -113,5 +114,22 @@ describe('what is derived from the registry', () => {
       site,
       ...routed.map(({ route }) => `${site}${route.path}`),
     ]);
+  });
+
+  it('the CV: every section of lib/cv/types.ts is given by exactly one content type, and a type gives only CV sections', () => {
+    const given = CONTENT_TYPES.flatMap((type) => type.cv?.sections ?? []);
+    expect([...given].sort()).toEqual([...CV_SECTIONS].sort());
+    expect(new Set(given).size).toBe(given.length);
+  });
+
+  it('search: every searched type names its results, links them by its own columns, and reads its text lists last', () => {
+    for (const { key, search } of CONTENT_TYPES) {
+      if (!search) continue;
+      expect(search.label.group, key).not.toBe('');
+      expect(search.href, key).toMatch(/^\/[a-z/]*[/#]\{[a-z_]+\}$/);
+      const reads = search.text.map((source) => source.read);
+      expect(reads.indexOf('text-list') === -1 || reads.indexOf('text-list') === reads.length - 1, key).toBe(true);
+    }
+    expect(new Set(CONTENT_TYPES.flatMap((type) => (type.search ? [type.search.position] : []))).size).toBe(CONTENT_TYPES.filter((type) => type.search).length);
   });
 });
