@@ -12,6 +12,8 @@ export default defineConfig({
     },
   },
   test: {
+    // The prepared databases every test database copies (tests/helpers/prepared-data.ts), made once first.
+    globalSetup: ['tests/helpers/prepare-data-setup.ts'],
     projects: [
       {
         extends: true,

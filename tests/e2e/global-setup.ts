@@ -1,4 +1,5 @@
 import { ensureBuild } from '../../scripts/lib/build';
+import { prepareData } from '../helpers/prepared-data';
 import { SUPABASE_E2E_BUILD } from '../helpers/supabase-e2e-config';
 
 /**
@@ -9,4 +10,6 @@ import { SUPABASE_E2E_BUILD } from '../helpers/supabase-e2e-config';
 export default async function globalSetup(): Promise<void> {
   await ensureBuild();
   await ensureBuild({ variant: SUPABASE_E2E_BUILD });
+  // The databases every server that tests no first start copies (tests/helpers/site-server.ts preparedDataDir).
+  await prepareData();
 }

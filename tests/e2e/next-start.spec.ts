@@ -8,7 +8,7 @@ test('plain `next start` on an empty data directory runs the whole product: samp
   page,
 }) => {
   test.setTimeout(180_000);
-  const site = await startNextStart({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUTH_SECRET } });
+  const site = await startNextStart({ fresh: true, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, AUTH_SECRET } });
   try {
     expect(site.output()).toContain('Seeded sample content into the empty database.');
     expect(site.output()).toContain(`Admin ${ADMIN.email} created.`);

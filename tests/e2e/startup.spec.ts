@@ -5,7 +5,7 @@ import { startSite } from '../helpers/site-server';
 
 test('SEED_SAMPLE_CONTENT=false starts an empty site and says how to create the first admin', async ({ page }) => {
   test.setTimeout(120_000);
-  const site = await startSite({ env: { SEED_SAMPLE_CONTENT: 'false' } });
+  const site = await startSite({ fresh: true, env: { SEED_SAMPLE_CONTENT: 'false' } });
   try {
     expect(site.output()).not.toContain('Seeded sample content');
     expect(site.output()).toContain("npm run admin:create -- --email you@example.com --password 'a-long-password'");

@@ -4,11 +4,13 @@ import path from 'node:path';
 import { migrate } from '@/lib/db/migrate';
 import { openPglite } from '@/lib/db/pglite';
 import type { Database, Queryable } from '@/lib/db/types';
+import { copyPreparedData } from './prepared-data';
 
-/** A migrated PGlite (with the built-in auth bootstrap) in a fresh temporary directory. */
+/** A migrated PGlite (with the built-in auth bootstrap) in a fresh temporary directory: a copy of the prepared one. */
 export async function openTestPglite(): Promise<{ db: Database; cleanup(): Promise<void> }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-pglite-'));
-  const db = await openPglite(dir);
+  await copyPreparedData('migrated', path.join(dir, 'pglite'));
+  const db = await openPglite(path.join(dir, 'pglite'));
   try {
     await migrate(db, { authBootstrap: true });
   } catch (error) {

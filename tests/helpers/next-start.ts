@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { freePort, repoRoot, tempDataDir, type ScriptRun } from './site-server';
+import { freePort, preparedDataDir, repoRoot, type ScriptRun, type SiteOptions } from './site-server';
 
 export interface NextStartServer extends ScriptRun {
   url: string;
@@ -13,8 +13,8 @@ export interface NextStartServer extends ScriptRun {
  * Runs the production build with plain `next start`, as a deployment on any Node host would: no
  * scripts/start.ts, only Next.js and its instrumentation hook. Resolves once the home page answers.
  */
-export async function startNextStart(options: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<NextStartServer> {
-  const dataDir = options.dataDir ?? tempDataDir();
+export async function startNextStart(options: SiteOptions = {}): Promise<NextStartServer> {
+  const dataDir = options.dataDir ?? (await preparedDataDir(options));
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: repoRoot,

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { copyPreparedData } from './prepared-data';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -61,12 +62,34 @@ export interface SiteServer extends ScriptRun {
   kill(): Promise<void>;
 }
 
+export interface SiteOptions {
+  /** An existing DATA_DIR (a restart on the same data); by default a new one, see preparedDataDir. */
+  dataDir?: string;
+  /** A first start on an empty DATA_DIR: the server creates, migrates and seeds its database itself. */
+  fresh?: boolean;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+/**
+ * A new DATA_DIR for a server: in embedded mode, unless `fresh`, with the database a first start would leave
+ * (tests/helpers/prepared-data.ts: migrated, and seeded unless SEED_SAMPLE_CONTENT=false), copied instead of
+ * made, so the server starts in about a second instead of five to eight.
+ */
+export async function preparedDataDir(options: Pick<SiteOptions, 'fresh' | 'env'> = {}): Promise<string> {
+  const dataDir = tempDataDir();
+  const env = options.env ?? {};
+  if (options.fresh || env.DATABASE_URL || env.NEXT_PUBLIC_SUPABASE_URL) return dataDir;
+  await copyPreparedData(env.SEED_SAMPLE_CONTENT === 'false' ? 'migrated' : 'seeded', path.join(dataDir, 'pglite'));
+  return dataDir;
+}
+
 /**
  * Starts the production site (`npm start`'s script) on a free loopback port with its own DATA_DIR,
  * resolving once it prints that it is ready. The build must exist already (globalSetup makes it).
  */
-export async function startSite(options: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<SiteServer> {
-  const dataDir = options.dataDir ?? tempDataDir();
+export async function startSite(options: SiteOptions = {}): Promise<SiteServer> {
+  const dataDir = options.dataDir ?? (await preparedDataDir(options));
   const port = await freePort();
   const run = runScript('scripts/start.ts', [], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env });
   const url = `http://127.0.0.1:${port}`;
