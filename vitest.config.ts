@@ -14,6 +14,7 @@ export default defineConfig({
   test: {
     // The prepared databases every test database copies (tests/helpers/prepared-data.ts), made once first.
     globalSetup: ['tests/helpers/prepare-data-setup.ts'],
+    tags: [{ name: 'security', description: 'hostile input, access control and the security headers (npm run test:security)' }],
     projects: [
       {
         extends: true,

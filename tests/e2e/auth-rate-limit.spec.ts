@@ -1,3 +1,4 @@
+// @module-tag security
 import { expect, test } from './fixtures/csp';
 import { startSite, type SiteServer } from '../helpers/site-server';
 import { submitLogin } from './fixtures/auth';

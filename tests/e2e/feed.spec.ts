@@ -1,3 +1,4 @@
+// @module-tag security
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import { expect } from './fixtures/csp';

@@ -1,3 +1,4 @@
+// @module-tag security
 import { expect, test } from './fixtures/csp';
 import { ADMIN, AUTH_SECRET, signIn } from './fixtures/auth';
 import { createPaper, sessionCookieHeader } from './fixtures/actions';

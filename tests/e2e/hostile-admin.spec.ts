@@ -1,3 +1,4 @@
+// @module-tag security
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';

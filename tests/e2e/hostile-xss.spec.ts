@@ -1,3 +1,4 @@
+// @module-tag security
 import { existsSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 

@@ -1,3 +1,4 @@
+// @module-tag security
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startSite, tempDataDir } from '../helpers/site-server';

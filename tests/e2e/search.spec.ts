@@ -1,3 +1,4 @@
+// @module-tag security
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';

@@ -1,3 +1,4 @@
+// @module-tag security
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../helpers/site-server';

@@ -1,3 +1,4 @@
+// @module-tag security
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

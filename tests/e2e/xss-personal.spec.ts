@@ -1,3 +1,4 @@
+// @module-tag security
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/csp';
 import { migrate } from '@/lib/db/migrate';

@@ -1,3 +1,4 @@
+// @module-tag security
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   INVALID_CREDENTIALS,

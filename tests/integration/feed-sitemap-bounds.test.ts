@@ -1,3 +1,4 @@
+// @module-tag security
 import { CONTENT_TYPES } from '@/lib/content/registry.mjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 

@@ -1,3 +1,4 @@
+// @module-tag security
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '@/lib/db/migrate';
 import { openPostgres } from '@/lib/db/postgres';

@@ -1,3 +1,4 @@
+// @module-tag security
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import type { NextConfig } from 'next';

@@ -1,3 +1,4 @@
+// @module-tag security
 import { describe, expect, it } from 'vitest';
 
 import { previewLibrary } from '@/lib/content/research/bibtex-import';

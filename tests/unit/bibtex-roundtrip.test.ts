@@ -1,3 +1,4 @@
+// @module-tag security
 import { createRequire } from 'node:module';
 import path from 'node:path';
 

@@ -1,3 +1,4 @@
+// @module-tag security
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,3 +1,4 @@
+// @module-tag security
 import fc from 'fast-check';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

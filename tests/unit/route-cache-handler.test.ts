@@ -1,3 +1,4 @@
+// @module-tag security
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';

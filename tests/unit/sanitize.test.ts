@@ -1,3 +1,4 @@
+// @module-tag security
 import { describe, expect, it } from 'vitest';
 // parse5 is the WHATWG HTML parser (the algorithm browsers run), installed with rehype-katex: the output
 // is checked the way a browser would read it, not with regular expressions alone.

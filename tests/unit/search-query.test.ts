@@ -1,3 +1,4 @@
+// @module-tag security
 import { describe, expect, it } from 'vitest';
 import { markupToPlainText } from '@/lib/markup/plain-text';
 import { excerptParts, MARK_END, MARK_START } from '@/lib/search/excerpt';

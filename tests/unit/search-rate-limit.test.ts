@@ -1,3 +1,4 @@
+// @module-tag security
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { inSearchTurn, resetSearchLimits, SEARCH_CAPACITY, SEARCH_RATE_LIMIT, takeSearch } from '@/lib/search/rate-limit';

@@ -1,3 +1,4 @@
+// @module-tag security
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { resetSearchLimits, SEARCH_BUSY, SEARCH_RATE_LIMIT, SEARCH_RATE_LIMITED } from '@/lib/search/rate-limit';

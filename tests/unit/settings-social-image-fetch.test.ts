@@ -1,3 +1,4 @@
+// @module-tag security
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**

@@ -1,3 +1,4 @@
+// @module-tag security
 import { describe, expect, it } from 'vitest';
 import { detectUpload } from '@/lib/storage/content-type';
 import { generateObjectPath } from '@/lib/storage/names';
