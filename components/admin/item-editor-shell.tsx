@@ -7,7 +7,7 @@ import { CollapsibleCard } from '@/components/admin/collapsible-card';
 import { RestoredDraftNotice } from '@/components/admin/editor-notices';
 import { ItemActions, type ItemFormProps } from '@/components/admin/list-editor-shell';
 import type { ItemEditor } from '@/components/admin/use-item-editor';
-import { cssId } from '@/components/admin/use-list-editor';
+import { cssId, type EditorTab } from '@/components/admin/use-list-editor';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
@@ -52,15 +52,15 @@ export function ItemEditorShell<Item extends { id: string }, Form>({
   renderForm: (props: ItemFormProps<Form>) => ReactNode;
 }) {
   const saveButton = (label: string) => (
-    <Button type="submit" disabled={editor.pending}>
-      {editor.pending ? <Loader2 className="animate-spin" aria-hidden /> : label === 'Save Changes' ? <Save aria-hidden /> : <Plus aria-hidden />}
-      {editor.pending ? 'Saving...' : label}
+    <Button type="submit" disabled={editor.busy}>
+      {editor.busy ? <Loader2 className="animate-spin" aria-hidden /> : label === 'Save Changes' ? <Save aria-hidden /> : <Plus aria-hidden />}
+      {editor.busy ? 'Saving...' : label}
     </Button>
   );
   return (
     <div className="flex flex-col gap-6">
       {editor.restored ? <RestoredDraftNotice savedAt={editor.restored.savedAt} onDiscard={editor.discardDraft} /> : null}
-      <Tabs value={editor.tab} onValueChange={(value) => editor.changeTab(value as 'all' | 'create')}>
+      <Tabs value={editor.tab} onValueChange={(value) => editor.changeTab(value as EditorTab)}>
         <TabsList>
           <TabsTrigger value="all">{labels.allTab}</TabsTrigger>
           <TabsTrigger value="create">{labels.createTab}</TabsTrigger>
@@ -79,7 +79,7 @@ export function ItemEditorShell<Item extends { id: string }, Form>({
           ) : (
             <ul className="flex flex-col gap-3" aria-label={labels.list}>
               {editor.items.map((item) => {
-                const open = editor.selected === item.id;
+                const open = editor.expanded === item.id;
                 const editing = editor.editing === item.id;
                 const { title, subtitle, badges } = head(item);
                 return (
@@ -87,7 +87,7 @@ export function ItemEditorShell<Item extends { id: string }, Form>({
                     key={item.id}
                     id={`${labels.idPrefix}-${cssId(item.id)}`}
                     open={open}
-                    onToggle={() => editor.select(item.id)}
+                    onToggle={() => editor.toggleExpanded(item.id)}
                     title={title}
                     subtitle={subtitle}
                     badges={badges}
@@ -103,7 +103,7 @@ export function ItemEditorShell<Item extends { id: string }, Form>({
                           onSubmit: () => editor.submitUpdate(item),
                           actions: (
                             <>
-                              <Button type="button" variant="outline" onClick={() => editor.discardEdit(item.id)} disabled={editor.pending}>
+                              <Button type="button" variant="outline" onClick={() => editor.discardEdit(item.id)} disabled={editor.busy}>
                                 Cancel
                               </Button>
                               {saveButton('Save Changes')}
@@ -119,7 +119,7 @@ export function ItemEditorShell<Item extends { id: string }, Form>({
                       editing={editing}
                       onEdit={() => editor.toggleEdit(item)}
                       onDelete={() => void editor.submitDelete(item)}
-                      disabled={editor.pending}
+                      disabled={editor.busy}
                     />
                   </CollapsibleCard>
                 );
@@ -139,7 +139,7 @@ export function ItemEditorShell<Item extends { id: string }, Form>({
               onSubmit: editor.submitCreate,
               actions: (
                 <>
-                  <Button type="button" variant="outline" onClick={editor.resetCreating} disabled={editor.pending}>
+                  <Button type="button" variant="outline" onClick={editor.resetCreating} disabled={editor.busy}>
                     Clear
                   </Button>
                   {saveButton(labels.createButton)}

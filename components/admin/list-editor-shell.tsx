@@ -6,7 +6,7 @@ import { Loader2, Pencil, Plus, Save, Trash2 } from 'lucide-react';
 import { RestoredDraftNotice, SaveFailedNotice } from '@/components/admin/editor-notices';
 import { SaveBar } from '@/components/admin/save-bar';
 import { adminToast } from '@/components/admin/toast';
-import type { ListEditor } from '@/components/admin/use-list-editor';
+import type { EditorTab, ListEditor } from '@/components/admin/use-list-editor';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
@@ -18,7 +18,7 @@ export interface ListEditorLabels {
   empty: string;
   createHeading: string;
   /** The create form's submit button. */
-  add: string;
+  createButton: string;
   /** The sticky bar's save button. */
   saveAll: string;
   /** The toast after the create form's item joined the list ('Experience added'). */
@@ -65,7 +65,7 @@ export function ListEditorShell<Item extends { id: string }>({
       </Button>
       <Button type="submit">
         <Plus aria-hidden />
-        {labels.add}
+        {labels.createButton}
       </Button>
     </>
   );
@@ -74,7 +74,7 @@ export function ListEditorShell<Item extends { id: string }>({
       {editor.restored ? <RestoredDraftNotice savedAt={editor.restored.savedAt} onDiscard={editor.discardDraft} /> : null}
       {editor.failure ? <SaveFailedNotice title="Save failed" message={editor.failure} /> : null}
 
-      <Tabs value={editor.tab} onValueChange={(value) => editor.changeTab(value as 'all' | 'create')}>
+      <Tabs value={editor.tab} onValueChange={(value) => editor.changeTab(value as EditorTab)}>
         <TabsList>
           <TabsTrigger value="all">{labels.allTab}</TabsTrigger>
           <TabsTrigger value="create">{labels.createTab}</TabsTrigger>
@@ -98,7 +98,7 @@ export function ListEditorShell<Item extends { id: string }>({
               idPrefix: labels.createIdPrefix,
               value: editor.creating,
               errors: editor.createErrors,
-              onChange: editor.updateCreating,
+              onChange: editor.changeCreating,
               onSubmit: addCreated,
               actions: createActions,
             })}

@@ -10,7 +10,8 @@ import { useSingleFlight } from '@/components/admin/use-single-flight';
 import { confirmLeave, useUnsavedWarning } from '@/components/admin/use-unsaved-warning';
 import type { ActionResult } from '@/lib/action-result';
 
-export type ListTab = 'all' | 'create';
+/** An editor's two tabs: its list, and the create form. */
+export type EditorTab = 'all' | 'create';
 
 /** What a list editor's save answers: the stored list read back, and the server id of each new item. */
 export interface SavedList<Stored> {
@@ -29,9 +30,9 @@ export interface ListEditorOptions<Item extends { id: string }, Stored> {
   draftName: string;
   draftSchema: z.ZodType<ListDraft<Item>>;
   initial: Item[];
-  toItem: (stored: Stored) => Item;
+  toForm: (stored: Stored) => Item;
   /** A fresh item with the defaults of docs/product.md §9 and a temporary id. */
-  newItem: () => Item;
+  newForm: () => Item;
   /** The form's own check (the server's schema): errors keyed by field, none when the item is valid. */
   checkItem: (item: Item) => Record<string, string>;
   save: (items: Item[]) => Promise<ActionResult<SavedList<Stored>>>;
@@ -52,15 +53,15 @@ export interface ListEditorOptions<Item extends { id: string }, Stored> {
  * this browser until saved, and leaving with unsaved changes asks first.
  */
 export function useListEditor<Item extends { id: string }, Stored>(options: ListEditorOptions<Item, Stored>) {
-  const { draftName, draftSchema, initial, toItem, newItem, checkItem, save, messages, cardId } = options;
+  const { draftName, draftSchema, initial, toForm, newForm, checkItem, save, messages, cardId } = options;
   const router = useRouter();
   const [saved, setSaved] = useState<Item[]>(initial);
   const [items, setItems] = useState<Item[]>(initial);
-  const [creating, setCreating] = useState<Item>(newItem);
+  const [creating, setCreating] = useState<Item>(newForm);
   const [createTouched, setCreateTouched] = useState(false);
   const [createErrors, setCreateErrors] = useState<Record<string, string>>({});
   const [itemErrors, setItemErrors] = useState<Record<string, Record<string, string>>>({});
-  const [tab, setTab] = useState<ListTab>('all');
+  const [tab, setTab] = useState<EditorTab>('all');
   const [expanded, setExpanded] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -92,25 +93,30 @@ export function useListEditor<Item extends { id: string }, Stored>(options: List
     ),
   });
 
-  const changeTab = (next: ListTab) => {
+  const changeTab = (next: EditorTab) => {
     setTab(next);
     // docs/product.md §2: a tab change scrolls to the top.
     window.scrollTo({ top: 0 });
   };
 
-  const updateItem = (id: string, next: Item, field: string) => {
-    setItems((current) => current.map((item) => (item.id === id ? next : item)));
-    setItemErrors((current) => withoutField(current, id, field));
+  const toggleExpanded = (id: string) => setExpanded(expanded === id ? null : id);
+
+  /** The edit button toggles edit mode for one item; its changes stay in the list either way. */
+  const toggleEdit = (item: Item) => setEditing(editing === item.id ? null : item.id);
+
+  const changeEdit = (item: Item, next: Item, field: string) => {
+    setItems((current) => current.map((existing) => (existing.id === item.id ? next : existing)));
+    setItemErrors((current) => withoutField(current, item.id, field));
   };
 
-  const updateCreating = (next: Item, field: string) => {
+  const changeCreating = (next: Item, field: string) => {
     setCreating(next);
     setCreateTouched(true);
     setCreateErrors((current) => withoutKey(current, field));
   };
 
   const resetCreating = () => {
-    setCreating(newItem());
+    setCreating(newForm());
     setCreateTouched(false);
     setCreateErrors({});
   };
@@ -192,7 +198,7 @@ export function useListEditor<Item extends { id: string }, Stored>(options: List
         result = { ok: false, error: 'The server could not be reached. Your changes are kept here; please try again.' };
       }
       if (result.ok) {
-        const next = result.data.items.map(toItem);
+        const next = result.data.items.map(toForm);
         const { created } = result.data;
         setSaved(next);
         setItems(next);
@@ -245,12 +251,12 @@ export function useListEditor<Item extends { id: string }, Stored>(options: List
     announcement,
     listChanged,
     restored: draft.restored,
-    setExpanded,
-    setEditing,
     setAnnouncement,
     changeTab,
-    updateItem,
-    updateCreating,
+    toggleExpanded,
+    toggleEdit,
+    changeEdit,
+    changeCreating,
     resetCreating,
     removeItem,
     swapItems,

@@ -31,7 +31,7 @@ export function BlogEditor({ initial }: { initial: BlogPost[] }) {
     initial,
     order: newestFirst,
     toForm,
-    emptyForm: emptyPostForm,
+    newForm: emptyPostForm,
     check: checkBlogPost,
     create: withinBodyLimit(createBlogPostAction),
     update: withinBodyLimit(updateBlogPostAction),

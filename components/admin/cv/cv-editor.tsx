@@ -31,8 +31,8 @@ export function CvEditor({ initial }: { initial: CvEntry[] }) {
     draftName: 'cv',
     draftSchema: cvDraftSchema,
     initial: initial.map(formItemFrom),
-    toItem: formItemFrom,
-    newItem: () => formItemFrom(newCvEntryDefaults()),
+    toForm: formItemFrom,
+    newForm: () => formItemFrom(newCvEntryDefaults()),
     checkItem,
     save: (items) => withinBodyLimit(saveCvEntriesAction)({ items }),
     messages: {
@@ -63,7 +63,7 @@ export function CvEditor({ initial }: { initial: CvEntry[] }) {
         list: 'CV entries',
         empty: 'No CV entries found. Add your first award, talk, course or service role!',
         createHeading: 'New CV entry',
-        add: 'Add New Entry',
+        createButton: 'Add New Entry',
         added: 'CV entry added',
         createIdPrefix: 'cv-new',
         saveAll: 'Save All Changes',
@@ -84,7 +84,7 @@ export function CvEditor({ initial }: { initial: CvEntry[] }) {
             key={item.id}
             id={cardId(item.id)}
             open={open}
-            onToggle={() => editor.setExpanded(open ? null : item.id)}
+            onToggle={() => editor.toggleExpanded(item.id)}
             title={title}
             subtitle={[cvEntryDates({ start: item.start, end: item.end || null }), item.place].filter(Boolean).join(' • ')}
             badges={<Badge variant="secondary">{CV_CATEGORY_LABELS[item.category as CvEntryCategory] ?? item.category}</Badge>}
@@ -96,9 +96,9 @@ export function CvEditor({ initial }: { initial: CvEntry[] }) {
                 idPrefix={`cv-${cssId(item.id)}`}
                 value={item}
                 errors={errors}
-                onChange={(next, field) => editor.updateItem(item.id, next, field)}
+                onChange={(next, field) => editor.changeEdit(item, next, field)}
                 onSubmit={editor.saveAll}
-                actions={<EditFormActions closeLabel="Close" onClose={() => editor.setEditing(null)} saving={editor.saving} disabled={editor.saving} />}
+                actions={<EditFormActions closeLabel="Close" onClose={() => editor.toggleEdit(item)} saving={editor.saving} disabled={editor.saving} />}
               />
             ) : item.description ? (
               <p className="text-sm text-foreground/85">{item.description}</p>
@@ -116,7 +116,7 @@ export function CvEditor({ initial }: { initial: CvEntry[] }) {
             <ItemActions
               editLabel="Edit"
               editing={editing}
-              onEdit={() => editor.setEditing(editing ? null : item.id)}
+              onEdit={() => editor.toggleEdit(item)}
               onDelete={() => editor.removeItem(item.id)}
               disabled={editor.saving}
             />

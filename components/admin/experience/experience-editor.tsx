@@ -27,8 +27,8 @@ export function ExperienceEditor({ initial }: { initial: Experience[] }) {
     draftName: 'experience',
     draftSchema: experienceDraftSchema,
     initial: initial.map(formItemFrom),
-    toItem: formItemFrom,
-    newItem: () => formItemFrom(newExperienceDefaults()),
+    toForm: formItemFrom,
+    newForm: () => formItemFrom(newExperienceDefaults()),
     checkItem,
     save: (items) => withinBodyLimit(saveExperienceAction)({ items }),
     messages: {
@@ -48,7 +48,7 @@ export function ExperienceEditor({ initial }: { initial: Experience[] }) {
         list: 'Experience items',
         empty: 'No experience items found. Add your first one!',
         createHeading: 'New experience',
-        add: 'Add New Experience',
+        createButton: 'Add New Experience',
         added: 'Experience added',
         createIdPrefix: 'experience-new',
         saveAll: 'Save All Changes',
@@ -68,7 +68,7 @@ export function ExperienceEditor({ initial }: { initial: Experience[] }) {
             key={item.id}
             id={cardId(item.id)}
             open={open}
-            onToggle={() => editor.setExpanded(open ? null : item.id)}
+            onToggle={() => editor.toggleExpanded(item.id)}
             title={item.title || 'Untitled position'}
             subtitle={`${item.company} • ${monthRange(item.startDate, item.endDate || null)}`}
             badges={item.technologies.map((tech) => (
@@ -84,9 +84,9 @@ export function ExperienceEditor({ initial }: { initial: Experience[] }) {
                 idPrefix={`experience-${cssId(item.id)}`}
                 value={item}
                 errors={errors}
-                onChange={(next, field) => editor.updateItem(item.id, next, field)}
+                onChange={(next, field) => editor.changeEdit(item, next, field)}
                 onSubmit={editor.saveAll}
-                actions={<EditFormActions closeLabel="Close" onClose={() => editor.setEditing(null)} saving={editor.saving} disabled={editor.saving} />}
+                actions={<EditFormActions closeLabel="Close" onClose={() => editor.toggleEdit(item)} saving={editor.saving} disabled={editor.saving} />}
               />
             ) : (
               <>
@@ -103,7 +103,7 @@ export function ExperienceEditor({ initial }: { initial: Experience[] }) {
             <ItemActions
               editLabel="Edit"
               editing={editing}
-              onEdit={() => editor.setEditing(editing ? null : item.id)}
+              onEdit={() => editor.toggleEdit(item)}
               onDelete={() => editor.removeItem(item.id)}
               disabled={editor.saving}
             />

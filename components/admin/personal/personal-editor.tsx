@@ -37,7 +37,7 @@ export function PersonalEditor({ initial }: { initial: PersonalPost[] }) {
     initial,
     order: newestFirst,
     toForm,
-    emptyForm: emptyPersonalForm,
+    newForm: emptyPersonalForm,
     check: checkPersonalPost,
     create: withinBodyLimit(createPersonalPostAction),
     update: withinBodyLimit(updatePersonalPostAction),

@@ -33,8 +33,8 @@ export function ProjectsEditor({ initial, previews: initialPreviews }: { initial
     draftName: 'projects',
     draftSchema: projectsDraftSchema,
     initial: initial.map(formItemFrom),
-    toItem: formItemFrom,
-    newItem: () => formItemFrom(newProjectDefaults()),
+    toForm: formItemFrom,
+    newForm: () => formItemFrom(newProjectDefaults()),
     checkItem,
     save: async (items) => {
       const result = await withinBodyLimit(saveProjectsAction)({ items });
@@ -82,7 +82,7 @@ export function ProjectsEditor({ initial, previews: initialPreviews }: { initial
           list: 'Projects',
           empty: 'No projects found. Create your first project using the Create New tab.',
           createHeading: 'New project',
-          add: 'Add Project',
+          createButton: 'Add Project',
           added: 'Project added',
           createIdPrefix: 'project-new',
           saveAll: 'Save Changes',
@@ -97,7 +97,7 @@ export function ProjectsEditor({ initial, previews: initialPreviews }: { initial
               key={item.id}
               id={cardId(item.id)}
               open={open}
-              onToggle={() => editor.setExpanded(open ? null : item.id)}
+              onToggle={() => editor.toggleExpanded(item.id)}
               title={item.title || 'Untitled Project'}
               badges={
                 <>
@@ -113,9 +113,9 @@ export function ProjectsEditor({ initial, previews: initialPreviews }: { initial
                   idPrefix={`project-${cssId(item.id)}`}
                   value={item}
                   errors={errors}
-                  onChange={(next, field) => editor.updateItem(item.id, next, field)}
+                  onChange={(next, field) => editor.changeEdit(item, next, field)}
                   onSubmit={editor.saveAll}
-                  actions={<EditFormActions closeLabel="Cancel" onClose={() => editor.setEditing(null)} saving={editor.saving} disabled={busy} />}
+                  actions={<EditFormActions closeLabel="Cancel" onClose={() => editor.toggleEdit(item)} saving={editor.saving} disabled={busy} />}
                 />
               ) : (
                 <ProjectDetails item={item} preview={edited ? undefined : previews[item.id]} />
@@ -123,7 +123,7 @@ export function ProjectsEditor({ initial, previews: initialPreviews }: { initial
               <ItemActions
                 editLabel="Edit Project"
                 editing={editing}
-                onEdit={() => editor.setEditing(editing ? null : item.id)}
+                onEdit={() => editor.toggleEdit(item)}
                 onDelete={() => void remove(item)}
                 disabled={busy}
                 deleting={deleting}

@@ -62,7 +62,7 @@ export function ResearchEditor({ initial, ownerOrcid = null }: { initial: Resear
     initial,
     order: byDateThenTitle,
     toForm,
-    emptyForm: () => emptyPaperForm(),
+    newForm: () => emptyPaperForm(),
     check: checkPaper,
     create: withinBodyLimit(createPaperAction),
     update: withinBodyLimit(updatePaperAction),
