@@ -5,9 +5,10 @@ import { Loader2, Plus, Save } from 'lucide-react';
 
 import { CollapsibleCard } from '@/components/admin/collapsible-card';
 import { RestoredDraftNotice } from '@/components/admin/editor-notices';
-import { ItemActions, type ItemFormProps } from '@/components/admin/list-editor-shell';
+import { ItemActions, type EditorTab } from '@/components/admin/editor-frame';
+import type { ItemFormProps } from '@/components/admin/list-editor-shell';
 import type { ItemEditor } from '@/components/admin/use-item-editor';
-import { cssId, type EditorTab } from '@/components/admin/use-list-editor';
+import { cssId } from '@/components/admin/use-list-editor';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 

@@ -8,7 +8,8 @@ import { useConfirm } from '@/components/admin/confirm-dialog';
 import { adminToast } from '@/components/admin/toast';
 import { useEditorDraft } from '@/components/admin/use-editor-draft';
 import { useSingleFlight } from '@/components/admin/use-single-flight';
-import { withoutKey, type EditorTab } from '@/components/admin/use-list-editor';
+import type { EditorTab } from '@/components/admin/editor-frame';
+import { withoutKey } from '@/components/admin/use-list-editor';
 import { useUnsavedWarning } from '@/components/admin/use-unsaved-warning';
 import { settleAction, type ActionResult } from '@/lib/action-result';
 
