@@ -1,9 +1,11 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Loader2, Pencil, Save, Trash2 } from 'lucide-react';
 
+import { CollapsibleCard } from '@/components/admin/collapsible-card';
 import { RestoredDraftNotice } from '@/components/admin/editor-notices';
+import type { ItemFormProps } from '@/components/admin/list-editor-shell';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
@@ -26,12 +28,15 @@ export interface CardHead {
 }
 
 /** What the frame reads of an editor's state (useListEditor and useItemEditor both answer it). */
-interface FrameState {
+interface FrameState<Form> {
   tab: EditorTab;
   changeTab: (next: EditorTab) => void;
   restored: { savedAt: string } | null;
   discardDraft: () => void;
   items: readonly unknown[];
+  creating: Form;
+  changeCreating: (form: Form, field: string) => void;
+  submitCreate: () => void;
   announcement: string;
   confirmDialog: ReactNode;
 }
@@ -41,19 +46,21 @@ interface FrameState {
  * tabs, the cards (or the empty text), the create form in its section, what follows the tabs, the live
  * region announcing what happened, and the delete confirmation.
  */
-export function EditorFrame({
+export function EditorFrame<Form>({
   editor,
-  labels,
+  config,
   notice,
   listTop,
   empty,
   cards,
   createMarker,
-  createForm,
+  createErrors,
+  createActions,
   footer,
 }: {
-  editor: FrameState;
-  labels: EditorFrameLabels;
+  editor: FrameState<Form>;
+  /** What both editors' configurations hold: the frame's labels, the start of element ids, the item form. */
+  config: { labels: EditorFrameLabels; idPrefix: string; form: ComponentType<ItemFormProps<Form>> };
   /** Below the restored-draft notice (a list editor's last failed save). */
   notice?: ReactNode;
   /** Above the cards (a heading, or a button opening the create tab). */
@@ -62,10 +69,13 @@ export function EditorFrame({
   cards: ReactNode;
   /** The create section's data attribute, where the editor looks for the first invalid field. */
   createMarker: 'data-create-form' | 'data-item-form';
-  createForm: ReactNode;
+  /** The create form's errors and buttons (its fields' ids start `{idPrefix}-new`). */
+  createErrors: Record<string, string>;
+  createActions: ReactNode;
   /** Below the tabs (a list editor's save bar). */
   footer?: ReactNode;
 }) {
+  const { labels, idPrefix, form: ItemForm } = config;
   return (
     <div className="flex flex-col gap-6">
       {editor.restored ? <RestoredDraftNotice savedAt={editor.restored.savedAt} onDiscard={editor.discardDraft} /> : null}
@@ -90,7 +100,14 @@ export function EditorFrame({
         <TabsContent value="create" className="mt-4">
           <section {...{ [createMarker]: true }} aria-label={labels.createHeading} className="rounded-xl border border-border bg-card p-4 sm:p-6">
             <h2 className="mb-4 text-lg font-semibold">{labels.createHeading}</h2>
-            {createForm}
+            <ItemForm
+              idPrefix={`${idPrefix}-new`}
+              value={editor.creating}
+              errors={createErrors}
+              onChange={editor.changeCreating}
+              onSubmit={editor.submitCreate}
+              actions={createActions}
+            />
           </section>
         </TabsContent>
       </Tabs>
@@ -103,8 +120,58 @@ export function EditorFrame({
   );
 }
 
+/** What a card reads of an editor's state (useListEditor and useItemEditor both answer it). */
+interface CardState<Item> {
+  expanded: string | null;
+  editing: string | null;
+  busy: boolean;
+  toggleExpanded: (id: string) => void;
+  toggleEdit: (item: Item) => void;
+  submitDelete: (item: Item) => Promise<void>;
+}
+
+/**
+ * An item's card in either shell: its header opens and closes it; open, it shows `children` (the read view
+ * or the edit form, and any buttons of the editor's own), then Edit and Delete.
+ */
+export function EditorCard<Item extends { id: string }>({
+  editor,
+  item,
+  id,
+  head,
+  status,
+  invalid,
+  editLabel,
+  deleting,
+  children,
+}: {
+  editor: CardState<Item>;
+  item: Item;
+  id: string;
+  head: CardHead;
+  status: string | null;
+  invalid?: boolean;
+  editLabel: string;
+  deleting?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <CollapsibleCard id={id} open={editor.expanded === item.id} onToggle={() => editor.toggleExpanded(item.id)} {...head} status={status} invalid={invalid}>
+      {children}
+      <ItemActions
+        editLabel={editLabel}
+        editing={editor.editing === item.id}
+        onEdit={() => editor.toggleEdit(item)}
+        onDelete={() => void editor.submitDelete(item)}
+        disabled={editor.busy}
+        deleting={deleting}
+      />
+    </CollapsibleCard>
+  );
+}
+
 /** An expanded card's buttons: Edit (toggles the item's edit mode) and Delete. */
-export function ItemActions({
+function ItemActions({
   editLabel,
   editing,
   onEdit,

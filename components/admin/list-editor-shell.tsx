@@ -3,8 +3,7 @@
 import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Plus } from 'lucide-react';
 
-import { CollapsibleCard } from '@/components/admin/collapsible-card';
-import { EditFormActions, EditorFrame, ItemActions, type CardHead } from '@/components/admin/editor-frame';
+import { EditFormActions, EditorCard, EditorFrame, type CardHead } from '@/components/admin/editor-frame';
 import { SaveFailedNotice } from '@/components/admin/editor-notices';
 import { SaveBar } from '@/components/admin/save-bar';
 import { cssId, type ListEditor, type ListEditorOptions } from '@/components/admin/use-list-editor';
@@ -36,7 +35,7 @@ export function ListEditorShell<Item extends { id: string }, Stored>({ editor, c
   return (
     <EditorFrame
       editor={editor}
-      labels={labels}
+      config={config}
       notice={editor.failure ? <SaveFailedNotice title="Save failed" message={editor.failure} /> : null}
       listTop={
         config.addAboveList ? (
@@ -50,19 +49,20 @@ export function ListEditorShell<Item extends { id: string }, Stored>({ editor, c
       }
       empty={<p className="rounded-lg border border-dashed border-border px-4 py-10 text-center text-muted-foreground">{labels.empty}</p>}
       cards={editor.items.map((item) => {
-        const editing = editor.editing === item.id;
         const errors = editor.itemErrors[item.id] ?? {};
         return (
-          <CollapsibleCard
+          <EditorCard
             key={item.id}
+            editor={editor}
+            item={item}
             id={editor.cardId(item.id)}
-            open={editor.expanded === item.id}
-            onToggle={() => editor.toggleExpanded(item.id)}
-            {...head(item)}
+            head={head(item)}
             status={editor.status(item)}
             invalid={Object.keys(errors).length > 0}
+            editLabel={labels.edit}
+            deleting={editor.deleting}
           >
-            {editing ? (
+            {editor.editing === item.id ? (
               <ItemForm
                 idPrefix={`${idPrefix}-${cssId(item.id)}`}
                 value={item}
@@ -75,44 +75,28 @@ export function ListEditorShell<Item extends { id: string }, Stored>({ editor, c
               renderRead(item, editor)
             )}
             {renderActions?.(item, editor)}
-            <ItemActions
-              editLabel={labels.edit}
-              editing={editing}
-              onEdit={() => editor.toggleEdit(item)}
-              onDelete={() => void editor.submitDelete(item)}
-              disabled={editor.busy}
-              deleting={editor.deleting}
-            />
-          </CollapsibleCard>
+          </EditorCard>
         );
       })}
       createMarker="data-create-form"
-      createForm={
-        <ItemForm
-          idPrefix={`${idPrefix}-new`}
-          value={editor.creating}
-          errors={editor.createErrors}
-          onChange={editor.changeCreating}
-          onSubmit={editor.submitCreate}
-          actions={
-            <>
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => {
-                  editor.resetCreating();
-                  editor.changeTab('all');
-                }}
-              >
-                Cancel
-              </Button>
-              <Button type="submit">
-                <Plus aria-hidden />
-                {labels.createButton}
-              </Button>
-            </>
-          }
-        />
+      createErrors={editor.createErrors}
+      createActions={
+        <>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              editor.resetCreating();
+              editor.changeTab('all');
+            }}
+          >
+            Cancel
+          </Button>
+          <Button type="submit">
+            <Plus aria-hidden />
+            {labels.createButton}
+          </Button>
+        </>
       }
       footer={
         <SaveBar
@@ -127,7 +111,7 @@ export function ListEditorShell<Item extends { id: string }, Stored>({ editor, c
   );
 }
 
-/** The props every item form of a list editor takes. */
+/** The props every item form takes, in a list editor or an item editor. */
 export interface ItemFormProps<Item> {
   idPrefix: string;
   value: Item;

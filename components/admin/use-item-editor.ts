@@ -2,7 +2,6 @@
 
 import { useCallback, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import type { z } from 'zod';
 
 import { useConfirm } from '@/components/admin/confirm-dialog';
 import { adminToast } from '@/components/admin/toast';
@@ -12,6 +11,7 @@ import type { EditorTab } from '@/components/admin/editor-frame';
 import { withoutKey } from '@/components/admin/use-list-editor';
 import { useUnsavedWarning } from '@/components/admin/use-unsaved-warning';
 import { settleAction, type ActionResult } from '@/lib/action-result';
+import { z } from '@/lib/validation/zod';
 
 /** Unsaved work of an item editor: the create form, and each item's edit form, by item id. */
 export interface ItemDraft<Form> {
@@ -19,12 +19,19 @@ export interface ItemDraft<Form> {
   edits: Record<string, Form>;
 }
 
+/**
+ * The draft schema of an item editor whose form has the shape `form`: a stored draft is read back only when
+ * it still has it. Made once, at module level: a new schema makes the editor look for its draft again.
+ */
+export function itemDraftSchema<Form>(form: z.ZodType<Form>): z.ZodType<ItemDraft<Form>> {
+  return z.object({ creating: form.nullable(), edits: z.record(z.string(), form) });
+}
+
 type Check = { ok: true } | { ok: false; error: string; fieldErrors: Record<string, string> };
 
 export interface ItemEditorOptions<Item extends { id: string }, Form> {
   draftName: string;
   draftSchema: z.ZodType<ItemDraft<Form>>;
-  initial: Item[];
   /** The list's order (docs/product.md §7), kept after a create or an update. */
   order: (a: Item, b: Item) => number;
   toForm: (item: Item) => Form;
@@ -58,8 +65,8 @@ export interface ItemEditorOptions<Item extends { id: string }, Form> {
  * Every form is kept as a draft in this browser until saved, per item, and offered back after a reload
  * or a forced re-login.
  */
-export function useItemEditor<Item extends { id: string }, Form>(options: ItemEditorOptions<Item, Form>) {
-  const { draftName, draftSchema, initial, order, toForm, newForm, check, create, update, remove, messages } = options;
+export function useItemEditor<Item extends { id: string }, Form>(options: ItemEditorOptions<Item, Form>, initial: Item[]) {
+  const { draftName, draftSchema, order, toForm, newForm, check, create, update, remove, messages } = options;
   const router = useRouter();
   const [items, setItems] = useState<Item[]>(initial);
   const [tab, setTab] = useState<EditorTab>('all');
