@@ -4,10 +4,10 @@ import { useCallback, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 
 import { useConfirm } from '@/components/admin/confirm-dialog';
+import type { EditorTab } from '@/components/admin/editor-frame';
 import { adminToast } from '@/components/admin/toast';
 import { useEditorDraft } from '@/components/admin/use-editor-draft';
 import { useSingleFlight } from '@/components/admin/use-single-flight';
-import type { EditorTab } from '@/components/admin/editor-frame';
 import { withoutKey } from '@/components/admin/use-list-editor';
 import { useUnsavedWarning } from '@/components/admin/use-unsaved-warning';
 import { settleAction, type ActionResult } from '@/lib/action-result';
@@ -61,7 +61,7 @@ export interface ItemEditorOptions<Item extends { id: string }, Form> {
  * The state of an editor whose items are saved one at a time (docs/product.md §4: Blog, Personal Posts,
  * Research Papers): a list tab and a create tab, one card expanded ("selected") at a time (expanding it again
  * closes it), edit mode for one item (its edit button toggles), create resets the form, update closes
- * edit mode, delete asks first (the confirm dialog, `confirmDialog`) and clears selection and edit mode.
+ * edit mode, delete asks first (the confirm dialog, `confirmDialog`) and closes the card and edit mode.
  * Every form is kept as a draft in this browser until saved, per item, and offered back after a reload
  * or a forced re-login.
  */
