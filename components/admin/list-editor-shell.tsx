@@ -1,171 +1,117 @@
 'use client';
 
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Loader2, Pencil, Plus, Save, Trash2 } from 'lucide-react';
+import { useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Plus } from 'lucide-react';
 
-import { RestoredDraftNotice, SaveFailedNotice } from '@/components/admin/editor-notices';
+import { EditFormActions, EditorCard, EditorFrame, type CardHead } from '@/components/admin/editor-frame';
+import { SaveFailedNotice } from '@/components/admin/editor-notices';
 import { SaveBar } from '@/components/admin/save-bar';
-import { adminToast } from '@/components/admin/toast';
-import type { ListEditor } from '@/components/admin/use-list-editor';
+import { cssId, type ListEditor, type ListEditorOptions } from '@/components/admin/use-list-editor';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
-export interface ListEditorLabels {
-  allTab: string;
-  createTab: string;
-  /** The accessible name of the list of cards. */
-  list: string;
-  empty: string;
-  createHeading: string;
-  /** The create form's submit button. */
-  add: string;
-  /** The sticky bar's save button. */
-  saveAll: string;
-  /** The toast after the create form's item joined the list ('Experience added'). */
-  added: string;
-  /** The prefix of the create form's field ids. */
-  createIdPrefix: string;
+/** What a list editor shows of its items; the rest of its configuration is useListEditor's. */
+export interface ListEditorView<Item extends { id: string }> {
+  head: (item: Item) => CardHead;
+  /** An open card's body outside edit mode. */
+  renderRead: (item: Item, editor: ListEditor<Item>) => ReactNode;
+  /** The item form, for the create tab and an item's edit mode. */
+  form: ComponentType<ItemFormProps<Item>>;
+  /** Buttons of an open card between its body and Edit / Delete (the CV's Move up and Move down). */
+  renderActions?: (item: Item, editor: ListEditor<Item>) => ReactNode;
+  /** An add button above the list, named as the create form's, that opens the create tab. */
+  addAboveList?: boolean;
 }
+
+/** A list editor's whole configuration: one object for useListEditor and ListEditorShell. */
+export type ListEditorConfig<Item extends { id: string }, Stored> = ListEditorOptions<Item, Stored> & ListEditorView<Item>;
 
 /**
- * The frame of an editor whose list is stored with one save (Experience, Projects): restored-draft and
- * failure notices, the list and create tabs (a tab change scrolls to the top), the empty text, the create
- * form and the sticky save bar.
+ * The frame of an editor whose list is stored with one save (Experience, Projects, the CV): the shared
+ * frame (components/admin/editor-frame.tsx) with the failure notice, the cards (open / edit, their
+ * errors and status, Edit and Delete, the edit form's buttons), the create form and the sticky save bar.
  */
-export function ListEditorShell<Item extends { id: string }>({
-  editor,
-  labels,
-  listAction,
-  renderItem,
-  renderCreateForm,
-}: {
-  editor: ListEditor<Item>;
-  labels: ListEditorLabels;
-  listAction?: ReactNode;
-  renderItem: (item: Item) => ReactNode;
-  /** The item form, for the create tab. */
-  renderCreateForm: (props: ItemFormProps<Item>) => ReactNode;
-}) {
-  const addCreated = () => {
-    if (!editor.addCreated()) return;
-    editor.setAnnouncement(`${labels.added}. ${labels.saveAll} to publish it.`);
-    adminToast.info(labels.added, { description: `${labels.saveAll} to publish it.` });
-  };
-  const createActions = (
-    <>
-      <Button
-        type="button"
-        variant="outline"
-        onClick={() => {
-          editor.resetCreating();
-          editor.changeTab('all');
-        }}
-      >
-        Cancel
-      </Button>
-      <Button type="submit">
-        <Plus aria-hidden />
-        {labels.add}
-      </Button>
-    </>
-  );
+export function ListEditorShell<Item extends { id: string }, Stored>({ editor, config }: { editor: ListEditor<Item>; config: ListEditorConfig<Item, Stored> }) {
+  const { labels, idPrefix, head, renderRead, renderActions, form: ItemForm } = config;
   return (
-    <div className="flex flex-col gap-6">
-      {editor.restored ? <RestoredDraftNotice savedAt={editor.restored.savedAt} onDiscard={editor.discardDraft} /> : null}
-      {editor.failure ? <SaveFailedNotice title="Save failed" message={editor.failure} /> : null}
-
-      <Tabs value={editor.tab} onValueChange={(value) => editor.changeTab(value as 'all' | 'create')}>
-        <TabsList>
-          <TabsTrigger value="all">{labels.allTab}</TabsTrigger>
-          <TabsTrigger value="create">{labels.createTab}</TabsTrigger>
-        </TabsList>
-
-        <TabsContent value="all" className="mt-4 flex flex-col gap-4">
-          {listAction ? <div className="flex justify-end">{listAction}</div> : null}
-          {editor.items.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-border px-4 py-10 text-center text-muted-foreground">{labels.empty}</p>
-          ) : (
-            <ul className="flex flex-col gap-3" aria-label={labels.list}>
-              {editor.items.map(renderItem)}
-            </ul>
-          )}
-        </TabsContent>
-
-        <TabsContent value="create" className="mt-4">
-          <section data-create-form aria-label={labels.createHeading} className="rounded-xl border border-border bg-card p-4 sm:p-6">
-            <h2 className="mb-4 text-lg font-semibold">{labels.createHeading}</h2>
-            {renderCreateForm({
-              idPrefix: labels.createIdPrefix,
-              value: editor.creating,
-              errors: editor.createErrors,
-              onChange: editor.updateCreating,
-              onSubmit: addCreated,
-              actions: createActions,
-            })}
-          </section>
-        </TabsContent>
-      </Tabs>
-
-      <SaveBar
-        saving={editor.saving}
-        saveLabel={labels.saveAll}
-        onCancel={editor.cancel}
-        onSave={editor.saveAll}
-        status={editor.listChanged ? `Unsaved changes: ${labels.saveAll} to publish them.` : 'All changes saved.'}
-      />
-      <p aria-live="polite" className="sr-only">
-        {editor.announcement}
-      </p>
-    </div>
+    <EditorFrame
+      editor={editor}
+      config={config}
+      notice={editor.failure ? <SaveFailedNotice title="Save failed" message={editor.failure} /> : null}
+      listTop={
+        config.addAboveList ? (
+          <div className="flex justify-end">
+            <Button type="button" variant="secondary" onClick={() => editor.changeTab('create')}>
+              <Plus aria-hidden />
+              {labels.createButton}
+            </Button>
+          </div>
+        ) : null
+      }
+      empty={<p className="rounded-lg border border-dashed border-border px-4 py-10 text-center text-muted-foreground">{labels.empty}</p>}
+      cards={editor.items.map((item) => {
+        const errors = editor.itemErrors[item.id] ?? {};
+        return (
+          <EditorCard
+            key={item.id}
+            editor={editor}
+            item={item}
+            id={editor.cardId(item.id)}
+            head={head(item)}
+            status={editor.status(item)}
+            invalid={Object.keys(errors).length > 0}
+            editLabel={labels.edit}
+            deleting={editor.deleting}
+          >
+            {editor.editing === item.id ? (
+              <ItemForm
+                idPrefix={`${idPrefix}-${cssId(item.id)}`}
+                value={item}
+                errors={errors}
+                onChange={(next, field) => editor.changeEdit(item, next, field)}
+                onSubmit={editor.saveAll}
+                actions={<EditFormActions closeLabel={labels.closeEdit} onClose={() => editor.toggleEdit(item)} saving={editor.saving} disabled={editor.busy} />}
+              />
+            ) : (
+              renderRead(item, editor)
+            )}
+            {renderActions?.(item, editor)}
+          </EditorCard>
+        );
+      })}
+      createMarker="data-create-form"
+      createErrors={editor.createErrors}
+      createActions={
+        <>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => {
+              editor.resetCreating();
+              editor.changeTab('all');
+            }}
+          >
+            Cancel
+          </Button>
+          <Button type="submit">
+            <Plus aria-hidden />
+            {labels.createButton}
+          </Button>
+        </>
+      }
+      footer={
+        <SaveBar
+          saving={editor.saving}
+          saveLabel={labels.saveAll}
+          onCancel={editor.cancel}
+          onSave={editor.saveAll}
+          status={editor.listChanged ? `Unsaved changes: ${labels.saveAll} to publish them.` : 'All changes saved.'}
+        />
+      }
+    />
   );
 }
 
-/** An expanded card's buttons: Edit (toggles the item's edit mode) and Delete. */
-export function ItemActions({
-  editLabel,
-  editing,
-  onEdit,
-  onDelete,
-  disabled,
-  deleting = false,
-}: {
-  editLabel: string;
-  editing: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
-  disabled: boolean;
-  deleting?: boolean;
-}) {
-  return (
-    <div className="flex flex-wrap gap-2">
-      <Button type="button" variant="outline" size="sm" onClick={onEdit} aria-pressed={editing}>
-        <Pencil aria-hidden />
-        {editLabel}
-      </Button>
-      <Button type="button" variant="destructive" size="sm" onClick={onDelete} disabled={disabled}>
-        {deleting ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
-        Delete
-      </Button>
-    </div>
-  );
-}
-
-/** The edit form's buttons: close edit mode, and save (which says 'Saving...' while it runs). */
-export function EditFormActions({ closeLabel, onClose, saving, disabled }: { closeLabel: string; onClose: () => void; saving: boolean; disabled: boolean }) {
-  return (
-    <>
-      <Button type="button" variant="outline" onClick={onClose} disabled={disabled}>
-        {closeLabel}
-      </Button>
-      <Button type="submit" disabled={disabled}>
-        {saving ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
-        {saving ? 'Saving...' : 'Save Changes'}
-      </Button>
-    </>
-  );
-}
-
-/** The props every item form of a list editor takes. */
+/** The props every item form takes, in a list editor or an item editor. */
 export interface ItemFormProps<Item> {
   idPrefix: string;
   value: Item;

@@ -2,17 +2,16 @@
 
 import { useCallback, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import type { z } from 'zod';
 
 import { useConfirm } from '@/components/admin/confirm-dialog';
+import type { EditorTab } from '@/components/admin/editor-frame';
 import { adminToast } from '@/components/admin/toast';
 import { useEditorDraft } from '@/components/admin/use-editor-draft';
 import { useSingleFlight } from '@/components/admin/use-single-flight';
 import { withoutKey } from '@/components/admin/use-list-editor';
 import { useUnsavedWarning } from '@/components/admin/use-unsaved-warning';
 import { settleAction, type ActionResult } from '@/lib/action-result';
-
-export type ItemTab = 'all' | 'create';
+import { z } from '@/lib/validation/zod';
 
 /** Unsaved work of an item editor: the create form, and each item's edit form, by item id. */
 export interface ItemDraft<Form> {
@@ -20,17 +19,24 @@ export interface ItemDraft<Form> {
   edits: Record<string, Form>;
 }
 
+/**
+ * The draft schema of an item editor whose form has the shape `form`: a stored draft is read back only when
+ * it still has it. Made once, at module level: a new schema makes the editor look for its draft again.
+ */
+export function itemDraftSchema<Form>(form: z.ZodType<Form>): z.ZodType<ItemDraft<Form>> {
+  return z.object({ creating: form.nullable(), edits: z.record(z.string(), form) });
+}
+
 type Check = { ok: true } | { ok: false; error: string; fieldErrors: Record<string, string> };
 
 export interface ItemEditorOptions<Item extends { id: string }, Form> {
   draftName: string;
   draftSchema: z.ZodType<ItemDraft<Form>>;
-  initial: Item[];
   /** The list's order (docs/product.md §7), kept after a create or an update. */
   order: (a: Item, b: Item) => number;
   toForm: (item: Item) => Form;
   /** A fresh create form (docs/product.md §4: the defaults it resets to after a create). */
-  emptyForm: () => Form;
+  newForm: () => Form;
   /** The schema's check, as the server runs it. */
   check: (form: Form) => Check;
   create: (form: Form) => Promise<ActionResult<Item>>;
@@ -53,24 +59,24 @@ export interface ItemEditorOptions<Item extends { id: string }, Form> {
 
 /**
  * The state of an editor whose items are saved one at a time (docs/product.md §4: Blog, Personal Posts,
- * Research Papers): a list tab and a create tab, one item selected at a time (selecting it again
- * deselects), edit mode for one item (its edit button toggles), create resets the form, update closes
- * edit mode, delete asks first (the confirm dialog, `confirmDialog`) and clears selection and edit mode.
+ * Research Papers): a list tab and a create tab, one card expanded ("selected") at a time (expanding it again
+ * closes it), edit mode for one item (its edit button toggles), create resets the form, update closes
+ * edit mode, delete asks first (the confirm dialog, `confirmDialog`) and closes the card and edit mode.
  * Every form is kept as a draft in this browser until saved, per item, and offered back after a reload
  * or a forced re-login.
  */
-export function useItemEditor<Item extends { id: string }, Form>(options: ItemEditorOptions<Item, Form>) {
-  const { draftName, draftSchema, initial, order, toForm, emptyForm, check, create, update, remove, messages } = options;
+export function useItemEditor<Item extends { id: string }, Form>(options: ItemEditorOptions<Item, Form>, initial: Item[]) {
+  const { draftName, draftSchema, order, toForm, newForm, check, create, update, remove, messages } = options;
   const router = useRouter();
   const [items, setItems] = useState<Item[]>(initial);
-  const [tab, setTab] = useState<ItemTab>('all');
-  const [selected, setSelected] = useState<string | null>(null);
+  const [tab, setTab] = useState<EditorTab>('all');
+  const [expanded, setExpanded] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
-  const [creating, setCreating] = useState<Form>(emptyForm);
+  const [creating, setCreating] = useState<Form>(newForm);
   const [createTouched, setCreateTouched] = useState(false);
   const [edits, setEdits] = useState<Record<string, Form>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, startPending] = useSingleFlight();
+  const [busy, startBusy] = useSingleFlight();
   const [announcement, setAnnouncement] = useState('');
   const { confirm, dialog: confirmDialog } = useConfirm();
 
@@ -99,15 +105,15 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
     ),
   });
 
-  const changeTab = (next: ItemTab) => {
+  const changeTab = (next: EditorTab) => {
     setTab(next);
     setErrors({});
     // A tab change scrolls to the top, as in every editor.
     window.scrollTo({ top: 0 });
   };
 
-  const select = (id: string) => {
-    setSelected((current) => (current === id ? null : id));
+  const toggleExpanded = (id: string) => {
+    setExpanded((current) => (current === id ? null : id));
     if (editing && editing !== id) setEditing(null);
   };
 
@@ -118,7 +124,7 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
       setEditing(null);
       return;
     }
-    setSelected(item.id);
+    setExpanded(item.id);
     setEditing(item.id);
   };
 
@@ -143,7 +149,7 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
   };
 
   const resetCreating = () => {
-    setCreating(emptyForm());
+    setCreating(newForm());
     setCreateTouched(false);
     setErrors({});
   };
@@ -159,16 +165,16 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
   const run = <T>(action: () => Promise<ActionResult<T>>, unreachable = messages.unreachable.save) => settleAction(action, unreachable, draftName);
 
   const submitCreate = () => {
-    if (pending) return;
+    if (busy) return;
     const checked = check(creating);
     if (!checked.ok) return refuse(checked.error, checked.fieldErrors);
     const sent = creating;
-    startPending(async () => {
+    startBusy(async () => {
       const result = await run(() => create(sent));
       if (!result.ok) return refuse(result.error, result.fieldErrors);
       setItems((current) => [...current, result.data].sort(order));
       resetCreating();
-      setSelected(result.data.id);
+      setExpanded(result.data.id);
       setAnnouncement(messages.created);
       adminToast.success(messages.created);
       setTab('all');
@@ -185,11 +191,11 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
   };
 
   const submitUpdate = (item: Item) => {
-    if (pending) return;
+    if (busy) return;
     const form = editForm(item);
     const checked = check(form);
     if (!checked.ok) return refuse(checked.error, checked.fieldErrors);
-    startPending(async () => {
+    startBusy(async () => {
       const result = await run(() => update(item.id, form));
       if (!result.ok) return refuse(result.error, result.fieldErrors);
       setItems((current) => current.map((existing) => (existing.id === item.id ? result.data : existing)).sort(order));
@@ -203,13 +209,13 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
   };
 
   const submitDelete = async (item: Item) => {
-    if (pending || !(await confirm(messages.confirmDelete(item), { title: messages.deleteTitle, action: 'Delete' }))) return;
-    startPending(async () => {
+    if (busy || !(await confirm(messages.confirmDelete(item), { title: messages.deleteTitle, action: 'Delete' }))) return;
+    startBusy(async () => {
       const result = await run(() => remove(item.id), messages.unreachable.delete);
       if (!result.ok) return refuse(result.error);
       setItems((current) => current.filter((existing) => existing.id !== item.id));
       setEdits((current) => withoutKey(current, item.id));
-      setSelected(null);
+      setExpanded(null);
       setEditing(null);
       setAnnouncement(messages.deleted);
       adminToast.success(messages.deleted);
@@ -227,18 +233,19 @@ export function useItemEditor<Item extends { id: string }, Form>(options: ItemEd
   return {
     items,
     tab,
-    selected,
+    expanded,
     editing,
     creating,
     errors,
-    pending,
+    /** A create, an update or a delete runs: every write button waits. */
+    busy,
     announcement,
     edits,
     restored: draft.restored,
     /** The delete confirmation: rendered once by the editor's frame. */
     confirmDialog,
     changeTab,
-    select,
+    toggleExpanded,
     toggleEdit,
     editForm,
     changeEdit,

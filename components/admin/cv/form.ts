@@ -1,9 +1,8 @@
 import { z } from '@/lib/validation/zod';
 
 import type { CvEntry } from '@/lib/cv/types';
-import { cvEntryItemSchema, type CvEntryItemValues } from '@/lib/validation/cv';
-import { schemaErrors } from '@/lib/action-result';
-import type { ListDraft } from '@/components/admin/use-list-editor';
+import type { CvEntryItemValues } from '@/lib/validation/cv';
+import { listDraftSchema } from '@/components/admin/use-list-editor';
 
 /** One CV row as the editor holds it: the end and the link as typed ('' for none). */
 export interface CvFormItem {
@@ -21,11 +20,6 @@ export function formItemFrom(item: CvEntry | CvEntryItemValues): CvFormItem {
   return { ...item, end: item.end ?? '', url: item.url ?? '' };
 }
 
-/** The form's own check before a row joins the list: the server's schema, errors keyed by field. */
-export function checkItem(item: CvFormItem): Record<string, string> {
-  return schemaErrors(cvEntryItemSchema, item);
-}
-
 const formItemSchema = z.object({
   id: z.string(),
   category: z.string(),
@@ -37,7 +31,4 @@ const formItemSchema = z.object({
   description: z.string(),
 });
 
-export const cvDraftSchema: z.ZodType<ListDraft<CvFormItem>> = z.object({
-  items: z.array(formItemSchema),
-  creating: formItemSchema.nullable(),
-});
+export const cvDraftSchema = listDraftSchema<CvFormItem>(formItemSchema);

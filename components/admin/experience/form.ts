@@ -1,9 +1,8 @@
 import { z } from '@/lib/validation/zod';
 
 import type { Experience } from '@/lib/content/experience/types';
-import { experienceItemSchema, type ExperienceItemValues } from '@/lib/validation/experience';
-import { schemaErrors } from '@/lib/action-result';
-import type { ListDraft } from '@/components/admin/use-list-editor';
+import type { ExperienceItemValues } from '@/lib/validation/experience';
+import { listDraftSchema } from '@/components/admin/use-list-editor';
 
 /**
  * One item as the Experience editor holds it: what the schema takes, with the end month as typed ('' while
@@ -25,11 +24,6 @@ export function formItemFrom(item: Experience | ExperienceItemValues): Experienc
   return { ...item, endDate: item.endDate ?? '', highlights: [...item.highlights], technologies: [...item.technologies] };
 }
 
-/** The form's own check before an item joins the list: the server's schema, errors keyed by field. */
-export function checkItem(item: ExperienceFormItem): Record<string, string> {
-  return schemaErrors(experienceItemSchema, item);
-}
-
 const formItemSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -42,9 +36,5 @@ const formItemSchema = z.object({
   technologies: z.array(z.string()),
 });
 
-export const experienceDraftSchema: z.ZodType<ListDraft<ExperienceFormItem>> = z.object({
-  items: z.array(formItemSchema),
-  /** The create tab's form, when the admin had started on it. */
-  creating: formItemSchema.nullable(),
-});
+export const experienceDraftSchema = listDraftSchema<ExperienceFormItem>(formItemSchema);
 

@@ -1,9 +1,8 @@
 import { z } from '@/lib/validation/zod';
 
-import type { ListDraft } from '@/components/admin/use-list-editor';
-import { schemaErrors } from '@/lib/action-result';
+import { listDraftSchema } from '@/components/admin/use-list-editor';
 import { PLACEHOLDER_IMAGE, PROJECT_CATEGORIES, type Project } from '@/lib/content/projects/types';
-import { projectItemSchema, type ProjectItemValues } from '@/lib/validation/projects';
+import type { ProjectItemValues } from '@/lib/validation/projects';
 
 /** One project as the editor holds it: links as typed ('' = none), so a failed save shows what was entered. */
 export interface ProjectFormItem {
@@ -32,11 +31,6 @@ export function formItemFrom(project: Project | ProjectItemValues): ProjectFormI
   };
 }
 
-/** The form's own check before saving: the server's schema, errors keyed by field. */
-export function checkItem(item: ProjectFormItem): Record<string, string> {
-  return schemaErrors(projectItemSchema, item);
-}
-
 const formItemSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -50,7 +44,4 @@ const formItemSchema = z.object({
 });
 
 /** A stored draft is read back only when it still has this shape. */
-export const projectsDraftSchema: z.ZodType<ListDraft<ProjectFormItem>> = z.object({
-  items: z.array(formItemSchema),
-  creating: formItemSchema.nullable(),
-});
+export const projectsDraftSchema = listDraftSchema<ProjectFormItem>(formItemSchema);

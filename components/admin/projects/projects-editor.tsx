@@ -5,20 +5,14 @@ import { ExternalLink } from 'lucide-react';
 
 import { deleteProjectAction, saveProjectsAction } from '@/app/admin/(guarded)/projects/edit/actions';
 import { withinBodyLimit } from '@/lib/validation/action-body';
-import { CollapsibleCard } from '@/components/admin/collapsible-card';
-import { useConfirm } from '@/components/admin/confirm-dialog';
-import { EditFormActions, ItemActions, ListEditorShell } from '@/components/admin/list-editor-shell';
-import { adminToast } from '@/components/admin/toast';
-import { cssId, useListEditor } from '@/components/admin/use-list-editor';
-import { useSingleFlight } from '@/components/admin/use-single-flight';
+import { ListEditorShell, type ListEditorConfig } from '@/components/admin/list-editor-shell';
+import { useListEditor } from '@/components/admin/use-list-editor';
 import { Badge } from '@/components/ui/badge';
 import { CATEGORY_LABELS } from '@/lib/content/projects/rules';
 import { PLACEHOLDER_IMAGE, type Project } from '@/lib/content/projects/types';
-import { isTemporaryProjectId, newProjectDefaults } from '@/lib/validation/projects';
-import { checkItem, formItemFrom, projectsDraftSchema, type ProjectFormItem } from './form';
+import { isTemporaryProjectId, newProjectDefaults, projectItemSchema } from '@/lib/validation/projects';
+import { formItemFrom, projectsDraftSchema, type ProjectFormItem } from './form';
 import { ProjectItemForm } from './project-item-form';
-
-const cardId = (id: string) => `project-item-${cssId(id)}`;
 
 /**
  * Edit Projects (docs/product.md §§2, 4 and 8). Projects are edited here and stored with Save Changes: new
@@ -27,115 +21,58 @@ const cardId = (id: string) => `project-item-${cssId(id)}`;
  */
 export function ProjectsEditor({ initial, previews: initialPreviews }: { initial: Project[]; previews: Record<string, string> }) {
   const [previews, setPreviews] = useState(initialPreviews);
-  const [deleting, startDeleting] = useSingleFlight();
-  const { confirm, dialog: confirmDialog } = useConfirm();
-  const editor = useListEditor<ProjectFormItem, Project>({
+  const config: ListEditorConfig<ProjectFormItem, Project> = {
     draftName: 'projects',
     draftSchema: projectsDraftSchema,
-    initial: initial.map(formItemFrom),
-    toItem: formItemFrom,
-    newItem: () => formItemFrom(newProjectDefaults()),
-    checkItem,
+    toForm: formItemFrom,
+    newForm: () => formItemFrom(newProjectDefaults()),
+    itemSchema: projectItemSchema,
+    isNew: isTemporaryProjectId,
     save: async (items) => {
       const result = await withinBodyLimit(saveProjectsAction)({ items });
       if (result.ok) setPreviews(result.data.previews);
       return result;
+    },
+    deleteNow: {
+      remove: deleteProjectAction,
+      deleteTitle: 'Delete Project',
+      confirmDelete: (item) => `Delete "${item.title}"? It is removed from the site at once.`,
+      deleted: 'Project deleted successfully',
+      failed: (error) => `Delete failed: ${error || 'Failed to remove project'}`,
+      logAs: 'Failed to remove project',
     },
     messages: {
       saved: { title: 'Your projects have been saved successfully.' },
       failed: (error) => ({ title: `Save failed: ${error || 'There was an error saving your changes'}` }),
       logAs: 'Failed to save projects',
     },
-    cardId,
-  });
-  const busy = editor.saving || deleting;
-
-  const remove = async (item: ProjectFormItem) => {
-    if (isTemporaryProjectId(item.id)) {
-      editor.removeItem(item.id);
-      return;
-    }
-    if (!(await confirm(`Delete "${item.title}"? It is removed from the site at once.`, { title: 'Delete Project', action: 'Delete' }))) return;
-    startDeleting(async () => {
-      try {
-        const result = await deleteProjectAction(item.id);
-        if (!result.ok) {
-          adminToast.error(`Delete failed: ${result.error || 'Failed to remove project'}`);
-          return;
-        }
-        editor.removeItem(item.id, { alreadyDeleted: true });
-        adminToast.success('Project deleted successfully');
-      } catch (error) {
-        console.error('Failed to remove project', error);
-        adminToast.error('Delete failed: Failed to remove project');
-      }
-    });
+    idPrefix: 'project',
+    labels: {
+      allTab: 'All Projects',
+      createTab: 'Create New Project',
+      list: 'Projects',
+      empty: 'No projects found. Create your first project using the Create New tab.',
+      createHeading: 'New project',
+      createButton: 'Add Project',
+      added: 'Project added',
+      saveAll: 'Save Changes',
+      edit: 'Edit Project',
+      closeEdit: 'Cancel',
+    },
+    head: (item) => ({
+      title: item.title || 'Untitled Project',
+      badges: (
+        <>
+          <Badge variant="outline">{CATEGORY_LABELS[item.category]}</Badge>
+          {item.featured ? <Badge>Featured</Badge> : null}
+        </>
+      ),
+    }),
+    renderRead: (item, editor) => <ProjectDetails item={item} preview={editor.isEdited(item) ? undefined : previews[item.id]} />,
+    form: ProjectItemForm,
   };
-
-  return (
-    <>
-      <ListEditorShell
-        editor={editor}
-        labels={{
-          allTab: 'All Projects',
-          createTab: 'Create New Project',
-          list: 'Projects',
-          empty: 'No projects found. Create your first project using the Create New tab.',
-          createHeading: 'New project',
-          add: 'Add Project',
-          added: 'Project added',
-          createIdPrefix: 'project-new',
-          saveAll: 'Save Changes',
-        }}
-        renderItem={(item) => {
-          const open = editor.expanded === item.id;
-          const editing = editor.editing === item.id;
-          const errors = editor.itemErrors[item.id] ?? {};
-          const edited = editor.isEdited(item);
-          return (
-            <CollapsibleCard
-              key={item.id}
-              id={cardId(item.id)}
-              open={open}
-              onToggle={() => editor.setExpanded(open ? null : item.id)}
-              title={item.title || 'Untitled Project'}
-              badges={
-                <>
-                  <Badge variant="outline">{CATEGORY_LABELS[item.category]}</Badge>
-                  {item.featured ? <Badge>Featured</Badge> : null}
-                </>
-              }
-              status={isTemporaryProjectId(item.id) ? 'New' : edited ? 'Edited' : null}
-              invalid={Object.keys(errors).length > 0}
-            >
-              {editing ? (
-                <ProjectItemForm
-                  idPrefix={`project-${cssId(item.id)}`}
-                  value={item}
-                  errors={errors}
-                  onChange={(next, field) => editor.updateItem(item.id, next, field)}
-                  onSubmit={editor.saveAll}
-                  actions={<EditFormActions closeLabel="Cancel" onClose={() => editor.setEditing(null)} saving={editor.saving} disabled={busy} />}
-                />
-              ) : (
-                <ProjectDetails item={item} preview={edited ? undefined : previews[item.id]} />
-              )}
-              <ItemActions
-                editLabel="Edit Project"
-                editing={editing}
-                onEdit={() => editor.setEditing(editing ? null : item.id)}
-                onDelete={() => void remove(item)}
-                disabled={busy}
-                deleting={deleting}
-              />
-            </CollapsibleCard>
-          );
-        }}
-        renderCreateForm={(props) => <ProjectItemForm {...props} />}
-      />
-      {confirmDialog}
-    </>
-  );
+  const editor = useListEditor(config, initial);
+  return <ListEditorShell editor={editor} config={config} />;
 }
 
 /** The expanded card: description (safe HTML once saved), image, technologies and links. */

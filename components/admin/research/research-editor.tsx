@@ -4,8 +4,8 @@ import { z } from '@/lib/validation/zod';
 
 import { createPaperAction, deletePaperAction, updatePaperAction } from '@/app/admin/(guarded)/research/edit/actions';
 import { withinBodyLimit } from '@/lib/validation/action-body';
-import { ItemEditorShell } from '@/components/admin/item-editor-shell';
-import { useItemEditor, type ItemDraft } from '@/components/admin/use-item-editor';
+import { ItemEditorShell, type ItemEditorConfig } from '@/components/admin/item-editor-shell';
+import { itemDraftSchema, useItemEditor } from '@/components/admin/use-item-editor';
 import { Markdown } from '@/components/site/markdown';
 import { Badge } from '@/components/ui/badge';
 import { formatLongDate } from '@/lib/format';
@@ -17,24 +17,27 @@ import { IdentifierImport } from './identifier-import';
 import { RefreshFromSource } from './refresh-from-source';
 import { PaperFormFields, type PaperForm } from './paper-form';
 
-const formSchema = z.object({
-  title: z.string(),
-  journal: z.string(),
-  authors: z.string(),
-  date: z.string(),
-  abstract: z.string(),
-  link: z.string(),
-  pdfUrl: z.string(),
-  tags: z.string(),
-  // Drafts saved before these fields existed lack them.
-  doi: z.string().default(''),
-  arxivId: z.string().default(''),
-  status: z.string(),
-});
-const draftSchema: z.ZodType<ItemDraft<PaperForm>> = z.object({ creating: formSchema.nullable(), edits: z.record(z.string(), formSchema) });
-
-function toForm(paper: ResearchPaper): PaperForm {
-  return {
+const RESEARCH_EDITOR: ItemEditorConfig<ResearchPaper, PaperForm> = {
+  draftName: 'research',
+  draftSchema: itemDraftSchema(
+    z.object({
+      title: z.string(),
+      journal: z.string(),
+      authors: z.string(),
+      date: z.string(),
+      abstract: z.string(),
+      link: z.string(),
+      pdfUrl: z.string(),
+      tags: z.string(),
+      // Drafts saved before these fields existed lack them.
+      doi: z.string().default(''),
+      arxivId: z.string().default(''),
+      status: z.string(),
+    }),
+  ),
+  // docs/product.md §7: the admin list by date descending, then title.
+  order: (a, b) => b.date.localeCompare(a.date) || a.title.localeCompare(b.title),
+  toForm: (paper) => ({
     title: paper.title,
     journal: paper.journal,
     authors: paper.authors.join(', '),
@@ -46,115 +49,101 @@ function toForm(paper: ResearchPaper): PaperForm {
     doi: paper.doi ?? '',
     arxivId: paper.arxivId ?? '',
     status: paper.status,
-  };
-}
-
-/** docs/product.md §7: the admin list by date descending, then title. */
-function byDateThenTitle(a: ResearchPaper, b: ResearchPaper): number {
-  return b.date.localeCompare(a.date) || a.title.localeCompare(b.title);
-}
-
-/** Research Papers Management (docs/product.md §§2, 4, 5 and 8). */
-export function ResearchEditor({ initial, ownerOrcid = null }: { initial: ResearchPaper[]; ownerOrcid?: string | null }) {
-  const editor = useItemEditor<ResearchPaper, PaperForm>({
-    draftName: 'research',
-    draftSchema,
-    initial,
-    order: byDateThenTitle,
-    toForm,
-    emptyForm: () => emptyPaperForm(),
-    check: checkPaper,
-    create: withinBodyLimit(createPaperAction),
-    update: withinBodyLimit(updatePaperAction),
-    remove: deletePaperAction,
-    messages: {
-      created: 'Research paper created successfully',
-      updated: 'Research paper updated successfully',
-      deleted: 'Research paper deleted successfully',
-      failed: (error) => ({ title: 'Error', description: error }),
-      deleteTitle: 'Delete Research Paper',
-      confirmDelete: (paper) => `Delete "${paper.title}"? This cannot be undone.`,
-      unreachable: {
-        save: 'Failed to save research paper: the server could not be reached. Your changes are kept here; please try again.',
-        delete: 'Failed to delete research paper: the server could not be reached. Please try again.',
-      },
+  }),
+  newForm: () => emptyPaperForm(),
+  check: checkPaper,
+  create: withinBodyLimit(createPaperAction),
+  update: withinBodyLimit(updatePaperAction),
+  remove: deletePaperAction,
+  messages: {
+    created: 'Research paper created successfully',
+    updated: 'Research paper updated successfully',
+    deleted: 'Research paper deleted successfully',
+    failed: (error) => ({ title: 'Error', description: error }),
+    deleteTitle: 'Delete Research Paper',
+    confirmDelete: (paper) => `Delete "${paper.title}"? This cannot be undone.`,
+    unreachable: {
+      save: 'Failed to save research paper: the server could not be reached. Your changes are kept here; please try again.',
+      delete: 'Failed to delete research paper: the server could not be reached. Please try again.',
     },
-  });
+  },
+  idPrefix: 'paper',
+  labels: {
+    allTab: 'All Papers',
+    createTab: 'Create New Paper',
+    list: 'Research papers',
+    empty: 'No research papers found. Add your first paper!',
+    emptyButton: 'Add First Paper',
+    createHeading: 'New research paper',
+    createButton: 'Create Paper',
+  },
+  head: (paper) => ({
+    title: paper.title,
+    subtitle: `${formatLongDate(paper.date)} • ${paper.journal}`,
+    badges: paper.tags.map((tag) => (
+      <Badge key={tag} variant="secondary">
+        {tag}
+      </Badge>
+    )),
+  }),
+  renderRead: (paper, editor) => (
+    <div className="flex flex-col gap-4">
+      <dl className="grid gap-3 text-sm">
+        <div>
+          <dt className="font-medium">Authors</dt>
+          <dd className="text-muted-foreground">{paper.authors.join(', ')}</dd>
+        </div>
+        <div>
+          <dt className="font-medium">Abstract</dt>
+          <dd className="text-muted-foreground">{paper.abstract.trim() ? <Markdown source={paper.abstract} className="text-sm" /> : 'No abstract provided.'}</dd>
+        </div>
+        {paper.link ? (
+          <div>
+            <dt className="font-medium">Link</dt>
+            <dd>
+              <a href={paper.link} target="_blank" rel="noopener noreferrer" className="break-all text-primary underline underline-offset-4">
+                {paper.link}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        {paper.doi ? (
+          <div>
+            <dt className="font-medium">DOI</dt>
+            <dd className="break-all text-muted-foreground">{paper.doi}</dd>
+          </div>
+        ) : null}
+        {paper.arxivId ? (
+          <div>
+            <dt className="font-medium">arXiv</dt>
+            <dd className="text-muted-foreground">arXiv:{paper.arxivId}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt className="font-medium">Status</dt>
+          <dd>
+            <Badge variant="outline" className={STATUS_BADGES[paper.status].className}>
+              {STATUS_BADGES[paper.status].label}
+            </Badge>
+          </dd>
+        </div>
+      </dl>
+      {paper.doi || paper.arxivId ? <RefreshFromSource paper={paper} onSaved={(updated) => editor.addItems([updated])} /> : null}
+    </div>
+  ),
+  form: PaperFormFields,
+};
 
+/** Research Papers Management (docs/product.md §§2, 4, 5 and 8), with the imports above the list. */
+export function ResearchEditor({ initial, ownerOrcid = null }: { initial: ResearchPaper[]; ownerOrcid?: string | null }) {
+  const editor = useItemEditor(RESEARCH_EDITOR, initial);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4">
         <IdentifierImport onImported={editor.addItems} ownerOrcid={ownerOrcid} />
         <BibtexImport onImported={editor.addItems} />
       </div>
-      <ItemEditorShell
-      editor={editor}
-      labels={{
-        allTab: 'All Papers',
-        createTab: 'Create New Paper',
-        list: 'Research papers',
-        empty: 'No research papers found. Add your first paper!',
-        emptyButton: 'Add First Paper',
-        createHeading: 'New research paper',
-        createButton: 'Create Paper',
-        idPrefix: 'paper',
-      }}
-      head={(paper) => ({
-        title: paper.title,
-        subtitle: `${formatLongDate(paper.date)} • ${paper.journal}`,
-        badges: paper.tags.map((tag) => (
-          <Badge key={tag} variant="secondary">
-            {tag}
-          </Badge>
-        )),
-      })}
-      renderRead={(paper) => (
-        <div className="flex flex-col gap-4">
-        <dl className="grid gap-3 text-sm">
-          <div>
-            <dt className="font-medium">Authors</dt>
-            <dd className="text-muted-foreground">{paper.authors.join(', ')}</dd>
-          </div>
-          <div>
-            <dt className="font-medium">Abstract</dt>
-            <dd className="text-muted-foreground">{paper.abstract.trim() ? <Markdown source={paper.abstract} className="text-sm" /> : 'No abstract provided.'}</dd>
-          </div>
-          {paper.link ? (
-            <div>
-              <dt className="font-medium">Link</dt>
-              <dd>
-                <a href={paper.link} target="_blank" rel="noopener noreferrer" className="break-all text-primary underline underline-offset-4">
-                  {paper.link}
-                </a>
-              </dd>
-            </div>
-          ) : null}
-          {paper.doi ? (
-            <div>
-              <dt className="font-medium">DOI</dt>
-              <dd className="break-all text-muted-foreground">{paper.doi}</dd>
-            </div>
-          ) : null}
-          {paper.arxivId ? (
-            <div>
-              <dt className="font-medium">arXiv</dt>
-              <dd className="text-muted-foreground">arXiv:{paper.arxivId}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt className="font-medium">Status</dt>
-            <dd>
-              <Badge variant="outline" className={STATUS_BADGES[paper.status].className}>
-                {STATUS_BADGES[paper.status].label}
-              </Badge>
-            </dd>
-          </div>
-        </dl>
-        {paper.doi || paper.arxivId ? <RefreshFromSource paper={paper} onSaved={(updated) => editor.addItems([updated])} /> : null}
-        </div>
-      )}
-      renderForm={(props) => <PaperFormFields {...props} />}
-      />
+      <ItemEditorShell editor={editor} config={RESEARCH_EDITOR} />
     </div>
   );
 }

@@ -1,11 +1,10 @@
 import type { Metadata, ResolvingMetadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { ArrowLeft } from '@/components/site/icons';
 
 import { BlogCard } from '@/components/site/blog/blog-card';
 import { BlogCardCover } from '@/components/site/blog/blog-card-cover';
 import { ContentBoundary } from '@/components/site/content-boundary';
+import { BackLink } from '@/components/site/detail-page';
 import { TagLink } from '@/components/site/blog/tag-link';
 import { FallbackImage, LARGEST_PAINT } from '@/components/site/fallback-image';
 import { JsonLd } from '@/components/site/json-ld';
@@ -14,7 +13,6 @@ import { ownerName } from '@/components/site/owner-json-ld';
 import { LongDate } from '@/components/site/long-date';
 import { BlogPostBody } from '@/components/site/stored-markup';
 import { LoadingText } from '@/components/site/page-intro';
-import { Button } from '@/components/ui/button';
 import { toBlogCardPost } from '@/lib/content/blog/rules';
 import { getBlogPost, getRelatedPosts } from '@/lib/content/blog/queries';
 import type { BlogPost } from '@/lib/content/blog/types';
@@ -71,12 +69,7 @@ export default async function BlogPostPage({ params }: { params: Params }) {
   const { slug } = await params;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 md:py-14">
-      <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
-        <Link href="/blog">
-          <ArrowLeft aria-hidden="true" />
-          Back to blog
-        </Link>
-      </Button>
+      <BackLink href="/blog">Back to blog</BackLink>
       <ContentBoundary fallback={<LoadingText>Loading article...</LoadingText>}>
         <Loaded what={`the blog post "${slug}"`} read={() => getBlogPost(slug)} failure="Failed to load blog post" redirectTo="/blog">
           {(post) => {
@@ -89,7 +82,6 @@ export default async function BlogPostPage({ params }: { params: Params }) {
     </div>
   );
 }
-
 
 function BlogPostView({ post }: { post: BlogPost }) {
   return (

@@ -1,15 +1,13 @@
 import type { Metadata, ResolvingMetadata } from 'next';
-import Link from 'next/link';
-import { ArrowLeft } from '@/components/site/icons';
 
 import { ContentBoundary } from '@/components/site/content-boundary';
+import { BackLink, DetailNotFound } from '@/components/site/detail-page';
 import { Loaded } from '@/components/site/loaded';
 import { LongDate } from '@/components/site/long-date';
 import { LoadingText } from '@/components/site/page-intro';
 import { PersonalHtml } from '@/components/site/personal/personal-html';
 import { PersonalImages } from '@/components/site/personal/personal-images';
 import { PersonalTypeBadge } from '@/components/site/personal/personal-type-badge';
-import { Button } from '@/components/ui/button';
 import { canonicalMetadata } from '@/lib/canonical';
 import { getPersonalPost } from '@/lib/content/personal/queries';
 import type { PersonalPost } from '@/lib/content/personal/types';
@@ -48,25 +46,18 @@ export default async function PersonalPostPage({ params }: { params: Params }) {
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 md:py-14">
       <ContentBoundary fallback={<LoadingText>Loading post...</LoadingText>}>
         <Loaded what={`the personal post "${id}"`} read={() => getPersonalPost(id)} failure="Failed to load personal post" redirectTo="/personal">
-          {(post) => (post ? <PersonalPostView post={post} /> : <PostNotFound />)}
+          {(post) => (post ? <PersonalPostView post={post} /> : <DetailNotFound title="Post not found" thing="post" back="Back to Personal Posts" backHref="/personal" />)}
         </Loaded>
       </ContentBoundary>
     </div>
   );
 }
 
-
 function PersonalPostView({ post }: { post: PersonalPost }) {
-
   const title = personalDisplayTitle(post.title, post.content);
   return (
     <article>
-      <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
-        <Link href="/personal">
-          <ArrowLeft aria-hidden="true" />
-          Back to all posts
-        </Link>
-      </Button>
+      <BackLink href="/personal">Back to all posts</BackLink>
       <header className="mt-6 flex flex-col gap-5">
         <h1 className="font-serif text-4xl leading-tight font-semibold tracking-tight text-balance text-foreground sm:text-5xl">
           {title}
@@ -83,22 +74,5 @@ function PersonalPostView({ post }: { post: PersonalPost }) {
       </div>
       <PersonalImages urls={post.imageUrls} title={title} className="mt-10" />
     </article>
-  );
-}
-
-function PostNotFound() {
-  return (
-    <section aria-labelledby="not-found-heading" className="flex flex-col items-center gap-4 py-16 text-center">
-      <h1 id="not-found-heading" className="font-serif text-4xl font-semibold tracking-tight text-foreground">
-        Post not found
-      </h1>
-      <p className="max-w-md text-lg text-muted-foreground">The post you&apos;re looking for doesn&apos;t exist or has been removed.</p>
-      <Button asChild size="lg" className="mt-4">
-        <Link href="/personal">
-          <ArrowLeft aria-hidden="true" />
-          Back to Personal Posts
-        </Link>
-      </Button>
-    </section>
   );
 }

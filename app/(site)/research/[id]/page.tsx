@@ -1,8 +1,7 @@
 import type { Metadata, ResolvingMetadata } from 'next';
-import Link from 'next/link';
-import { ArrowLeft } from '@/components/site/icons';
 
 import { ContentBoundary } from '@/components/site/content-boundary';
+import { BackLink, DetailNotFound } from '@/components/site/detail-page';
 import { Loaded } from '@/components/site/loaded';
 import { LongDate } from '@/components/site/long-date';
 import { LoadingText } from '@/components/site/page-intro';
@@ -11,7 +10,6 @@ import { CiteButton } from '@/components/site/research/cite-button';
 import { PaperAuthors, PaperIdentifiers, PaperLinks } from '@/components/site/research/paper-card';
 import { PaperAbstract } from '@/components/site/stored-markup';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { canonicalMetadata } from '@/lib/canonical';
 import { BUILD_SHELL_PARAM, readForRequest } from '@/lib/content/read';
 import { getResearchPaper } from '@/lib/content/research/queries';
@@ -61,21 +59,15 @@ export default async function ResearchPaperPage({ params }: { params: Params }) 
   const { id } = await params;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 md:py-14">
-      <Button asChild variant="ghost" size="sm" className="-ml-3 text-muted-foreground">
-        <Link href="/research">
-          <ArrowLeft aria-hidden="true" />
-          All research papers
-        </Link>
-      </Button>
+      <BackLink href="/research">All research papers</BackLink>
       <ContentBoundary fallback={<LoadingText>Loading paper...</LoadingText>}>
         <Loaded what={`the research paper "${id}"`} read={() => getResearchPaper(id)} failure="Failed to load research papers" redirectTo="/research">
-          {(paper) => (paper ? <PaperView paper={paper} /> : <PaperNotFound />)}
+          {(paper) => (paper ? <PaperView paper={paper} /> : <DetailNotFound title="Paper not found" thing="paper" back="Back to Research" backHref="/research" />)}
         </Loaded>
       </ContentBoundary>
     </div>
   );
 }
-
 
 async function PaperView({ paper }: { paper: ResearchPaper }) {
   const badge = STATUS_BADGES[paper.status];
@@ -129,21 +121,4 @@ async function PaperView({ paper }: { paper: ResearchPaper }) {
 /** The Cite panel: only the paper's id is on the page; the panel fetches the citation (/research/{id}/cite) when opened. */
 function Citation({ paper }: { paper: ResearchPaper }) {
   return <CiteButton paperId={paper.id} />;
-}
-
-function PaperNotFound() {
-  return (
-    <section aria-labelledby="not-found-heading" className="flex flex-col items-center gap-4 py-16 text-center">
-      <h1 id="not-found-heading" className="font-serif text-4xl font-semibold tracking-tight text-foreground">
-        Paper not found
-      </h1>
-      <p className="max-w-md text-lg text-muted-foreground">The paper you&apos;re looking for doesn&apos;t exist or has been removed.</p>
-      <Button asChild size="lg" className="mt-4">
-        <Link href="/research">
-          <ArrowLeft aria-hidden="true" />
-          Back to Research
-        </Link>
-      </Button>
-    </section>
-  );
 }
