@@ -1,3 +1,4 @@
+import 'server-only';
 import { revalidateTag, updateTag } from 'next/cache';
 import { noteAdminWrite } from '@/lib/backup/notify';
 import { CONTENT_TYPES } from './registry.mjs';
