@@ -61,7 +61,7 @@ const nextConfig = {
   images: {
     // Uploads are served at /storage/<bucket>/<path> (app/storage/[bucket]/[...path]/route.ts): the optimiser
     // may fetch those and nothing else of this site, and never with a query string (the /_next/image
-    // endpoint cannot be used to fetch arbitrary pages). components/site/image-source.ts decides the same.
+    // endpoint cannot be used to fetch arbitrary pages). lib/image-source.ts decides the same.
     localPatterns: [{ pathname: '/storage/**', search: '' }],
     remotePatterns: supabaseStoragePatterns(),
     dangerouslyAllowLocalIP: supabaseIsLocal(),
