@@ -56,12 +56,12 @@ const nextConfig = {
   env: { BUILT_PUBLIC_CACHE_SECONDS: publicCacheSeconds.data === undefined ? '' : String(publicCacheSeconds.data) },
   // `npm test` type-checks the whole project (tsc --noEmit) before it builds, twice (the Supabase-mode build
   // too): it sets BUILD_TYPECHECKED=1 so that those builds skip Next's own second pass over the same
-  // sources (about 15 s each). Every other build checks types as usual.
+  // sources. Every other build checks types as usual.
   typescript: { ignoreBuildErrors: process.env.BUILD_TYPECHECKED === '1' },
   images: {
     // Uploads are served at /storage/<bucket>/<path> (app/storage/[bucket]/[...path]/route.ts): the optimiser
     // may fetch those and nothing else of this site, and never with a query string (the /_next/image
-    // endpoint cannot be used to fetch arbitrary pages). components/site/image-source.ts decides the same.
+    // endpoint cannot be used to fetch arbitrary pages). lib/image-source.ts decides the same.
     localPatterns: [{ pathname: '/storage/**', search: '' }],
     remotePatterns: supabaseStoragePatterns(),
     dangerouslyAllowLocalIP: supabaseIsLocal(),
@@ -69,10 +69,10 @@ const nextConfig = {
     // is cached under .next/cache/images), WebP otherwise.
     formats: ['image/avif', 'image/webp'],
     // Optimised images are kept by the route cache (cacheHandler below), in memory: without this Next writes
-    // them only when isrFlushToDisk is on (it is off), so every request encoded the image again. In memory
+    // them only when isrFlushToDisk is on (it is off), so every request would encode the image again. In memory
     // they are bounded (50 MB, least recently used first: lib/cache/route-cache-handler.mjs), nothing is
     // written to disk, and the distinct entries are at most files × the 15 widths of deviceSizes and
-    // imageSizes × the one quality (75) × 2 formats: any other w or q is a 400 (issue 24).
+    // imageSizes × the one quality (75) × 2 formats: any other w or q is a 400.
     customCacheHandler: true,
   },
   cacheComponents: true,

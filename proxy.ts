@@ -103,7 +103,7 @@ async function publicResponse(request: NextRequest): Promise<NextResponse> {
 }
 
 /**
- * A server action's body past the limit is refused before the action reads it (issue 31): 413 with the
+ * A server action's body past the limit is refused before the action reads it: 413 with the
  * message the form shows, as plain text, which Next's client throws as the action's error
  * (lib/validation/action-body.ts turns it back into the form's refusal); Next's own limit would answer with a
  * bare 500. A browser says how long the body is; a body sent without a length (chunked, as Next itself

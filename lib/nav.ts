@@ -18,7 +18,7 @@ export const PERSONAL_LINKS: readonly NavLink[] = sectionLinks('personal');
 
 export const ADMIN_LINK: NavLink = { href: '/admin', label: 'Admin' };
 
-/** Site search (issue 35): an icon button in the header, a link in the mobile menu. */
+/** Site search: an icon button in the header, a link in the mobile menu. */
 export const SEARCH_LINK: NavLink = { href: '/search', label: 'Search' };
 
 function normalizePath(path: string): string {

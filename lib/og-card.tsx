@@ -176,7 +176,7 @@ export function siteCard({ siteTitle, owner, role }: CardSite): OgCard {
 
 /**
  * The answer for a card of nothing (an unknown or malformed id, a draft): a bare 404, before any
- * rendering, so addresses made up by the thousand cost a lookup at most, never a render (issue 24).
+ * rendering, so addresses made up by the thousand cost a lookup at most, never a render.
  */
 export function noCard(): Response {
   return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=60' } });

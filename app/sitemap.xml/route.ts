@@ -9,7 +9,7 @@ import { SITEMAP_URL_LIMIT, sitemapEntries, sitemapXml } from '@/lib/sitemap';
 /**
  * Every public page, post and paper (drafts left out), with the last change where it is known: read as
  * addresses and dates only, at most SITEMAP_URL_LIMIT of each, and the whole cut at that limit (a sitemap
- * file's own; issue 24), so 5,000 posts and papers cost a few hundred kB, not their text. A route handler
+ * file's own), so the answer grows with the number of posts and papers, never with their text. A route handler
  * rather than Next's sitemap.ts, so that the answer says who may keep it (lib/site-url.ts).
  */
 export async function GET(): Promise<Response> {

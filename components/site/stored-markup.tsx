@@ -38,7 +38,6 @@ export async function PaperAbstract({ id, look }: { id: string; look: keyof type
   const source = cutMarkup(paper.abstract, ABSTRACT_LENGTHS[look]);
   // Excerpts (the /research cards, the home page's highlights) draw their formulas as MathML, which the browser
   // lays out itself: those pages load no KaTeX stylesheet or font, so their largest paint never waits for a
-  // font (issue 32: /research's Lighthouse score, 93 to 99 from run to run, became 98 in each of seven). The
-  // paper's own page typesets the whole abstract with KaTeX.
+  // font (docs/architecture.md, "Measurements"). The paper's own page typesets the whole abstract with KaTeX.
   return <Markdown source={source} className={ABSTRACT_LOOKS[look]} math={look === 'page' ? 'typeset' : 'mathml'} insert={PageHtml} />;
 }

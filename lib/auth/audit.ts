@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { clientAddress } from '@/lib/client-address';
 
 /**
- * The security log (issue 15): one line per authentication event and per refused admin request, on the
+ * The security log: one line per authentication event and per refused admin request, on the
  * server's output, so an operator can see sign-ins, failures and probing. Never a password or a token;
  * the address a sign-in was tried with is logged (that is what an operator needs to spot an attack).
  *

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { NextRequest } from 'next/server';
 import { createServerClient } from '@supabase/ssr';
 import { getEnv } from '@/lib/env';

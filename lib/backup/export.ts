@@ -38,7 +38,7 @@ export async function readContent(db: Database): Promise<{ rows: Record<ContentT
     const rows = {} as Record<ContentTable, unknown[]>;
     for (const table of CONTENT_TABLES) {
       // ::text: the JSON Postgres writes, untouched by the driver's own parsing of json values. Generated
-      // columns (the search index, issue 35) are left out: the database makes them again on import.
+      // columns (the search index) are left out: the database makes them again on import.
       const generated = await tx.query<{ column_name: string }>(
         `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 and is_generated <> 'NEVER'`,
         [table],

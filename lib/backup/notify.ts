@@ -1,6 +1,7 @@
 /**
- * The one hook between admin writes and the server's backups: lib/content/tags.ts `expireTags` (the end
- * of every admin write) calls noteAdminWrite(), which tells the backup scheduler the server started
+ * The one hook between admin writes and the server's backups: lib/content/tags.ts `afterContentWrite` (the
+ * end of every write in lib/content) calls noteAdminWrite(), and so do the admin writes no cached read shows
+ * (role changes, uploads, the media library's deletes); it tells the backup scheduler the server started
  * (lib/backup/service.ts), if any. Nothing is registered in tests, scripts, or the Postgres and Supabase
  * modes, so there it does nothing. The scheduler lives on globalThis because the server script and
  * the Next.js bundle each load their own copy of these modules (as lib/db/shared.ts).

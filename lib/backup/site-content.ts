@@ -14,7 +14,7 @@ import { ImportFailedError, ImportRefusedError, importSite, previewImport, type 
 import { makeOperationFolder } from './site-content-folders';
 
 /**
- * Export and import from the admin area (issue 36, Settings → Site content): the same archive and the same
+ * Export and import from the admin area (Settings → Site content): the same archive and the same
  * checks as `npm run export` / `npm run import` (lib/backup/export.ts, import.ts), run by this server for a
  * signed-in admin. The route handlers in app/admin/site-content/ check the caller; this module keeps the
  * work in progress:

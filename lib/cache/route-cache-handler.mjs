@@ -52,9 +52,9 @@ function tagsOf(data) {
 
 /**
  * Optimised images (next.config images.customCacheHandler): Next's file-system cache refuses them, and
- * without a handler Next keeps them only on disk with isrFlushToDisk (off here), so every request encoded
- * the image again. Kept here in memory instead, least recently used first out, at most IMAGE_CACHE_BYTES in
- * all and a tenth of that for one image: the bound on what distinct w/q/format requests can take (issue 24).
+ * without a handler Next keeps them only on disk with isrFlushToDisk (off here), so every request would
+ * encode the image again. Kept here in memory instead, least recently used first out, at most IMAGE_CACHE_BYTES in
+ * all and a tenth of that for one image: the bound on what distinct w/q/format requests can take.
  */
 const IMAGE_CACHE_BYTES = 50 * 1024 * 1024;
 /** @type {Map<string, { entry: { value: any; lastModified: number }; size: number }>} */
@@ -91,15 +91,15 @@ function setImage(/** @type {string} */ key, /** @type {any} */ value) {
  * first read from the build) and kept in the entry's headers, which Next sends with every response the
  * entry answers, the first one included (Next sends the response after storing it, from the same entry):
  *
- * - The ETag (next.config.mjs turns Next's own off: it hashed the whole body in JavaScript on each response,
- *   about a sixth of the server's time on a 47 kB page). proxy.ts answers If-None-Match with 304 through
+ * - The ETag (next.config.mjs turns Next's own off: it hashes the whole body in JavaScript on every response,
+ *   where this one is hashed once per stored page). proxy.ts answers If-None-Match with 304 through
  *   storedPageEtag. Only a whole page gets one: a page with dynamic holes (postponed) or another status is
  *   rendered per request. Made from the HTML as sent, after the rewrite below.
  * - A second Content-Security-Policy that allows exactly this page's own inline scripts, by their SHA-256
- *   hashes (issue 31). A browser enforces every policy it is sent, so with next.config.mjs's (whose
+ *   hashes. A browser enforces every policy it is sent, so with next.config.mjs's (whose
  *   script-src still says 'unsafe-inline' for the responses no cache holds) an inline script runs only if
  *   it is one of the page's own: a script that reached the page another way is refused even if a sanitiser
- *   missed it. For the header to stay the same size whatever the page (issue 42), the RSC payload is moved
+ *   missed it. For the header to stay the same size whatever the page, the RSC payload is moved
  *   out of scripts first (payloadAsData). Production only: development's refresh runtime adds scripts of its own.
  * @param {any} data
  */
@@ -189,12 +189,12 @@ export function inlineScriptPolicy(html) {
 }
 
 /**
- * The page with its RSC payload as data (issue 42): each `<script>self.__next_f.push(<JSON>)</script>` becomes
+ * The page with its RSC payload as data: each `<script>self.__next_f.push(<JSON>)</script>` becomes
  * `<script type=application/json data-next-f><JSON></script>`, a block the browser never runs, and one fixed
  * script at the end, PAYLOAD_READER, pushes them all in order, as the scripts would have as the page was parsed
- * (Next's client reads the pushes until DOMContentLoaded). A hash per push made the policy grow with the page,
- * past what a reverse proxy's default header buffer takes (docs/architecture.md, "A public page load"); the
- * policy now names a few fixed scripts.
+ * (Next's client reads the pushes until DOMContentLoaded). A hash per push would make the policy grow with the
+ * page, past what a reverse proxy's default header buffer takes (docs/architecture.md, "A public page load");
+ * so the policy names a few fixed scripts, whatever the page.
  *
  * Why not a nonce per stored page, stamped on the page's own scripts: a nonce allows whatever script carries it,
  * a hash only the text it was made from. This rewrite reads the HTML with a regular expression, not as a browser

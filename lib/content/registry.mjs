@@ -18,15 +18,17 @@
  * - where the media library looks for a stored file's URL (lib/storage/references.ts);
  * - what site search finds (`search`: lib/search/types.ts SEARCH_TYPES and the labels, lib/search/queries.ts's
  *   SQL, each result's link, title and excerpt); the generated `search` column of supabase/migrations'
- *   search migrations must weigh exactly the declared columns (tests/integration/search-registry.test.ts);
+ *   search migrations must weigh exactly the declared columns (tests/integration/content-registry.test.ts);
  * - what the CV reads (`cv`: the sections each type gives, lib/cv/read.ts CV_TAGS), held to lib/cv/types.ts
  *   CV_SECTIONS by tests/unit/content-registry.test.ts.
  *
  * Every table of the public schema is an entry here or in NON_CONTENT_TABLES
  * (tests/integration/content-registry.test.ts).
  *
- * Generated from here by `npm run generate:registry` (scripts/generate-registry.ts), in marked blocks a test
- * holds to this file: proxy.ts's matcher (Next reads it literally) and registry.d.mts's list of entries.
+ * Generated from here by `npm run generate:registry` (scripts/generate-registry.ts), in marked blocks
+ * tests/unit/generated-registry.test.ts holds to this file: proxy.ts's matcher (Next reads it literally),
+ * registry.d.mts's list of entries, and lib/search/types.ts's and labels.ts's types and labels (so the
+ * browser's search palette never bundles this file).
  *
  * The order is the public order: the header's links, the sitemap's list pages and the export's tables
  * follow it. The admin sidebar and the dashboard's counts follow `admin.position` instead.

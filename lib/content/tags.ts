@@ -1,3 +1,4 @@
+import 'server-only';
 import { revalidateTag, updateTag } from 'next/cache';
 import { noteAdminWrite } from '@/lib/backup/notify';
 import { CONTENT_TYPES } from './registry.mjs';
@@ -14,9 +15,11 @@ export const TAGS = Object.fromEntries(CONTENT_TYPES.map((type) => [type.key, ty
 export type Tag = (typeof TAGS)[keyof typeof TAGS];
 
 /**
- * The end of every write in lib/content, and the only thing a write needs to call: the entities'
- * cached reads expired (expireTags) and the embedded server's backup scheduled (noteAdminWrite,
- * lib/backup/notify.ts), which covers every write. A write nothing public reads names no tag.
+ * The end of every write in lib/content (and of an import confirmed in the admin area), and the only thing
+ * such a write needs to call: the entities' cached reads expired (expireTags) and the embedded server's
+ * backup scheduled (noteAdminWrite, lib/backup/notify.ts). A write nothing public reads names no tag.
+ * Admin writes outside lib/content that no cached read shows (roles, uploads, file deletes) call
+ * noteAdminWrite alone (docs/architecture.md, "Caches").
  */
 export function afterContentWrite(...tags: Tag[]): void {
   expireTags(...tags);
@@ -26,7 +29,8 @@ export function afterContentWrite(...tags: Tag[]): void {
 /**
  * Expires the given entities' cached reads after a write, so the public site shows the change on the
  * next request: Next.js's tagged data cache (updateTag in a server action, for read-your-own-writes;
- * revalidateTag with an immediate expiry elsewhere, e.g. a route handler). Only the caches: a write calls afterContentWrite, which also schedules the backup.
+ * revalidateTag with an immediate expiry elsewhere, e.g. a route handler). Only the caches: a write calls
+ * afterContentWrite, which also schedules the backup.
  */
 function expireTags(...tags: Tag[]): void {
   for (const tag of new Set(tags)) {

@@ -5,8 +5,10 @@ import { Fragment, isValidElement, type ReactNode } from 'react';
 
 /**
  * The main thread's side of lib/cv/pdf-worker.mjs: one worker, started at the first PDF and kept (not holding
- * the process open while idle), one document at a time in the order asked (pdfThread). A document that takes
- * longer than TIMEOUT_MS ends the worker (the next one starts a new worker); so does a worker that fails.
+ * the process open while idle), one document at a time in the order asked (pdfThread). The queue has no
+ * bound: a caller waits behind every document asked before it, and TIMEOUT_MS counts only from when its own
+ * is sent. A document that takes longer ends the worker (the next one starts a new worker); so does a worker
+ * that fails.
  */
 
 const TIMEOUT_MS = 60_000;

@@ -1,17 +1,17 @@
 // @ts-check
 /**
  * The thread /cv.pdf is typeset in (lib/cv/pdf.tsx, docs/architecture.md "The CV"). react-pdf lays a document
- * out in synchronous JavaScript: 1.3 to 1.6 s for a CV of 150 papers, during which a server's event loop would
- * answer nothing else. Here it holds only this thread's.
+ * out in synchronous JavaScript, seconds for a long CV, during which a server's event loop would answer
+ * nothing else. Here it holds only this thread's.
  *
  * Plain JavaScript, loaded by Node as it is (not bundled by Next): it receives the document as react-pdf's own
  * elements in plain form ({ type, props, children }, built by pdf.tsx), rebuilds them with React and answers
  * the file's bytes.
  *
- * 'Page n of m' is written on each page afterwards, with pdf-lib (`pageNumbers`), not by react-pdf: a
- * react-pdf document with a dynamic node (a `render` function) is laid out again, whole, for every page it
- * breaks, which made a CV of 150 papers take 1.4 s instead of 0.9 s (and twice the content 4.6 s instead of
- * 2.7 s).
+ * 'Page n of m' is written on each page afterwards, with pdf-lib (`pageNumbers`), not by react-pdf: react-pdf
+ * lays a document with a dynamic node (a `render` function) out again, whole, at every page break, so its
+ * time grows with its pages times its length; pdf-lib's one pass over the finished file costs little
+ * (docs/architecture.md, "Measurements").
  */
 import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';

@@ -441,9 +441,9 @@ function cvDocument(data: CvData, siteName: string): ReactElement {
  * file holds text, searchable and copyable, in fonts embedded in it. The same content gives the same bytes
  * (the dates are the content's own), so the file's hash is a stable ETag.
  *
- * Laying out is synchronous JavaScript: about 150 ms for a two-page CV, 0.9 s for 18 pages (150 papers). It
- * runs in a worker thread (lib/cv/pdf-thread.ts), so the server's event loop keeps answering meanwhile; this
- * thread only builds the elements (a few milliseconds). The worker's first document also reads the fonts.
+ * Laying out is synchronous JavaScript that grows with the CV's length (docs/architecture.md, "Measurements").
+ * It runs in a worker thread (lib/cv/pdf-thread.ts), so the server's event loop keeps answering meanwhile;
+ * this thread only builds the elements. The worker's first document also reads the fonts.
  */
 export async function renderCvPdf(data: CvData, options: CvPdfOptions = {}): Promise<Uint8Array> {
   const siteName = options.siteName?.trim() || data.name.trim() || 'Curriculum vitae';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { isDeepStrictEqual } from 'node:util';
 import { CONTENT_TYPES } from '@/lib/content/registry.mjs';
 import { sampleContentSql, SEEDED_TABLES } from './seed';

@@ -9,8 +9,8 @@ import { inflateRaw } from './inflate';
  * Why: a page sends such a fragment twice, once as HTML and once in the payload React hydrates from, and
  * the payload's copy is a JavaScript string in an inline script, where every `<`, `>` and `&` is written
  * as a six-character escape and every double quote with a backslash. Typeset formulas are mostly tags,
- * so that copy came to about 1.6 times their HTML: 119 kB of the long post's 233 kB. Deflated it is
- * about a tenth of that, and base64 needs no escapes. The HTML copy is untouched: what a reader, a
+ * so that copy is larger than their HTML (docs/architecture.md, "Measurements"). Deflated it is a small
+ * part of that, and base64 needs no escapes. The HTML copy is untouched: what a reader, a
  * crawler and a browser without JavaScript get is the same page.
  */
 

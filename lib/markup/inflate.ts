@@ -1,7 +1,7 @@
 /*
- * Raw DEFLATE (RFC 1951) decoding, small and synchronous, for packed page fragments (html-fragment.ts):
- * with the component that uses it, under 2 kB gzipped in the browser, where a general library brought
- * 10 kB (its worker and streaming code). After tiny-inflate (MIT, © 2015-present Devon Govett), itself
+ * Raw DEFLATE (RFC 1951) decoding, small and synchronous, for packed page fragments (html-fragment.ts): they
+ * need neither the worker nor the streaming code a general library brings into the browser with it
+ * (docs/architecture.md, "Measurements"). After tiny-inflate (MIT, © 2015-present Devon Govett), itself
  * after Jørgen Ibsen's tinf, with what those leave out: reading past the input, writing past the announced
  * length, a distance before the start or an invalid code throws, so damaged data can never loop or insert
  * part of a page.

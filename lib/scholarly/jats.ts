@@ -6,11 +6,11 @@ import remarkStringify from 'remark-stringify';
 import { unified } from 'unified';
 
 /**
- * What the sources write, as the site's simple markup (issue 34). Crossref abstracts are JATS XML
+ * What the sources write, as the site's simple markup. Crossref abstracts are JATS XML
  * (<jats:p>, <jats:italic>, <jats:inline-formula><jats:tex-math>…), titles may carry HTML (<i>, <sub>),
  * DataCite descriptions are plain text, arXiv summaries plain text with TeX. Output: paragraphs separated
  * by a blank line, *italic*, **bold**, formulas as $…$, and no tag at all, every text escaped for the
- * markup (issue 42: what the source wrote as text is shown as text). Pure, no I/O, client-safe.
+ * markup (what the source wrote as text is shown as text, never read as markup). Pure, no I/O, client-safe.
  *
  * Reading is htmlparser2's tokenizer (forgiving: any tag soup gives events), not its Parser: the Parser
  * keeps open tags in an array it shifts and searches from the front, so deeply nested input costs time

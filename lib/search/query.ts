@@ -1,5 +1,5 @@
 /**
- * Site search (issue 35): what a query may be, before any database sees it. Client-safe and pure, so the
+ * Site search: what a query may be, before any database sees it. Client-safe and pure, so the
  * search box and the page cut a query the way the server does.
  */
 
@@ -9,8 +9,8 @@ export const SEARCH_LIMITS = {
   /** The most hits one answer holds (a type's own list). */
   perType: 50,
   /**
-   * The hits one type's /search page lists (`&type=`): the best ones. Fifty made the page 105-117 kB of HTML
-   * at 5,000 items, over the public page budget of 80 kB; twenty keep it under.
+   * The hits one type's /search page lists (`&type=`): the best ones, as many as keep the page under the public
+   * pages' 80 kB of HTML (docs/architecture.md, "Measurements").
    */
   typePage: 20,
   /** Hits of every type together, unless the caller asks for another number. */

@@ -1,5 +1,5 @@
 /**
- * Site search (issue 35): the shapes shared by the search queries (lib/search/queries.ts), the /search page
+ * Site search: the shapes shared by the search queries (lib/search/queries.ts), the /search page
  * and the command palette. Client-safe: types and constants only, the registry's written out (it is not
  * bundled for the browser).
  */

@@ -1,5 +1,5 @@
 /**
- * An image's size as its header states it, read without decoding (issue 24): a PNG of 1 × 100,000,000
+ * An image's size as its header states it, read without decoding: a PNG of 1 × 100,000,000
  * pixels is 194 kB on disk and 100 MB or more once a browser or the optimiser decodes it; a GIF of 10,000
  * frames is a few hundred kB. Uploads past IMAGE_BOUNDS are refused before they are stored. Pure.
  */

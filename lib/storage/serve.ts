@@ -23,7 +23,7 @@ const imageVerdicts = new Map<string, string | null>();
 const MAX_VERDICTS = 1_000;
 
 /**
- * Why a stored image must not be served, or null (issue 24): an image past the upload bounds (more than 10
+ * Why a stored image must not be served, or null: an image past the upload bounds (more than 10
  * MB, 50 megapixels, 20,000 pixels a side or 1,000 frames) is refused here too, so that a file which came
  * in some other way (written by hand, or kept from before the bounds) reaches neither a browser nor the
  * image optimiser (its fetch of the file fails, so it answers an error without decoding anything).

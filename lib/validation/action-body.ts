@@ -5,7 +5,7 @@ import { PERSONAL_LIMITS } from './personal';
 import { RESEARCH_LIMITS } from './research';
 
 /**
- * How large a server action's body may be, and the browser's count of it (issue 31). Client-safe.
+ * How large a server action's body may be, and the browser's count of it. Client-safe.
  *
  * The browser sends an action's arguments as JSON (React's encodeReply), and JSON may take up to six bytes
  * for one character of a string: a control character or a lone surrogate is written `\u0001`. So the body

@@ -26,7 +26,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
 
 /**
- * /search?q=…&type=… (issue 35): the site's full-text search, answered by the database (lib/search). The
+ * /search?q=…&type=…: the site's full-text search, answered by the database (lib/search). The
  * intro and the form are the static shell; the results depend on the address, so they stream in.
  */
 export default function SearchPage({ searchParams }: { searchParams: SearchParams }) {

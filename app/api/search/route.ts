@@ -14,7 +14,7 @@ const NO_COUNTS = Object.fromEntries(SEARCH_TYPES.map((type) => [type, 0])) as S
 
 
 /**
- * GET /api/search?q=…&type=… (issue 35): the search palette's results as you type
+ * GET /api/search?q=…&type=…: the search palette's results as you type
  * (components/site/search/command-palette.tsx), `{ query, cut, counts, hits }` with at most 8 hits, of
  * every type unless `type` names one. The same search as the /search page, counted against the same
  * per-address limit (lib/search/rate-limit.ts): past it a 429; past the server's own capacity for searching

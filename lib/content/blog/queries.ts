@@ -59,7 +59,7 @@ export async function getBlogPosts(): Promise<BlogPost[]> {
   return rows.map(toBlogPost);
 }
 
-/** The newest `limit` posts in full, newest first: the feed's (it carries 50; issue 24: never the whole table). */
+/** The newest `limit` posts in full, newest first: the feed's (it carries 50: never the whole table, however long it grows). */
 export async function getNewestBlogPosts(limit: number): Promise<BlogPost[]> {
   'use cache';
   cacheTag(TAGS.blog);

@@ -6,7 +6,7 @@ import { BIBTEX_LIMITS } from './bibtex-limits';
 import { PARSE_OPTIONS, precheckBibtex, protectBibtex, unreadable, type ImportPreview, type ParsedLibrary } from './bibtex-import';
 
 /**
- * BibTeX as the server reads it (issue 24): the parser's time grows faster than its input and a few
+ * BibTeX as the server reads it: the parser's time grows faster than its input and a few
  * @string lines can expand to hundreds of megabytes, all in one synchronous call. So the file is
  * checked first (size, entry count, entry length: precheckBibtex), then parsed in a child process with a
  * time limit and a heap limit (BIBTEX_LIMITS), one file at a time. The server goes on answering pages

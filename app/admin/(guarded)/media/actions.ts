@@ -53,5 +53,5 @@ export async function deleteFileAction(input: unknown): Promise<ActionResult<{ p
   }
 }
 
-// The About editor's Delete Image no longer deletes at once: the replaced file is removed after the
-// profile is saved without it (lib/content/about/queries.ts saveAbout → lib/storage/replaced.ts).
+// No action here deletes the About image: its Delete Image changes only the form, and the file is removed
+// after the profile is saved without it (lib/content/about/queries.ts saveAbout → lib/storage/replaced.ts).

@@ -7,7 +7,7 @@ import { getAboutForEditing } from '@/lib/content/about/queries';
 import { getStorageForRequest } from '@/lib/storage';
 
 /**
- * POST /admin/site-content/export (Settings → Site content, issue 36): starts preparing the site's export
+ * POST /admin/site-content/export (Settings → Site content): starts preparing the site's export
  * archive, the one `npm run export` writes; answers `{ id }` at once (202). Its progress is at
  * ./[id], its download at ./[id]/download. Only a fresh admin (lib/backup/site-content-http.ts).
  */

@@ -4,7 +4,7 @@ import { uncachedJson } from '@/lib/public-pages';
 import { z } from '@/lib/validation/zod';
 
 /**
- * POST /admin/site-content/import `{ size }` (Settings → Site content, issue 36): makes room for an archive of
+ * POST /admin/site-content/import `{ size }` (Settings → Site content): makes room for an archive of
  * that many bytes and answers `{ id, chunkBytes }`; the archive then goes to ./[id] in parts (PUT). Only a
  * fresh admin; one export or import at a time.
  */

@@ -9,7 +9,7 @@ import { getDb } from '@/lib/db/client';
 import { getStorageForRequest } from '@/lib/storage';
 
 /**
- * One import from Settings → Site content (issue 36), after POST /admin/site-content/import:
+ * One import from Settings → Site content, after POST /admin/site-content/import:
  *
  *   PUT    ?offset=n   a part of the archive (at most chunkBytes), in order; the last part's answer is the
  *                      preview of what the import would do, or why the archive is refused (422)
