@@ -15,7 +15,8 @@ import { seedSampleContent } from '@/lib/db/seed';
  * so a changed migration makes new ones; they are never opened themselves, only copied.
  */
 
-export type PreparedKind = 'migrated' | 'seeded';
+/** 'empty': a new database (initdb only); 'migrated': with the schema and the auth bootstrap; 'seeded': and the sample content. */
+export type PreparedKind = 'empty' | 'migrated' | 'seeded';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -39,7 +40,7 @@ async function ensureTemplate(kind: PreparedKind): Promise<string> {
   mkdirSync(path.dirname(target), { recursive: true });
   const db = await openPglite(building);
   try {
-    await migrate(db, { authBootstrap: true });
+    if (kind !== 'empty') await migrate(db, { authBootstrap: true });
     if (kind === 'seeded') await seedSampleContent(db);
   } finally {
     await db.close();
@@ -55,14 +56,21 @@ async function ensureTemplate(kind: PreparedKind): Promise<string> {
 
 /** Makes both templates now (a global setup), so that the tests only ever copy them. */
 export async function prepareData(): Promise<void> {
+  await ensureTemplate('empty');
   await ensureTemplate('migrated');
   await ensureTemplate('seeded');
 }
 
 /**
- * A PGlite folder at `pgliteDir` (which must not exist yet), migrated with the built-in auth's bootstrap, and
- * with the sample content for 'seeded': as a server's first start or openTestPglite would leave it.
+ * A PGlite folder at `pgliteDir` (which must not exist yet, or be empty): new for 'empty'; migrated with the
+ * built-in auth's bootstrap, and with the sample content for 'seeded', as a server's first start would leave it.
  */
 export async function copyPreparedData(kind: PreparedKind, pgliteDir: string): Promise<void> {
   cpSync(await ensureTemplate(kind), pgliteDir, { recursive: true, errorOnExist: true, force: false });
+}
+
+/** A PGlite folder made where none is yet (an existing one is left as it is): what opening it would otherwise run initdb for. */
+export async function preparePgliteDir(kind: PreparedKind, pgliteDir: string): Promise<void> {
+  if (existsSync(path.join(pgliteDir, 'PG_VERSION'))) return;
+  await copyPreparedData(kind, pgliteDir);
 }

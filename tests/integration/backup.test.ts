@@ -18,6 +18,7 @@ import { treeListing } from '../helpers/archives';
 import { createUser, makeAdmin } from '../helpers/db';
 import { runScript, tempDataDir as newTempDir, type ScriptRun } from '../helpers/site-server';
 import { SAMPLES } from '../helpers/storage-samples';
+import { preparePgliteDir } from '../helpers/prepared-data';
 
 /**
  * Backups of the embedded site (issue 15, "Nothing lost"): what a restore gives back, a backup taken
@@ -52,6 +53,7 @@ afterAll(async () => {
 });
 
 async function openSite(dataDir: string): Promise<OpenedDatabase> {
+  await preparePgliteDir('migrated', path.join(dataDir, 'pglite'));
   const site = await openDatabase(parseEnv({ DATA_DIR: dataDir }), { purpose: 'backup test' });
   opened.push(site);
   await migrate(site.db, { authBootstrap: true });

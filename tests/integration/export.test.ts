@@ -28,6 +28,7 @@ import { createUser, makeAdmin, openTestPglite } from '../helpers/db';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 import { runScript, tempDataDir as newTempDir } from '../helpers/site-server';
 import { SAMPLES } from '../helpers/storage-samples';
+import { preparePgliteDir } from '../helpers/prepared-data';
 
 /**
  * Portable content (issue 15): an export from the embedded site loads into a Postgres server and
@@ -56,6 +57,7 @@ beforeAll(async () => {
     startPostgres(),
     (async () => {
       const dataDir = tempDataDir();
+      await preparePgliteDir('migrated', path.join(dataDir, 'pglite'));
       source = await openDatabase(parseEnv({ DATA_DIR: dataDir }), { purpose: 'export test' });
       await migrate(source.db, { authBootstrap: true });
       sourceStorage = new LocalStorage(path.join(dataDir, 'storage'));

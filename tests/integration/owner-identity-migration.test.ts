@@ -7,6 +7,7 @@ import { FORMAT_2_IDENTITY } from '@/lib/backup/export-format';
 import { migrate } from '@/lib/db/migrate';
 import { openPglite } from '@/lib/db/pglite';
 import type { Database } from '@/lib/db/types';
+import { preparePgliteDir } from '../helpers/prepared-data';
 
 /**
  * The owner's identity becomes content (issue 43): an existing site keeps what it showed when it was the
@@ -33,7 +34,9 @@ function tempDir(prefix: string): string {
 async function siteBeforeIdentity(before = IDENTITY): Promise<Database> {
   const older = tempDir('portfolio-migrations-');
   for (const file of readdirSync(MIGRATIONS).filter((name) => name.endsWith('.sql') && name < before)) copyFileSync(path.join(MIGRATIONS, file), path.join(older, file));
-  const db = await openPglite(tempDir('portfolio-pglite-'));
+  const dir = tempDir('portfolio-pglite-');
+  await preparePgliteDir('empty', dir);
+  const db = await openPglite(dir);
   opened.push(db);
   await migrate(db, { authBootstrap: true, migrationsDir: older });
   return db;

@@ -9,6 +9,7 @@ import { seedSampleContent } from '@/lib/db/seed';
 import type { Database, Queryable } from '@/lib/db/types';
 import { asRole, createUser, makeAdmin } from '../helpers/db';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
+import { preparePgliteDir } from '../helpers/prepared-data';
 
 const MIGRATION_FILES = readdirSync(path.join(process.cwd(), 'supabase', 'migrations'))
   .filter((file) => /^\d+_.*\.sql$/.test(file))
@@ -67,6 +68,7 @@ const pgliteBackend: Backend = {
   name: 'PGlite',
   async fresh() {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-schema-'));
+    await preparePgliteDir('empty', dir);
     const db = await openPglite(dir);
     return {
       db,

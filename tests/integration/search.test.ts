@@ -9,6 +9,7 @@ import { SEARCH_CAPACITY } from '@/lib/search/rate-limit';
 import { SEARCH_TYPES, type SearchHit, type SearchResult } from '@/lib/search/types';
 import { openTestPglite } from '../helpers/db';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
+import { preparePgliteDir } from '../helpers/prepared-data';
 
 /**
  * Site search (issue 35) on the real schema, on PGlite and on a real Postgres server: the generated
@@ -347,6 +348,7 @@ describe('a site upgraded to the inline vectors (migration 20261126140000)', () 
     const before = mkdtempSync(path.join(os.tmpdir(), 'search-upgrade-migrations-'));
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'search-upgrade-db-'));
     for (const file of readdirSync(all)) if (file < '20261126140000') cpSync(path.join(all, file), path.join(before, file));
+    await preparePgliteDir('empty', dataDir);
     const db = await openPglite(dataDir);
     try {
       await migrate(db, { authBootstrap: true, migrationsDir: before });
