@@ -29,7 +29,10 @@ export function schemaErrors(schema: z.ZodType, value: unknown): Record<string, 
 }
 
 /** The refusal for input that failed its schema: `message` for the toast, the field errors for the form. */
-export function invalidInput(error: z.ZodError, message = error.issues[0]?.message ?? 'Please correct the highlighted fields.'): ActionResult<never> {
+export function invalidInput(
+  error: z.ZodError,
+  message = error.issues[0]?.message ?? 'Please correct the highlighted fields.',
+): { ok: false; error: string; fieldErrors: Record<string, string> } {
   return { ok: false, error: message, fieldErrors: fieldErrorsOf(error) };
 }
 

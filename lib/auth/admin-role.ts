@@ -1,4 +1,5 @@
 import 'server-only';
+import { noteAdminWrite } from '@/lib/backup/notify';
 import type { Database, Queryable } from '@/lib/db/types';
 
 /**
@@ -35,10 +36,15 @@ async function step<T>(prefix: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A grant or revoke in one transaction; a step that failed rolls it back and is answered with its own message. */
+/**
+ * A grant or revoke in one transaction; a step that failed rolls it back and is answered with its own message.
+ * A change made schedules the backup, as every admin write does (lib/backup/notify.ts).
+ */
 async function roleChange(db: Database, change: (tx: Queryable) => Promise<AdminChange>): Promise<AdminChange> {
   try {
-    return await db.transaction(change);
+    const changed = await db.transaction(change);
+    if (changed.ok) noteAdminWrite();
+    return changed;
   } catch (error) {
     if (!(error instanceof RoleStepError)) throw error;
     console.error(error.message, error.cause);

@@ -1,4 +1,5 @@
 import 'server-only';
+import { AdminFacingError } from '@/lib/auth/admin-action';
 import { backupNow } from '@/lib/backup/service';
 import { restoreCommand } from '@/lib/backup/latest';
 import { getDb } from '@/lib/db/client';
@@ -63,7 +64,8 @@ export async function sampleContentSummary(): Promise<string> {
   return describeSample(await sampleHoldings(await getDb()));
 }
 
-export class SampleBackupError extends Error {}
+/** The backup before a removal failed: nothing was removed, and the owner is told so as it is. */
+export class SampleBackupError extends AdminFacingError {}
 
 /** The backup a removal makes first (embedded mode only: a Postgres server or Supabase keeps its own). */
 async function backupBeforeRemoval(): Promise<{ file: string; restoreCommand: string } | null> {

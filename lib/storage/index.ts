@@ -1,8 +1,10 @@
 import 'server-only';
 import { supabaseRequestClient } from '@/lib/auth/supabase';
+import { noteAdminWrite } from '@/lib/backup/notify';
 import { getEnv } from '@/lib/env';
 import { createStorage } from './adapter';
 import { storageStatus, type StorageStatus } from './status';
+import type { Bucket } from './buckets';
 import type { StorageAdapter } from './types';
 
 export { BUCKETS, BUCKET_FOLDERS, isBucket, type Bucket } from './buckets';
@@ -35,4 +37,12 @@ export async function getStorageForRequest(): Promise<StorageAdapter> {
   // The caller has verified the user with getClaims() (checkAdmin); here only the token is taken.
   const { data } = await client.auth.getSession();
   return data.session ? storage.forUser(data.session.access_token) : storage;
+}
+
+/** The media library's Delete of one stored file, on behalf of the signed-in admin: whether it was there. A removal schedules the backup. */
+export async function removeStoredFile(bucket: Bucket, path: string): Promise<boolean> {
+  const removed = await (await getStorageForRequest()).remove(bucket, [path]);
+  if (removed === 0) return false;
+  noteAdminWrite();
+  return true;
 }

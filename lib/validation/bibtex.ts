@@ -7,21 +7,18 @@ import { checkWith } from './lists';
 export const BIBTEX_TOO_LARGE = `That file is too large to import at once (at most ${BIBTEX_LIMITS.chars.toLocaleString('en-US')} characters); split it into smaller files.`;
 export const BIBTEX_BLANK = 'Paste the contents of a .bib file, or choose one.';
 
-const bibtexText = z
+export const bibtexTextSchema = z
   .string({ error: BIBTEX_BLANK })
   .max(BIBTEX_LIMITS.chars, { error: BIBTEX_TOO_LARGE })
   .refine((text) => text.trim() !== '', { error: BIBTEX_BLANK });
 
-const importSchema = z.object({
-  text: bibtexText,
+export const bibtexImportSchema = z.object({
+  text: bibtexTextSchema,
   refs: z
     .array(z.string().regex(/^\d{1,4}$/, { error: 'An entry reference is not valid.' }), { error: 'Choose the entries to import.' })
     .min(1, { error: 'Tick at least one entry to import.' })
     .max(BIBTEX_LIMITS.entries, { error: `At most ${BIBTEX_LIMITS.entries} entries at once.` }),
 });
 
-/** No field is "required" in checkWith's sense: every refusal answers its own message. */
-const NO_REQUIRED = { fields: [], message: BIBTEX_BLANK } as const;
-
-export const checkBibtexText = (input: unknown) => checkWith(bibtexText, input, NO_REQUIRED);
-export const checkBibtexImport = (input: unknown) => checkWith(importSchema, input, NO_REQUIRED);
+export const checkBibtexText = (input: unknown) => checkWith(bibtexTextSchema, input);
+export const checkBibtexImport = (input: unknown) => checkWith(bibtexImportSchema, input);

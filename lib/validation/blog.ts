@@ -1,6 +1,6 @@
 import { z } from '@/lib/validation/zod';
 import { isSafeImageUrl } from './about';
-import { boundedText, checkWith, splitCommaList } from './lists';
+import { boundedText, checkWith, requiredFirst, splitCommaList } from './lists';
 
 /** The Blog Management editor's input (docs/product.md §§3, 5 and 9), shared by the form and its actions. Client-safe. */
 
@@ -62,9 +62,12 @@ export const blogPostSchema = z.object({
 
 export type BlogPostValues = z.output<typeof blogPostSchema>;
 
-/** The form's and the actions' check, with the message of docs/product.md §5 when a required field is missing. */
+/** The refusal of docs/product.md §5: its message when a required field is missing. */
+export const blogPostRefusal = requiredFirst(['title', 'slug', 'content'], BLOG_REQUIRED);
+
+/** The form's check, as the actions check (blogPostSchema, blogPostRefusal). */
 export function checkBlogPost(input: unknown) {
-  return checkWith(blogPostSchema, input, { fields: ['title', 'slug', 'content'], message: BLOG_REQUIRED });
+  return checkWith(blogPostSchema, input, blogPostRefusal);
 }
 
 /** The message beside the slug when another post already has it. */

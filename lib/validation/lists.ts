@@ -1,4 +1,4 @@
-import { fieldErrorsOf } from '@/lib/action-result';
+import { fieldErrorsOf, invalidInput } from '@/lib/action-result';
 import { z } from '@/lib/validation/zod';
 
 /**
@@ -124,21 +124,33 @@ function isBlank(value: unknown): boolean {
   return false;
 }
 
+/** What the toast says for input its schema refuses: a fixed text, or one made from the refusal; by default its first issue's message. */
+export type InputRefusal = string | ((error: z.ZodError, input: unknown) => string);
+
 /**
- * An item editor's check (docs/product.md §5): the schema's field errors, and for the toast its own
- * message when a required field is missing (`required` names them), else the first field's message.
+ * A form's check of its input, and its server action's (lib/auth/admin-action.ts): the schema's value, or its
+ * refusal with one message per field and `invalid`'s text for the toast.
  */
 export function checkWith<S extends z.ZodType>(
   schema: S,
   input: unknown,
-  required: { fields: readonly string[]; message: string },
+  invalid?: InputRefusal,
 ): { ok: true; data: z.output<S> } | { ok: false; error: string; fieldErrors: Record<string, string> } {
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, data: parsed.data };
-  const fieldErrors = fieldErrorsOf(parsed.error);
-  const given = (input ?? {}) as Record<string, unknown>;
-  const missing = required.fields.some((field) => field in fieldErrors && isBlank(given[field]));
-  return { ok: false, error: missing ? required.message : (parsed.error.issues[0]?.message ?? required.message), fieldErrors };
+  return invalidInput(parsed.error, typeof invalid === 'function' ? invalid(parsed.error, input) : invalid);
+}
+
+/**
+ * An item editor's refusal (docs/product.md §5): its own `message` when one of the required `fields` is
+ * missing, else the first field's message.
+ */
+export function requiredFirst(fields: readonly string[], message: string): (error: z.ZodError, input: unknown) => string {
+  return (error, input) => {
+    const fieldErrors = fieldErrorsOf(error);
+    const given = (input ?? {}) as Record<string, unknown>;
+    return fields.some((field) => field in fieldErrors && isBlank(given[field])) ? message : (error.issues[0]?.message ?? message);
+  };
 }
 
 /** A stored row's id, as an update or delete names it. */

@@ -23,13 +23,13 @@ export const LOOKUP_NONE_CHOSEN = 'Tick at least one paper to add.';
 export const LOOKUP_MODES = ['as-source', 'draft'] as const;
 export type LookupMode = (typeof LOOKUP_MODES)[number];
 
-const lookupText = z
+export const lookupTextSchema = z
   .string({ error: LOOKUP_BLANK })
   .max(LOOKUP_LIMITS.chars, { error: LOOKUP_TOO_LARGE })
   .refine((text) => text.trim() !== '', { error: LOOKUP_BLANK });
 
 /** Each paper is checked as the editor's own form is: the source's values are only a filled-in form. */
-const importSchema = z.object({
+export const lookupImportSchema = z.object({
   papers: z
     .array(paperSchema, { error: LOOKUP_NONE_CHOSEN })
     .min(1, { error: LOOKUP_NONE_CHOSEN })
@@ -37,7 +37,4 @@ const importSchema = z.object({
   mode: z.enum(LOOKUP_MODES, { error: 'Choose how the papers are added.' }),
 });
 
-const NO_REQUIRED = { fields: [], message: LOOKUP_BLANK } as const;
-
-export const checkLookupText = (input: unknown) => checkWith(lookupText, input, NO_REQUIRED);
-export const checkLookupImport = (input: unknown) => checkWith(importSchema, input, NO_REQUIRED);
+export const checkLookupText = (input: unknown) => checkWith(lookupTextSchema, input);

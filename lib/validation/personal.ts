@@ -2,7 +2,7 @@ import { htmlToText, personalTitle } from '@/lib/content/personal/rules';
 import { PERSONAL_TYPES, isPersonalType } from '@/lib/content/personal/types';
 import { z } from '@/lib/validation/zod';
 import { isSafeImageUrl } from './about';
-import { boundedText, checkWith } from './lists';
+import { boundedText, checkWith, requiredFirst } from './lists';
 
 /** The Personal Posts editor's input (docs/product.md §§3, 5 and 9), shared by the form and its actions. Client-safe. */
 
@@ -36,9 +36,12 @@ export const personalPostSchema = z
 
 export type PersonalPostValues = z.output<typeof personalPostSchema>;
 
-/** The form's and the actions' check, with the message of docs/product.md §5 when the title or the content is missing. */
+/** The refusal of docs/product.md §5: its message when the title or the content is missing. */
+export const personalPostRefusal = requiredFirst(['title', 'content'], PERSONAL_REQUIRED);
+
+/** The form's check, as the actions check (personalPostSchema, personalPostRefusal). */
 export function checkPersonalPost(input: unknown) {
-  return checkWith(personalPostSchema, input, { fields: ['title', 'content'], message: PERSONAL_REQUIRED });
+  return checkWith(personalPostSchema, input, personalPostRefusal);
 }
 
 export { PERSONAL_TYPES };

@@ -1,7 +1,7 @@
 import { PAPER_STATUSES, isPaperStatus } from '@/lib/content/research/types';
 import { z } from '@/lib/validation/zod';
 import { isSafeImageUrl } from './about';
-import { boundedText, checkWith, isCalendarDate, isHttpUrl, splitCommaList, todayDate } from './lists';
+import { boundedText, checkWith, isCalendarDate, requiredFirst, isHttpUrl, splitCommaList, todayDate } from './lists';
 
 /** The Research Papers editor's input (docs/product.md §§3, 5 and 9), shared by the form and its actions. Client-safe. */
 
@@ -116,9 +116,12 @@ export const paperSchema = z.object({
 
 export type PaperValues = z.output<typeof paperSchema>;
 
-/** The form's and the actions' check, with the message of docs/product.md §5 when a required field is missing. */
+/** The refusal of docs/product.md §5: its message when a required field is missing. */
+export const paperRefusal = requiredFirst(['title', 'authors', 'journal'], PAPER_REQUIRED);
+
+/** The form's check, as the actions check (paperSchema, paperRefusal). */
 export function checkPaper(input: unknown) {
-  return checkWith(paperSchema, input, { fields: ['title', 'authors', 'journal'], message: PAPER_REQUIRED });
+  return checkWith(paperSchema, input, paperRefusal);
 }
 
 export { PAPER_STATUSES };

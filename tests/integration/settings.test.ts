@@ -23,17 +23,7 @@ const jar = vi.hoisted(() => new Map<string, string>());
 vi.mock('next/cache', () => cache);
 vi.mock('@/lib/db/client', () => ({ getDb: async () => database.db! }));
 vi.mock('@/lib/auth/secret', () => ({ getAuthSecret: () => SECRET }));
-vi.mock('next/headers', () => ({
-  cookies: async () => ({
-    get: (name: string) => (jar.has(name) ? { name, value: jar.get(name)! } : undefined),
-    getAll: () => [...jar].map(([name, value]) => ({ name, value })),
-    set: (name: string, value: string) => {
-      if (value === '') jar.delete(name);
-      else jar.set(name, value);
-    },
-  }),
-  headers: async () => new Headers({ host: '127.0.0.1:3000', 'user-agent': 'vitest' }),
-}));
+vi.mock('next/headers', async () => (await import('../helpers/next-headers')).nextHeadersDouble(jar));
 
 const { getLookupContactEmail, getProfileSettings, getSiteSettings, getSiteSettingsForEditing, saveLookupContactEmail, saveProfileSettings, saveSiteSettings } =
   await import('@/lib/content/settings/queries');

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { AdminCheck } from '@/lib/auth/guard';
 import { ACCESS_DENIED } from '@/lib/auth/constants';
+import { z } from '@/lib/validation/zod';
 
 /**
  * Every admin server action checks the session and the admin role before it looks at its input: an
@@ -79,22 +80,26 @@ describe('admin server actions: the role before the input', () => {
     expect(db.getDb).not.toHaveBeenCalled();
   });
 
-  it('runAdminWrite, runAdminUpdate and runAdminDelete run the input check only for an admin', async () => {
-    const { runAdminDelete, runAdminUpdate, runAdminWrite } = await import('@/lib/auth/admin-action');
-    const check = vi.fn(() => ({ ok: false as const, error: 'Title is required', fieldErrors: { title: 'Title is required' } }));
+  it("adminAction runs the input check only for an admin, an item's id check too", async () => {
+    const { adminAction } = await import('@/lib/auth/admin-action');
+    const check = vi.fn((_: unknown, context: z.RefinementCtx) => context.addIssue({ code: 'custom', message: 'Title is required', path: ['title'] }));
+    const schema = z.unknown().superRefine(check);
     const write = vi.fn(async () => 'written');
     const failed = (message: string) => `Failed: ${message}`;
+    const create = adminAction({ schema, run: write, failed });
+    const update = adminAction({ id: 'gone', schema, run: write, failed });
+    const remove = adminAction({ id: 'gone', run: write, failed });
     guard.check = { ok: false, reason: 'anonymous' };
-    expect(await runAdminWrite(check, write, failed)).toStrictEqual({ ok: false, error: ACCESS_DENIED.anonymous });
-    expect(await runAdminUpdate('not-an-id', check, write, failed, 'gone')).toStrictEqual({ ok: false, error: ACCESS_DENIED.anonymous });
-    expect(await runAdminDelete('not-an-id', write, failed, 'gone')).toStrictEqual({ ok: false, error: ACCESS_DENIED.anonymous });
+    expect(await create({})).toStrictEqual({ ok: false, error: ACCESS_DENIED.anonymous });
+    expect(await update('not-an-id', {})).toStrictEqual({ ok: false, error: ACCESS_DENIED.anonymous });
+    expect(await remove('not-an-id')).toStrictEqual({ ok: false, error: ACCESS_DENIED.anonymous });
     expect(check).not.toHaveBeenCalled();
     expect(write).not.toHaveBeenCalled();
 
     guard.check = { ok: true, user: { id: 'admin', email: 'admin@example.com' } };
-    expect(await runAdminWrite(check, write, failed)).toStrictEqual({ ok: false, error: 'Title is required', fieldErrors: { title: 'Title is required' } });
-    expect(await runAdminUpdate('not-an-id', check, write, failed, 'gone')).toStrictEqual({ ok: false, error: 'Failed: gone' });
-    expect(await runAdminDelete('not-an-id', write, failed, 'gone')).toStrictEqual({ ok: false, error: 'Failed: gone' });
+    expect(await create({})).toStrictEqual({ ok: false, error: 'Title is required', fieldErrors: { title: 'Title is required' } });
+    expect(await update('not-an-id', {})).toStrictEqual({ ok: false, error: 'Failed: gone' });
+    expect(await remove('not-an-id')).toStrictEqual({ ok: false, error: 'Failed: gone' });
     expect(check).toHaveBeenCalledTimes(1);
     expect(write).not.toHaveBeenCalled();
   });
