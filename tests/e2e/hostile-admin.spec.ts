@@ -150,6 +150,9 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
     changePasswordAction: [{ currentPassword: member.password, newPassword: 'pwned-password-123', confirmPassword: 'pwned-password-123' }],
     grantAdminAction: [{ email: member.email }],
     revokeAdminAction: [{ email: ADMIN.email }],
+    removeSampleContentAction: [],
+    completeFirstRunAction: [{ name: marker, title: marker, affiliation: '', footerBlurb: marker, email: '', links: [], mark: '', markImageUrl: null, start: 'empty' }],
+    dismissFirstRunAction: [],
     findReferencesAction: [{ bucket: 'blog-images', path: file.path }],
     deleteFileAction: [{ bucket: 'blog-images', path: file.path }],
   };
