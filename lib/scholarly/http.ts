@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { plural } from '@/lib/format';
 import type { SourceName, SourceProblem } from './types';
 
 /**
@@ -61,13 +62,8 @@ export interface FetchBoundedOptions {
 
 export type FetchBoundedResult = { ok: true; text: string; status: number } | { ok: false; problem: SourceProblem };
 
-function plural(count: number, unit: string): string {
-  return `${count.toLocaleString('en-US')} ${unit}${count === 1 ? '' : 's'}`;
-}
-
 function secondsText(ms: number): string {
-  const seconds = ms / 1000;
-  return `${Number.isInteger(seconds) ? seconds : Number(seconds.toFixed(1))} second${seconds === 1 ? '' : 's'}`;
+  return plural(Number((ms / 1000).toFixed(1)), 'second');
 }
 
 function waitText(seconds: number): string {

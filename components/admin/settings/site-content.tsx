@@ -6,6 +6,7 @@ import { Download, Loader2, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { ExportState, ImportState, PreviewSummary } from '@/lib/backup/site-content';
 import type { ImportTablePlan } from '@/lib/backup/import';
+import { plural } from '@/lib/format';
 import { describeBytes as bytes } from '@/lib/validation/upload';
 
 /**
@@ -23,8 +24,6 @@ export interface BackupRow {
 
 const BASE = '/admin/site-content';
 const POLL_MS = 400;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The error sentence of a refused request, or a plain one when the answer has none. */
 async function errorOf(response: Response, fallback: string): Promise<string> {
