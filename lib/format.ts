@@ -28,9 +28,19 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-function plural(n: number, unit: string): string {
-  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+/** A count and the noun that agrees with it: '1 paper', '2 papers', '1,024 entries' (`many` when it is not `one` + 's'). */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
 }
+
+/** [below this age, counted in, unit]: the relative time's units, in order. */
+const RELATIVE_UNITS = [
+  [HOUR, MINUTE, 'minute'],
+  [DAY, HOUR, 'hour'],
+  [7 * DAY, DAY, 'day'],
+  [30 * DAY, 7 * DAY, 'week'],
+  [Infinity, 30 * DAY, 'month'],
+] as const;
 
 /**
  * docs/product.md §9: under 60 s 'just now'; minutes under an hour; hours under a day; days under 7 days;
@@ -39,11 +49,8 @@ function plural(n: number, unit: string): string {
 export function formatRelativeTime(from: Date | string, now: Date = new Date()): string {
   const elapsed = Math.max(0, now.getTime() - new Date(from).getTime());
   if (elapsed < MINUTE) return 'just now';
-  if (elapsed < HOUR) return plural(Math.floor(elapsed / MINUTE), 'minute');
-  if (elapsed < DAY) return plural(Math.floor(elapsed / HOUR), 'hour');
-  if (elapsed < 7 * DAY) return plural(Math.floor(elapsed / DAY), 'day');
-  if (elapsed < 30 * DAY) return plural(Math.floor(elapsed / (7 * DAY)), 'week');
-  return plural(Math.floor(elapsed / (30 * DAY)), 'month');
+  const [, length, unit] = RELATIVE_UNITS.find(([below]) => elapsed < below) ?? RELATIVE_UNITS[RELATIVE_UNITS.length - 1];
+  return `${plural(Math.floor(elapsed / length), unit)} ago`;
 }
 
 /** Cuts text to `max` characters plus an ellipsis when it is longer (home excerpts: 150, abstracts: 200). */

@@ -3,7 +3,7 @@
  * Postgres or Supabase) into one portable archive (docs/export-format.md).
  */
 import { parseArgs } from 'node:util';
-import { formatBytes } from '@/lib/validation/upload';
+import { formatBytes } from '@/lib/bytes.mjs';
 import { exportSite } from '@/lib/backup/export';
 import { DataDirLockedError } from '@/lib/db/lock';
 import { DatabaseOpenError, openDatabase } from '@/lib/db/open';

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit from 'p-limit';
 
 /**
  * Password hashes: scrypt with a per-user salt, the parameters recorded with the hash so they can be
@@ -20,24 +21,12 @@ export class PasswordCheckBusyError extends Error {
   }
 }
 
-let running = 0;
-const waiting: (() => void)[] = [];
+const hashes = pLimit(HASH_QUEUE.concurrency);
 
-async function inHashQueue<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= HASH_QUEUE.concurrency) {
-    if (waiting.length >= HASH_QUEUE.maxWaiting) throw new PasswordCheckBusyError();
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else {
-    running += 1;
-  }
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next waiter, so `running` only drops when nobody waits.
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
+/** Runs a hash in its turn, in the order asked; refuses it at once when HASH_QUEUE.maxWaiting wait already. */
+function inHashQueue<T>(work: () => Promise<T>): Promise<T> {
+  if (hashes.pendingCount >= HASH_QUEUE.maxWaiting) return Promise.reject(new PasswordCheckBusyError());
+  return hashes(work);
 }
 
 function scrypt(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {

@@ -4,7 +4,7 @@ import { open, statfs } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract as tarExtract } from 'tar-stream';
-import { describeBytes } from '@/lib/validation/upload';
+import { formatBytes, GB, KB, MB } from '@/lib/bytes.mjs';
 import { z } from '@/lib/validation/zod';
 
 /**
@@ -15,8 +15,6 @@ import { z } from '@/lib/validation/zod';
 
 export const MANIFEST_ENTRY = 'manifest.json';
 
-const MiB = 1024 * 1024;
-const GiB = 1024 * MiB;
 
 /**
  * What one archive may hold, so that a small archive cannot unpack to more memory, disk or time than a
@@ -25,17 +23,17 @@ const GiB = 1024 * MiB;
  */
 export const ARCHIVE_LIMITS = {
   /** manifest.json, read into memory. */
-  manifestBytes: 64 * MiB,
+  manifestBytes: 64 * MB,
   /** Every listed entry together. */
-  totalBytes: 4 * GiB,
+  totalBytes: 4 * GB,
   /** One stored file (uploads take at most 50 MB). */
-  fileBytes: 256 * MiB,
+  fileBytes: 256 * MB,
   /** One content/<table>.json of an export, read into memory. */
-  contentBytes: 64 * MiB,
+  contentBytes: 64 * MB,
   /** A backup's database.tar.gz, read into memory. */
-  databaseBytes: 1 * GiB,
+  databaseBytes: 1 * GB,
   /** What PGlite unpacks that database to (in memory, then on disk). */
-  databaseUnpackedBytes: 2 * GiB,
+  databaseUnpackedBytes: 2 * GB,
 } as const;
 
 /**
@@ -43,10 +41,10 @@ export const ARCHIVE_LIMITS = {
  * a GNU long-name entry: a few kB even for a 4,096-byte name) and the folder entries a tar program adds,
  * plus the end marker and a tar program's record padding.
  */
-const HEADER_ALLOWANCE = 16 * 1024;
-const END_ALLOWANCE = MiB;
+const HEADER_ALLOWANCE = 16 * KB;
+const END_ALLOWANCE = MB;
 /** Before the manifest is read: a long-name header (tar-stream reads at most 4 MiB of one) and the manifest itself. */
-const PRE_MANIFEST_ALLOWANCE = ARCHIVE_LIMITS.manifestBytes + 5 * MiB;
+const PRE_MANIFEST_ALLOWANCE = ARCHIVE_LIMITS.manifestBytes + 5 * MB;
 
 /** The free bytes of the file system holding `dir` (for a non-root user). */
 export async function freeSpace(dir: string): Promise<number> {
@@ -200,7 +198,7 @@ export async function openArchiveStream(file: string): Promise<AsyncIterable<Buf
   } finally {
     await handle.close();
   }
-  const raw = createReadStream(file, { highWaterMark: 1024 * 1024 });
+  const raw = createReadStream(file, { highWaterMark: MB });
   if (magic[0] !== 0x1f || magic[1] !== 0x8b) return raw;
   // pipeline() carries a read error into the gunzip stream and closes the file when reading stops early.
   const gunzip = createGunzip();
@@ -242,7 +240,7 @@ export interface ArchiveFormat<M> {
 
 async function readAll(entry: TarEntry): Promise<Buffer> {
   if (entry.size > ARCHIVE_LIMITS.manifestBytes) {
-    throw new ArchiveError(`${MANIFEST_ENTRY} is too large (${describeBytes(entry.size)}; at most ${describeBytes(ARCHIVE_LIMITS.manifestBytes)}).`);
+    throw new ArchiveError(`${MANIFEST_ENTRY} is too large (${formatBytes(entry.size)}; at most ${formatBytes(ARCHIVE_LIMITS.manifestBytes)}).`);
   }
   const parts: Buffer[] = [];
   for await (const chunk of entry.chunks()) parts.push(chunk);
@@ -295,13 +293,13 @@ function checkSizes<M>(format: ArchiveFormat<M>, expected: Map<string, ExpectedE
     const limit = format.entryLimit(name);
     if (entry.size > limit.bytes) {
       throw new ArchiveError(
-        `${name} is too large: the ${format.noun}'s manifest gives it ${describeBytes(entry.size)}, and ${article(limit.what)} may hold at most ${describeBytes(limit.bytes)}.`,
+        `${name} is too large: the ${format.noun}'s manifest gives it ${formatBytes(entry.size)}, and ${article(limit.what)} may hold at most ${formatBytes(limit.bytes)}.`,
       );
     }
   }
   if (total > totalBytes) {
     throw new ArchiveError(
-      `The ${format.noun} is too large: its manifest lists ${describeBytes(total)} of entries, and this site reads at most ${describeBytes(totalBytes)} from one archive.`,
+      `The ${format.noun} is too large: its manifest lists ${formatBytes(total)} of entries, and this site reads at most ${formatBytes(totalBytes)} from one archive.`,
     );
   }
 }
@@ -320,7 +318,7 @@ async function* bounded(source: AsyncIterable<Buffer>, budget: Budget, noun: str
     budget.pulled += chunk.length;
     if (budget.pulled > budget.allowed) {
       throw new ArchiveError(
-        `The archive unpacks to more than its manifest lists (over ${describeBytes(budget.allowed)}): it is not ${article(noun)} this site made, or it was made to fill memory or disk (a decompression bomb).`,
+        `The archive unpacks to more than its manifest lists (over ${formatBytes(budget.allowed)}): it is not ${article(noun)} this site made, or it was made to fill memory or disk (a decompression bomb).`,
       );
     }
     yield chunk;

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { pgliteInstance } from '@/lib/db/pglite';
 import type { Database } from '@/lib/db/types';
-import { formatBytes } from '@/lib/validation/upload';
+import { formatBytes } from '@/lib/bytes.mjs';
 import { z } from '@/lib/validation/zod';
 import { ARCHIVE_LIMITS, refuseDuplicates, sha256Schema, sizeSchema, type ArchiveFormat, type ExpectedEntry } from './archive';
 import { appVersion, errorCode, exists, isSafeRelativePath, listFiles, sha256, sha256OfFile, writeArchiveAtomically } from './files';

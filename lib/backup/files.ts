@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { pack as tarPack, type Pack } from 'tar-stream';
+import { MB } from '@/lib/bytes.mjs';
 
 /** File-system steps shared by backups, restores and exports. */
 
@@ -53,7 +54,7 @@ function archiveWriter(pack: Pack): ArchiveWriter {
       // `end` counts inclusively: a file grown since it was measured gives a byte more than `size`. tar-stream
       // refuses an entry whose bytes are not its size, which ends the archive (its temporary file is removed).
       try {
-        await pipeline(createReadStream(file, { end: size, highWaterMark: 1024 * 1024 }), pack.entry({ name, size, mtime: tarTime(mtime) }));
+        await pipeline(createReadStream(file, { end: size, highWaterMark: MB }), pack.entry({ name, size, mtime: tarTime(mtime) }));
       } catch (error) {
         throw error instanceof Error && error.message === 'Size mismatch' ? new Error(`${file} changed while it was being archived.`, { cause: error }) : error;
       }
@@ -101,7 +102,7 @@ export async function writeArchiveAtomically(
 export async function sha256OfFile(file: string): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
   let size = 0;
-  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
+  for await (const chunk of createReadStream(file, { highWaterMark: MB }) as AsyncIterable<Buffer>) {
     hash.update(chunk);
     size += chunk.length;
   }

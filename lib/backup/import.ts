@@ -5,7 +5,7 @@ import type { Database, Queryable } from '@/lib/db/types';
 import { BUCKETS, type Bucket } from '@/lib/storage/buckets';
 import { contentTypeOfPath } from '@/lib/storage/paths';
 import { StorageError, type StorageAdapter } from '@/lib/storage/types';
-import { describeBytes } from '@/lib/validation/upload';
+import { formatBytes } from '@/lib/bytes.mjs';
 import { freeSpace, readArchive } from './archive';
 import { storageUrls } from './export';
 import {
@@ -261,7 +261,7 @@ async function checkSpace(tempDir: string, storage: StorageAdapter, needed: numb
     const available = await free(dir);
     if (want > available) {
       throw new ImportRefusedError(
-        `The archive's files need ${describeBytes(want)} of disk space in ${dir}, and only ${describeBytes(available)} is free. Free some space, then import again.`,
+        `The archive's files need ${formatBytes(want)} of disk space in ${dir}, and only ${formatBytes(available)} is free. Free some space, then import again.`,
       );
     }
   }

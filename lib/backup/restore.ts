@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { acquireDataDirLock } from '@/lib/db/lock';
-import { describeBytes } from '@/lib/validation/upload';
+import { formatBytes } from '@/lib/bytes.mjs';
 import { ARCHIVE_LIMITS, freeSpace, readArchive } from './archive';
 import { BACKUP_FORMAT, countRows, DATABASE_ENTRY, STORAGE_PREFIX, type BackupManifest } from './backup';
 import { exists, fsyncDir, writeChunks } from './files';
@@ -49,7 +49,7 @@ async function unpackedSize(chunks: AsyncIterable<Buffer>, limit: number): Promi
   gunzip.on('data', (chunk: Buffer) => {
     size += chunk.length;
     if (size > limit && !gunzip.destroyed) {
-      gunzip.destroy(new RestoreError(`The backup's database unpacks to more than ${describeBytes(limit)}, more than this site restores: it was not made by this site.`));
+      gunzip.destroy(new RestoreError(`The backup's database unpacks to more than ${formatBytes(limit)}, more than this site restores: it was not made by this site.`));
     }
   });
   gunzip.on('error', (cause: Error) => {
@@ -160,7 +160,7 @@ export async function restoreBackup(options: {
     const free = await (options.freeSpace ?? freeSpace)(dataDir);
     if (needed > free) {
       throw new RestoreError(
-        `Restoring this backup needs ${describeBytes(needed)} of disk space in ${dataDir} (its database and files), and only ${describeBytes(free)} is free.`,
+        `Restoring this backup needs ${formatBytes(needed)} of disk space in ${dataDir} (its database and files), and only ${formatBytes(free)} is free.`,
       );
     }
 

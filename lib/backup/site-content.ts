@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Database } from '@/lib/db/types';
 import type { StorageAdapter } from '@/lib/storage/types';
-import { describeBytes } from '@/lib/validation/upload';
+import { formatBytes, KB, MB } from '@/lib/bytes.mjs';
 import { ARCHIVE_LIMITS, ArchiveError, freeSpace } from './archive';
 import { exportSite, type ExportProgress } from './export';
 import { ImportFailedError, ImportRefusedError, importSite, previewImport, type ImportPreview, type ImportResult } from './import';
@@ -35,7 +35,7 @@ import { makeOperationFolder } from './site-content-folders';
  * command line works there (docs/deploy.md).
  */
 
-export const IMPORT_CHUNK_BYTES = 4 * 1024 * 1024;
+export const IMPORT_CHUNK_BYTES = 4 * MB;
 /** The largest archive the browser may send: what the command line accepts (lib/backup/archive.ts). */
 export const IMPORT_MAX_BYTES = ARCHIVE_LIMITS.totalBytes;
 export const OPERATION_IDLE_MS = 30 * 60_000;
@@ -44,12 +44,12 @@ export const SITE_CONTENT_MESSAGES = {
   busy: 'Another export or import is under way on this site. Wait for it to finish, then try again.',
   gone: 'This export or import is no longer on the server (it finished, was cancelled or waited too long). Start again.',
   notYours: 'This export or import was started by another admin.',
-  tooLarge: (size: number) => `The archive is ${describeBytes(size)}; an import takes at most ${describeBytes(IMPORT_MAX_BYTES)}.`,
+  tooLarge: (size: number) => `The archive is ${formatBytes(size)}; an import takes at most ${formatBytes(IMPORT_MAX_BYTES)}.`,
   empty: 'The file is empty: choose an export archive (.tar.gz).',
   noSpace: (size: number, free: number) =>
-    `The upload needs ${describeBytes(size)} of disk space on the server, and only ${describeBytes(free)} is free. Free some space, then import again.`,
+    `The upload needs ${formatBytes(size)} of disk space on the server, and only ${formatBytes(free)} is free. Free some space, then import again.`,
   chunkOutOfOrder: (expected: number) => `The upload went out of order: the server expected the part at byte ${expected}. Start the import again.`,
-  chunkTooLarge: `A part of the upload is larger than ${describeBytes(IMPORT_CHUNK_BYTES)} or runs past the archive's size. Start the import again.`,
+  chunkTooLarge: `A part of the upload is larger than ${formatBytes(IMPORT_CHUNK_BYTES)} or runs past the archive's size. Start the import again.`,
   partUnderWay: 'Another part of this upload is being received. Send the parts one after the other.',
   notReady: 'The archive has not been checked yet: upload it whole first.',
   uploaded: 'The archive is uploaded already.',
@@ -236,7 +236,7 @@ export function exportDownload(id: string, owner: string): { stream: ReadableStr
   const { size, fileName } = state;
   const sending = { phase: 'downloading' as const, size, sent: 0, fileName };
   operation.export = sending;
-  const file = createReadStream(operation.file, { highWaterMark: 256 * 1024 });
+  const file = createReadStream(operation.file, { highWaterMark: 256 * KB });
   file.on('data', (chunk) => (sending.sent += chunk.length));
   file.once('close', () => {
     operation.export =

@@ -21,6 +21,7 @@
  * from or kept in this cache.
  */
 import { createHash } from 'node:crypto';
+import { MB } from '../bytes.mjs';
 import { PAYLOAD_READER, REACT_TIMING_SCRIPT } from '../content-security-policy.mjs';
 import { nextFileSystemCache, nextTags } from './next-internals.mjs';
 import { ETAG_LOOKUP, pageLookups } from './stored-etag.mjs';
@@ -56,7 +57,7 @@ function tagsOf(data) {
  * encode the image again. Kept here in memory instead, least recently used first out, at most IMAGE_CACHE_BYTES in
  * all and a tenth of that for one image: the bound on what distinct w/q/format requests can take.
  */
-const IMAGE_CACHE_BYTES = 50 * 1024 * 1024;
+const IMAGE_CACHE_BYTES = 50 * MB;
 /** @type {Map<string, { entry: { value: any; lastModified: number }; size: number }>} */
 const images = new Map();
 let imageBytes = 0;

@@ -14,6 +14,7 @@
  * Plain JavaScript: next.config.mjs names this file, and Next loads it as it is.
  */
 import { createHash } from 'node:crypto';
+import { MB } from '../bytes.mjs';
 import { nextDefaultCacheHandler, nextStreams, nextTags } from './next-internals.mjs';
 import { keptRecently, refreshSharedTags, shareTagExpiries, sharedCache, shown, warnOnce, withRedis } from './shared-cache.mjs';
 
@@ -26,7 +27,7 @@ const tags = nextTags();
 /** @typedef {EntryMeta & { size: number; sha256: string }} StoredMeta what is stored: the value's length and checksum too */
 
 /** Next's default size for its in-memory handler (cacheMaxMemorySize). */
-const MEMORY_BYTES = 50 * 1024 * 1024;
+const MEMORY_BYTES = 50 * MB;
 
 /**
  * The largest stored entry (metadata and value) kept in or read from Redis: 8 MiB. An entry is read in one
@@ -36,7 +37,7 @@ const MEMORY_BYTES = 50 * 1024 * 1024;
  * the bound is not shared (the content is read from the database each time, and one warning says so). An
  * entry above it found in Redis was not written by the app: it is refused without being read.
  */
-export const MAX_ENTRY_BYTES = 8 * 1024 * 1024;
+export const MAX_ENTRY_BYTES = 8 * MB;
 
 /**
  * Reads an entry only if it is a string of at most ARGV[1] bytes: answers nil for none, the entry, -1 for a

@@ -8,7 +8,8 @@ import { absoluteUrl } from '@/lib/absolute-url';
 import { BIBTEX_MATH } from '@/lib/content/research/bibtex-math';
 import { arxivUrl, cleanText, isCitable } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
-import { markupToText, texToText } from '@/lib/cv/tex-text';
+import { texToText } from '@/lib/cv/tex-text';
+import { markupToText } from '@/lib/markup/plain-text';
 import type { FormattedReference } from './types';
 
 /**

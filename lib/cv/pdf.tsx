@@ -9,10 +9,11 @@ import { htmlToText } from '@/lib/content/personal/rules';
 import type { Project } from '@/lib/content/projects/types';
 import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
+import { markupToText } from '@/lib/markup/plain-text';
 import { CV_FONT_FAMILY } from './pdf-fonts.mjs';
 import { typesetInWorker, type PageNumbers } from './pdf-thread';
 import { cvEntryDates, cvMonthRange, cvYearRange, isOwnerAuthor } from './rules';
-import { markupToText, texToText } from './tex-text';
+import { texToText } from './tex-text';
 import { CV_SECTION_TITLES, type CvData, type CvEntry, type CvEntryCategory, type CvPublicationGroup, type CvSectionKey } from './types';
 
 /*

@@ -1,5 +1,7 @@
 import 'server-only';
 
+import { formatBytes, MB } from '@/lib/bytes.mjs';
+import { plural } from '@/lib/format';
 import type { SourceName, SourceProblem } from './types';
 
 /**
@@ -10,7 +12,7 @@ import type { SourceName, SourceProblem } from './types';
 
 export const FETCH_DEFAULTS = {
   timeoutMs: 5_000,
-  maxBytes: 2 * 1024 * 1024,
+  maxBytes: 2 * MB,
   /** Redirects followed on the same origin (a trailing slash, say); one to another host is never followed. */
   redirects: 2,
 } as const;
@@ -61,24 +63,14 @@ export interface FetchBoundedOptions {
 
 export type FetchBoundedResult = { ok: true; text: string; status: number } | { ok: false; problem: SourceProblem };
 
-function plural(count: number, unit: string): string {
-  return `${count.toLocaleString('en-US')} ${unit}${count === 1 ? '' : 's'}`;
-}
-
 function secondsText(ms: number): string {
-  const seconds = ms / 1000;
-  return `${Number.isInteger(seconds) ? seconds : Number(seconds.toFixed(1))} second${seconds === 1 ? '' : 's'}`;
+  return plural(Number((ms / 1000).toFixed(1)), 'second');
 }
 
 function waitText(seconds: number): string {
   if (seconds < 120) return plural(Math.max(1, seconds), 'second');
   const minutes = Math.ceil(seconds / 60);
   return minutes < 120 ? plural(minutes, 'minute') : plural(Math.ceil(minutes / 60), 'hour');
-}
-
-function sizeText(bytes: number): string {
-  const megabytes = bytes / (1024 * 1024);
-  return megabytes >= 1 ? `${Number(megabytes.toFixed(1)).toLocaleString('en-US')} MB` : `${Math.ceil(bytes / 1024).toLocaleString('en-US')} kB`;
 }
 
 /** Retry-After in seconds: a number of seconds, or an HTTP date (RFC 9110 §10.2.3); undefined when neither. */
@@ -98,7 +90,7 @@ export const sourceMessages = {
     seconds === undefined ? `${source} is limiting requests; try again in a minute or two.` : `${source} is limiting requests; try again in ${waitText(seconds)}.`,
   serverError: (source: SourceName, status: number) => `${source} is having trouble right now (error ${status}); try again later.`,
   timeout: (source: SourceName, ms: number) => `${source} did not answer within ${secondsText(ms)}.`,
-  tooLarge: (source: SourceName, maxBytes: number) => `${source} gave an answer larger than ${sizeText(maxBytes)}; it was not read.`,
+  tooLarge: (source: SourceName, maxBytes: number) => `${source} gave an answer larger than ${formatBytes(maxBytes, { short: true })}; it was not read.`,
   unreachable: (source: SourceName) => `${source} could not be reached; check the connection and try again.`,
   refused: (source: SourceName, status: number) => `${source} refused the request (error ${status}).`,
   redirected: (source: SourceName, host: string) => `${source} sent the request on to another address (${host}); it was not followed.`,

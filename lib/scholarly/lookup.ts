@@ -1,4 +1,5 @@
 import 'server-only';
+import pLimit, { type LimitFunction } from 'p-limit';
 
 import { normalizedTitle } from '@/lib/content/research/bibtex-import';
 import type { ResearchPaper } from '@/lib/content/research/types';
@@ -35,32 +36,16 @@ export const LOOKUP_FAILED = 'Looking this up failed unexpectedly; try again.';
 
 type Outcome<T> = ({ ok: true } & T) | { ok: false; problem: SourceProblem };
 
-/** Runs at most `limit` tasks at once, in the order they were given; a finished task hands its place to the next. */
-function limiter(limit: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async function run<T>(task: () => Promise<T>): Promise<T> {
-    if (active < limit) active += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active -= 1;
-    }
-  };
-}
-
 interface Context {
   config: ScholarlyConfig;
-  run: ReturnType<typeof limiter>;
+  /** Runs at most LOOKUP_REQUEST_LIMITS.inFlight requests at once, in the order asked. */
+  run: LimitFunction;
   /** Sources that answered 429 in this lookup, with their answer: not asked again. */
   limited: Map<SourceName, SourceProblem>;
 }
 
 function newContext(config: ScholarlyConfig): Context {
-  return { config, run: limiter(LOOKUP_REQUEST_LIMITS.inFlight), limited: new Map() };
+  return { config, run: pLimit(LOOKUP_REQUEST_LIMITS.inFlight), limited: new Map() };
 }
 
 /** One request to `source` in its turn, unless the source has said to slow down: then its answer again. */

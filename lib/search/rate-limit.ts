@@ -1,50 +1,102 @@
 import 'server-only';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+import { sharedCache, withRedis, type SharedCache } from '@/lib/cache/shared-cache.mjs';
 
 /**
- * Searches per client address (issue 35), like the other anonymous endpoints' limits, but counted in this
- * process's memory: a search is a read the page must answer in milliseconds, and a write per search (as
- * the sign-in limit's table does) would cost more than the search. Several instances each count their own
- * share (docs/architecture.md, "Security model"). A fixed window per address; the table of addresses is
- * bounded, the oldest windows dropped first, so a flood of addresses cannot grow it without end.
+ * Searches per client address (issue 35), like the other anonymous endpoints' limits: a fixed window per
+ * address, counted by rate-limiter-flexible. With REDIS_URL the counts live in Redis, as the instances' other
+ * shared state does (lib/cache/shared-cache.mjs: its connection, key prefix and bounded calls), so an address
+ * has one limit whichever instance answers; without it, or while Redis is unreachable, each process counts in
+ * its own memory, and the table of addresses there is bounded, the oldest windows dropped first, so a flood
+ * of addresses cannot grow it without end. Not the sign-in limit's table: a database write per search would
+ * cost more than the search.
  */
 
 export const SEARCH_RATE_LIMIT = { searches: 60, windowMs: 60_000, addresses: 10_000 } as const;
 
 export const SEARCH_RATE_LIMITED = 'Too many searches from your address in the last minute. Please wait a moment and search again.';
 
+type RateLimit = { searches: number; windowMs: number; addresses: number };
+
+export interface SearchLimiter {
+  /** Counts one search for the address; false once it is past the limit in the current window. */
+  take(address: string): Promise<boolean>;
+}
+
+/** One search counted: whether it is allowed, and whether it began the address's window. */
+async function consumed(counts: RateLimiterAbstract, address: string): Promise<{ allowed: boolean; first: boolean }> {
+  try {
+    return { allowed: true, first: (await counts.consume(address)).isFirstInDuration };
+  } catch (refusal) {
+    // Past the limit the library rejects with its answer; any other rejection is the store failing.
+    if (refusal instanceof RateLimiterRes) return { allowed: false, first: false };
+    throw refusal;
+  }
+}
+
+/** Counts in this process's memory, for at most `limit.addresses` addresses. */
+function memoryCounts(limit: RateLimit): (address: string) => Promise<boolean> {
+  const counts = new RateLimiterMemory({ points: limit.searches, duration: limit.windowMs / 1000 });
+  /** The addresses counted, in the order their windows began (a Set keeps insertion order). */
+  const windows = new Set<string>();
+  return async (address) => {
+    const { allowed, first } = await consumed(counts, address);
+    if (first) {
+      windows.delete(address);
+      if (windows.size >= limit.addresses) {
+        for (const oldest of windows) {
+          windows.delete(oldest);
+          void counts.delete(oldest);
+          if (windows.size < limit.addresses * 0.9) break;
+        }
+      }
+      windows.add(address);
+    }
+    return allowed;
+  };
+}
+
+/** Counts in Redis, shared by every instance; undefined when Redis cannot answer. */
+function redisCounts(cache: SharedCache, limit: RateLimit): (address: string) => Promise<boolean | undefined> {
+  const counts = new RateLimiterRedis({ storeClient: cache.redis, keyPrefix: `${cache.prefix}search-limit`, points: limit.searches, duration: limit.windowMs / 1000 });
+  return (address) => withRedis(cache, async () => (await consumed(counts, address)).allowed);
+}
+
+export function searchLimiter(limit: RateLimit = SEARCH_RATE_LIMIT): SearchLimiter {
+  const inMemory = memoryCounts(limit);
+  let shared: { cache: SharedCache; take: (address: string) => Promise<boolean | undefined> } | null = null;
+  return {
+    async take(address) {
+      const cache = sharedCache();
+      if (cache) {
+        if (shared?.cache !== cache) shared = { cache, take: redisCounts(cache, limit) };
+        const allowed = await shared.take(address);
+        if (allowed !== undefined) return allowed;
+      }
+      return inMemory(address);
+    },
+  };
+}
+
 /**
- * The counts of this process. They live on globalThis because Next.js bundles the /search page and the
- * /api/search route each with its own copy of this module: with module variables, an address had one limit
- * on the page and another on the palette, and the searches two queues.
+ * This process's limiter and search queue. They live on globalThis because Next.js bundles the /search page
+ * and the /api/search route each with its own copy of this module: with module variables, an address had one
+ * limit on the page and another on the palette, and the searches two queues.
  */
 interface LimitState {
-  windows: Map<string, { start: number; count: number }>;
+  limiter: SearchLimiter;
   capacity: { tail: Promise<void>; waiting: number; readyAt: number };
 }
 const key = Symbol.for('academic-portfolio.search-limits');
 const state = ((globalThis as Record<symbol, unknown>)[key] ??= {
-  windows: new Map(),
+  limiter: searchLimiter(),
   capacity: { tail: Promise.resolve(), waiting: 0, readyAt: 0 },
 } satisfies LimitState) as LimitState;
-const windows = state.windows;
 
-/** Counts one search for the address; false once it is past the limit in the current window. */
-export function takeSearch(address: string, now: number = Date.now(), limit: { searches: number; windowMs: number; addresses: number } = SEARCH_RATE_LIMIT): boolean {
-  const current = windows.get(address);
-  if (!current || now - current.start >= limit.windowMs) {
-    windows.delete(address);
-    if (windows.size >= limit.addresses) {
-      // Map keeps insertion order: the first keys are the oldest windows.
-      for (const key of windows.keys()) {
-        windows.delete(key);
-        if (windows.size < limit.addresses * 0.9) break;
-      }
-    }
-    windows.set(address, { start: now, count: 1 });
-    return true;
-  }
-  current.count += 1;
-  return current.count <= limit.searches;
+/** Counts one search for the address (SEARCH_RATE_LIMIT); false once it is past the limit. */
+export function takeSearch(address: string): Promise<boolean> {
+  return state.limiter.take(address);
 }
 
 /**
@@ -122,9 +174,9 @@ export async function inSearchTurn<T>(search: () => Promise<T>, options: Capacit
   }
 }
 
-/** For tests: forget every window, and the searches under way. */
+/** For tests: forget every window this process counted, and the searches under way. */
 export function resetSearchLimits(): void {
-  windows.clear();
+  state.limiter = searchLimiter();
   capacity.tail = Promise.resolve();
   capacity.waiting = 0;
   capacity.readyAt = 0;

@@ -1,6 +1,7 @@
 // No 'server-only' marker: scripts/import.ts and scripts/restore.ts (plain Node, outside Next) check an
 // archive's files with it (lib/backup/import.ts, lib/backup/restore.ts).
 import { fileTypeFromBuffer } from 'file-type';
+import { KB } from '@/lib/bytes.mjs';
 import { MAX_BYTES, UPLOAD_TYPES, sizeProblem, type UploadExtension, type UploadKind } from '@/lib/validation/upload';
 import { isBucket, type Bucket } from './buckets';
 import { imageSize, imageSizeProblem } from './image-size';
@@ -45,7 +46,7 @@ export async function detectUpload(name: string, bytes: Uint8Array, size = bytes
 export const LARGEST_UPLOAD = Math.max(...Object.values(MAX_BYTES));
 
 /** What file-type needs to tell a type: the beginning of a file past LARGEST_UPLOAD, read instead of all of it. */
-export const SNIFF_BYTES = 64 * 1024;
+export const SNIFF_BYTES = 64 * KB;
 
 /**
  * Papers are PDFs and every other bucket holds images: a file of the other kind is refused, so no image

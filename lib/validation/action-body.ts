@@ -1,5 +1,6 @@
 import { BIBTEX_LIMITS } from '@/lib/content/research/bibtex-limits';
 import type { ActionResult } from '@/lib/action-result';
+import { formatBytes, KB } from '@/lib/bytes.mjs';
 import { BLOG_LIMITS } from './blog';
 import { PERSONAL_LIMITS } from './personal';
 import { RESEARCH_LIMITS } from './research';
@@ -22,7 +23,7 @@ import { RESEARCH_LIMITS } from './research';
 export const MAX_BYTES_PER_CHARACTER = 6;
 
 /** Keys, quotes, ids, dates, numbers and array punctuation around the texts of the largest form. */
-const STRUCTURE_BYTES = 16 * 1024;
+const STRUCTURE_BYTES = 16 * KB;
 
 /** The most characters each single-record form sends (its fields' limits added up). */
 export const FORM_CHARACTERS = {
@@ -47,11 +48,9 @@ export const ACTION_BODY_LIMIT_BYTES = Math.max(...Object.values(FORM_CHARACTERS
 /** What a refused save says, in the form and in the server's 413: how much it was, how much may be sent. */
 export const TOO_LARGE_START = 'This is too large to save at once';
 
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
-
 export function tooLarge(bytes: number | null): string {
-  const size = bytes === null ? '' : ` (${megabytes(bytes)})`;
-  return `${TOO_LARGE_START}${size}: at most ${megabytes(ACTION_BODY_LIMIT_BYTES)} can be sent in one save. Shorten the longest texts, or remove some items, and save again.`;
+  const size = bytes === null ? '' : ` (${formatBytes(bytes, { decimal: true })})`;
+  return `${TOO_LARGE_START}${size}: at most ${formatBytes(ACTION_BODY_LIMIT_BYTES, { decimal: true })} can be sent in one save. Shorten the longest texts, or remove some items, and save again.`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { formatBytes, KB, MB } from '@/lib/bytes.mjs';
 import { z } from '@/lib/validation/zod';
 import { BUCKETS } from '@/lib/storage/buckets';
 
@@ -17,10 +18,9 @@ export const UPLOAD_TYPES = {
 export type UploadExtension = keyof typeof UPLOAD_TYPES;
 export type UploadKind = (typeof UPLOAD_TYPES)[UploadExtension]['kind'];
 
-export const MB = 1024 * 1024;
 export const MAX_BYTES: Record<UploadKind, number> = { image: 10 * MB, pdf: 50 * MB };
 /** The largest request the upload route reads: one PDF at its limit plus the multipart framing. */
-export const MAX_REQUEST_BYTES = MAX_BYTES.pdf + 64 * 1024;
+export const MAX_REQUEST_BYTES = MAX_BYTES.pdf + 64 * KB;
 
 export const DEFAULT_MAX_FILES = 10;
 
@@ -36,17 +36,6 @@ export function isAllowedDeclaredType(type: string): boolean {
 
 export function kindOfDeclaredType(type: string): UploadKind {
   return type.toLowerCase() === 'application/pdf' ? 'pdf' : 'image';
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < MB) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / MB).toFixed(1)} MB`;
-}
-
-/** formatBytes, and GB from 1 GB on (archives): "512 B", "3.1 MB", "4.0 GB". */
-export function describeBytes(bytes: number): string {
-  return bytes >= 1024 * MB ? `${(bytes / (1024 * MB)).toFixed(1)} GB` : formatBytes(bytes);
 }
 
 /** The size rule with its message, or null when the size is allowed. Exactly the limit is allowed. */

@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatBytes, MB } from '../../lib/bytes.mjs';
 import type { Queryable } from '../../lib/db/types';
 
 export interface SearchBenchRun {
@@ -186,7 +187,7 @@ function inChild(env: Record<string, string>): SearchBenchRun {
     cwd: ROOT,
     encoding: 'utf8',
     env: { ...process.env, ...env },
-    maxBuffer: 16 * 1024 * 1024,
+    maxBuffer: 16 * MB,
   });
   const line = output.trim().split('\n').pop() ?? '';
   return JSON.parse(line) as SearchBenchRun;
@@ -212,11 +213,10 @@ export async function searchBench(): Promise<SearchBenchRun[]> {
 }
 
 export function formatSearchBench(runs: readonly SearchBenchRun[]): string {
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
   const lines = runs.map(
     (run) =>
       `  ${run.database.padEnd(9)} ${run.items} items, ${run.searches} searches: p50 ${run.p50Ms.toFixed(1)} ms, p95 ${run.p95Ms.toFixed(1)} ms, p99 ${run.p99Ms.toFixed(1)} ms, max ${run.maxMs.toFixed(1)} ms` +
-      ` (goal p95 < ${GOAL_MS} ms: ${run.p95Ms < GOAL_MS ? 'met' : 'NOT met'}); index ${kb(run.indexBytes)} + tsvector columns ${kb(run.columnBytes)}; loading took ${(run.loadMs / 1000).toFixed(1)} s`,
+      ` (goal p95 < ${GOAL_MS} ms: ${run.p95Ms < GOAL_MS ? 'met' : 'NOT met'}); index ${formatBytes(run.indexBytes)} + tsvector columns ${formatBytes(run.columnBytes)}; loading took ${(run.loadMs / 1000).toFixed(1)} s`,
   );
   return ['Site search (lib/search), 5,000 items:', ...lines].join('\n');
 }

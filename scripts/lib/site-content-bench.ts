@@ -15,12 +15,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type autocannon from 'autocannon';
+import { formatBytes, KB, MB } from '../../lib/bytes.mjs';
 import { loadTest } from './load-test';
 import { startSite, tempDataDir } from '../../tests/helpers/site-server';
 import { ADMIN, signIn } from './admin-http';
 
 const FILES = Number(process.env.BENCH_FILES ?? 50);
-const FILE_BYTES = 10 * 1024 * 1024;
+const FILE_BYTES = 10 * MB;
 const PAGES = ['/', '/about', '/research', '/blog'];
 
 /** The resident memory of a process and its descendants, in bytes. */
@@ -34,14 +35,13 @@ function treeRss(pid: number): number {
     grew = false;
     for (const [child, parent] of table) if (inTree.has(parent) && !inTree.has(child)) grew = inTree.add(child).size > 0;
   }
-  return table.filter(([child]) => inTree.has(child)).reduce((sum, [, , rss]) => sum + rss * 1024, 0);
+  return table.filter(([child]) => inTree.has(child)).reduce((sum, [, , rss]) => sum + rss * KB, 0);
 }
 
 function pagesLoad(url: string, until: Promise<unknown>): Promise<autocannon.Result> {
   return loadTest({ url, connections: 4, duration: 3600, requests: PAGES.map((p) => ({ method: 'GET' as const, path: p })) }, { until });
 }
 
-const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(0)} MB`;
 
 async function main(): Promise<void> {
   const dataDir = tempDataDir('site-content-bench-');
@@ -119,8 +119,8 @@ async function main(): Promise<void> {
         `  ${label.padEnd(34)} pages ${load.requests.average.toFixed(0)}/s, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, failed ${load.non2xx + load.errors}`;
       console.log(
         [
-          `Site content from the admin area: ${FILES} stored files of ${mb(FILE_BYTES)} (${mb(FILES * FILE_BYTES)}), archive ${mb(size)}`,
-          `  server memory (process tree RSS): ${mb(rssBefore)} before; peak ${mb(exportPeak)} during the export and its download; peak ${mb(importPeak)} during the upload and check`,
+          `Site content from the admin area: ${FILES} stored files of ${formatBytes(FILE_BYTES)} (${formatBytes(FILES * FILE_BYTES)}), archive ${formatBytes(size)}`,
+          `  server memory (process tree RSS): ${formatBytes(rssBefore)} before; peak ${formatBytes(exportPeak)} during the export and its download; peak ${formatBytes(importPeak)} during the upload and check`,
           `  export: prepared in ${(exportTimes.preparedMs / 1000).toFixed(1)} s, downloaded by ${(exportTimes.totalMs / 1000).toFixed(1)} s; upload and check: ${(importMs / 1000).toFixed(1)} s`,
           line('pages alone', alone),
           line('pages during the export', exportLoad),

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { startRedis, type RedisServer } from '../helpers/redis-server';
+import { sharedRedis } from '../helpers/shared-redis';
 import { cacheEntry } from '../helpers/cache-entry';
 
 /**
@@ -20,7 +20,7 @@ const require = createRequire(path.join(process.cwd(), 'package.json'));
 const { tagsManifest } = require('next/dist/server/lib/incremental-cache/tags-manifest.external.js') as { tagsManifest: TagsManifest };
 
 const PREFIX = `hostile-${process.pid}:`;
-let redis: RedisServer;
+const redis = sharedRedis(PREFIX);
 /** Another program writing to the same Redis. */
 let other: Redis;
 let shared: typeof import('@/lib/cache/shared-cache.mjs');
@@ -28,21 +28,12 @@ let handlers: typeof import('@/lib/cache/use-cache-handler.mjs');
 let warnings: MockInstance<typeof console.warn>;
 
 beforeAll(async () => {
-  redis = await startRedis();
-  process.env.REDIS_URL = redis.url;
-  process.env.REDIS_KEY_PREFIX = PREFIX;
   other = new Redis(redis.url);
   shared = await import('@/lib/cache/shared-cache.mjs');
   handlers = await import('@/lib/cache/use-cache-handler.mjs');
 }, 30_000);
 
-afterAll(async () => {
-  await shared?.closeSharedCache();
-  other?.disconnect();
-  await redis?.stop();
-  delete process.env.REDIS_URL;
-  delete process.env.REDIS_KEY_PREFIX;
-});
+afterAll(() => other?.disconnect());
 
 beforeEach(() => {
   warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startRedis, type RedisServer } from '../helpers/redis-server';
+import { sharedRedis } from '../helpers/shared-redis';
 import { cacheEntry } from '../helpers/cache-entry';
 
 /**
@@ -16,7 +16,7 @@ const require = createRequire(path.join(process.cwd(), 'package.json'));
 const { tagsManifest } = require('next/dist/server/lib/incremental-cache/tags-manifest.external.js') as { tagsManifest: TagsManifest };
 
 const PREFIX = `test-${process.pid}:`;
-let redis: RedisServer;
+const redis = sharedRedis(PREFIX);
 /** Another instance's view of Redis. */
 let other: Redis;
 /** A client of this test's own (its connection errors while Redis is stopped are expected). */
@@ -29,21 +29,12 @@ let shared: typeof import('@/lib/cache/shared-cache.mjs');
 let handlers: typeof import('@/lib/cache/use-cache-handler.mjs');
 
 beforeAll(async () => {
-  redis = await startRedis();
-  process.env.REDIS_URL = redis.url;
-  process.env.REDIS_KEY_PREFIX = PREFIX;
   other = client();
   shared = await import('@/lib/cache/shared-cache.mjs');
   handlers = await import('@/lib/cache/use-cache-handler.mjs');
 }, 30_000);
 
-afterAll(async () => {
-  await shared?.closeSharedCache();
-  other?.disconnect();
-  await redis?.stop();
-  delete process.env.REDIS_URL;
-  delete process.env.REDIS_KEY_PREFIX;
-});
+afterAll(() => other?.disconnect());
 
 async function text(stream: ReadableStream<Uint8Array> | undefined): Promise<string> {
   return stream ? new Response(stream).text() : '';

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { markupToText, texToText } from '@/lib/cv/tex-text';
+import { texToText } from '@/lib/cv/tex-text';
+import { MARKUP_TEXT_MAX, markupToText } from '@/lib/markup/plain-text';
+import { EXPERIENCE_LIMITS } from '@/lib/validation/experience';
+import { RESEARCH_LIMITS } from '@/lib/validation/research';
 
 /**
  * TeX formulas as Unicode text for the PDF CV (lib/cv/tex-text.ts): the symbols, scripts, fractions and
@@ -157,6 +160,18 @@ describe('markupToText', () => {
   it('leaves what only looks like markup: snake_case, products, formulas', () => {
     expect(markupToText('snake_case_name and 2*3*4')).toBe('snake_case_name and 2*3*4');
     expect(markupToText('$a*b*c$ and $x_1 * y_2$')).toBe('a * b * c and x₁ * y₂');
+  });
+
+  it('reads an escaped marker as the character it stands for, as the page shows it', () => {
+    expect(markupToText('Escaped \\*not italic\\* and a \\_literal\\_ underscore')).toBe('Escaped *not italic* and a _literal_ underscore');
+  });
+
+  it('reads a table as its cells, one row a line', () => {
+    expect(markupToText('Taught:\n\n| Course | Year |\n|---|:-:|\n| **Analysis** | 2023 |\n| $L^2$ spaces | 2024 |')).toBe('Taught:\n\nCourse Year\nAnalysis 2023\nL² spaces 2024');
+  });
+
+  it('reads the longest text it is given whole: an abstract, an Experience description', () => {
+    expect(MARKUP_TEXT_MAX).toBeGreaterThanOrEqual(Math.max(RESEARCH_LIMITS.abstract, EXPERIENCE_LIMITS.description, EXPERIENCE_LIMITS.highlight));
   });
 
   it('never throws and stays fast on hostile markup', () => {

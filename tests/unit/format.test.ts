@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatMonthYear, formatRelativeTime, truncate } from '@/lib/format';
+import { formatLongDate, formatMonthYear, formatRelativeTime, plural, truncate } from '@/lib/format';
 
 describe('dates in US English long form', () => {
   it('runs west of UTC, where a date read as UTC midnight falls on the day before', () => {
@@ -33,6 +33,16 @@ describe('relative time', () => {
     [95 * 86_400_000, '3 months ago'],
   ])('%i ms ago reads %s', (ms, text) => {
     expect(formatRelativeTime(ago(ms), now)).toBe(text);
+  });
+});
+
+describe('counts', () => {
+  it('writes a count with the noun that agrees with it, thousands grouped', () => {
+    expect(plural(1, 'paper')).toBe('1 paper');
+    expect(plural(0, 'result')).toBe('0 results');
+    expect(plural(2, 'entry', 'entries')).toBe('2 entries');
+    expect(plural(1_024, 'work')).toBe('1,024 works');
+    expect(plural(0.3, 'second')).toBe('0.3 seconds');
   });
 });
 

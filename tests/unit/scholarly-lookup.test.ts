@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import type { ScholarlyConfig } from '@/lib/scholarly/config';
 import { ORCID_CHECKSUM_WRONG, identifierTooLong } from '@/lib/scholarly/identifiers';
-import { duplicateOf, lookupIdentifiers, refreshFromSource } from '@/lib/scholarly/lookup';
+import { duplicateOf, LOOKUP_REQUEST_LIMITS, lookupIdentifiers, refreshFromSource } from '@/lib/scholarly/lookup';
 import { toPaperValues } from '@/lib/scholarly/to-paper';
 import type { SourceWork } from '@/lib/scholarly/work';
 import { RESEARCH_LIMITS } from '@/lib/validation/research';
@@ -186,6 +186,28 @@ describe('lookupIdentifiers', () => {
     expect(result.notices).toEqual(['Only the first 50 of 1,000 identifiers are looked up at once; paste the rest afterwards.']);
     expect(result.problems).toHaveLength(50);
     expect(paths.filter((path) => path.startsWith('/crossref/'))).toHaveLength(50);
+  });
+
+  it('asks at most four requests at once, in the order of the identifiers', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const asked: string[] = [];
+    const fetchImpl: typeof fetch = async (input, init) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      asked.push(new URL(String(input)).pathname);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return await fetch(input, init);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    const dois = Array.from({ length: 10 }, (_, index) => `10.5555/unknown-${index}`);
+    await lookupIdentifiers(dois.join(' '), [], { ...config, fetchImpl });
+    expect(most).toBe(LOOKUP_REQUEST_LIMITS.inFlight);
+    const crossref = asked.filter((path) => path.startsWith('/crossref/'));
+    expect(crossref.map((path) => decodeURIComponent(path.slice(path.lastIndexOf('/works/') + '/works/'.length)))).toEqual(dois);
   });
 
   it('turns a source that does not answer in time into a problem', async () => {

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { detectUpload } from '@/lib/storage/content-type';
 import { generateObjectPath } from '@/lib/storage/names';
-import { MB, isAllowedDeclaredType } from '@/lib/validation/upload';
+import { MB } from '@/lib/bytes.mjs';
+import { isAllowedDeclaredType } from '@/lib/validation/upload';
 import { SAMPLES, padded } from '../helpers/storage-samples';
 
 describe('what may be uploaded is decided by the bytes', () => {

@@ -7,7 +7,8 @@ import type { AdminCheck } from '@/lib/auth/guard';
 import { LocalStorage } from '@/lib/storage/local';
 import { serveStoredFile } from '@/lib/storage/serve';
 import { bucketAvailability, receiveUpload } from '@/lib/storage/upload';
-import { MB, type UploadResult } from '@/lib/validation/upload';
+import { MB } from '@/lib/bytes.mjs';
+import type { UploadResult } from '@/lib/validation/upload';
 import { SAMPLES, padded } from '../helpers/storage-samples';
 
 const ADMIN: AdminCheck = { ok: true, user: { id: 'u1', email: 'admin@example.com' } };

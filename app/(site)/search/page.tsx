@@ -50,7 +50,7 @@ async function Answer({ searchParams }: { searchParams: SearchParams }) {
   const type = first(params.type);
   const filter: SearchType | 'all' = isSearchType(type) ? type : 'all';
   // Only a search that reaches the database counts against the address's limit (lib/search/rate-limit.ts).
-  const allowed = !query.trim() || takeSearch((await clientInfo()).ip);
+  const allowed = !query.trim() || (await takeSearch((await clientInfo()).ip));
   return (
     <>
       <SearchForm query={query} />

@@ -28,7 +28,7 @@ export async function GET(request: Request): Promise<Response> {
   const type = params.get('type');
   // Nothing left once cleaned (spaces, control characters): nothing to search.
   if (!normalizeQuery(raw).query) return uncachedJson({ query: '', cut: false, counts: NO_COUNTS, hits: [], busy: false } satisfies SearchResult);
-  if (!takeSearch((await clientInfo()).ip)) {
+  if (!(await takeSearch((await clientInfo()).ip))) {
     return uncachedJson({ error: SEARCH_RATE_LIMITED }, 429, { 'retry-after': String(SEARCH_RATE_LIMIT.windowMs / 1000) });
   }
   try {

@@ -13,7 +13,7 @@ import { Button } from '@/components/ui/button';
 import { BUCKET_LABELS, type Bucket } from '@/lib/storage/buckets';
 import type { StoredObject } from '@/lib/storage/types';
 import type { ContentReference } from '@/lib/storage/references';
-import { formatBytes } from '@/lib/validation/upload';
+import { formatBytes } from '@/lib/bytes.mjs';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

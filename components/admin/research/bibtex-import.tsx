@@ -11,8 +11,9 @@ import { Textarea } from '@/components/ui/textarea';
 import type { ImportEntry, ImportPreview } from '@/lib/content/research/bibtex-import';
 import { BIBTEX_LIMITS } from '@/lib/content/research/bibtex-limits';
 import type { ResearchPaper } from '@/lib/content/research/types';
+import { plural } from '@/lib/format';
 import { checkBibtexText } from '@/lib/validation/bibtex';
-import { plural, PreviewPaper, previewFields, usePreviewImport } from './preview-import';
+import { PreviewPaper, previewFields, usePreviewImport } from './preview-import';
 
 const UNREACHABLE = 'The server could not be reached. The BibTeX is kept here; please try again.';
 

@@ -8,10 +8,11 @@ import { describedBy, Field } from '@/components/admin/about/field';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import type { ResearchPaper } from '@/lib/content/research/types';
+import { plural } from '@/lib/format';
 import type { LookupEntry, LookupResult } from '@/lib/scholarly/types';
 import { withinBodyLimit } from '@/lib/validation/action-body';
 import { checkLookupText, type LookupMode } from '@/lib/validation/paper-lookup';
-import { plural, PreviewPaper, previewFields, usePreviewImport } from './preview-import';
+import { PreviewPaper, previewFields, usePreviewImport } from './preview-import';
 
 const UNREACHABLE = 'The server could not be reached. What you pasted is kept here; please try again.';
 

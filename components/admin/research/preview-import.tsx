@@ -16,8 +16,6 @@ import type { PaperValues } from '@/lib/validation/research';
  * and the preview's one paper, as it will be saved.
  */
 
-export const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-
 interface Previewed {
   entries: readonly { ref: string; duplicate: unknown }[];
 }

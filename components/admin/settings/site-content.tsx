@@ -6,7 +6,8 @@ import { Download, Loader2, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { ExportState, ImportState, PreviewSummary } from '@/lib/backup/site-content';
 import type { ImportTablePlan } from '@/lib/backup/import';
-import { describeBytes as bytes } from '@/lib/validation/upload';
+import { formatBytes } from '@/lib/bytes.mjs';
+import { plural } from '@/lib/format';
 
 /**
  * Settings → Site content (issue 36): the export archive of `npm run export` downloaded from the browser, an
@@ -23,8 +24,6 @@ export interface BackupRow {
 
 const BASE = '/admin/site-content';
 const POLL_MS = 400;
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The error sentence of a refused request, or a plain one when the answer has none. */
 async function errorOf(response: Response, fallback: string): Promise<string> {
@@ -151,11 +150,11 @@ export type ExportView =
 function exportText(state: ExportState | null): { value: number | null; max: number; text: string } {
   if (!state || state.phase !== 'preparing' || !state.progress) return { value: null, max: 1, text: 'Reading the content…' };
   const { phase, done, total, bytesDone, bytesTotal } = state.progress;
-  if (phase === 'collecting') return { value: done, max: Math.max(total, 1) * 2, text: `Reading the stored files: ${done} of ${total} (${bytes(bytesDone)})` };
+  if (phase === 'collecting') return { value: done, max: Math.max(total, 1) * 2, text: `Reading the stored files: ${done} of ${total} (${formatBytes(bytesDone)})` };
   return {
     value: Math.max(total, 1) + done,
     max: Math.max(total, 1) * 2,
-    text: bytesTotal > 0 ? `Writing the archive: ${bytes(bytesDone)} of ${bytes(bytesTotal)}` : 'Writing the archive…',
+    text: bytesTotal > 0 ? `Writing the archive: ${formatBytes(bytesDone)} of ${formatBytes(bytesTotal)}` : 'Writing the archive…',
   };
 }
 
@@ -234,11 +233,11 @@ function ExportPart() {
       </div>
       {view.step === 'preparing' ? <ProgressBar label="Export progress" {...exportText(view.state)} /> : null}
       {view.step === 'downloading' ? (
-        <ProgressBar label="Download progress" value={view.sent} max={view.size} text={`Downloading ${view.fileName}: ${bytes(view.sent ?? 0)} of ${bytes(view.size)}`} />
+        <ProgressBar label="Download progress" value={view.sent} max={view.size} text={`Downloading ${view.fileName}: ${formatBytes(view.sent ?? 0)} of ${formatBytes(view.size)}`} />
       ) : null}
       {view.step === 'downloaded' ? (
         <p role="status" className="text-sm">
-          {`Downloaded ${view.fileName} (${bytes(view.size)}). Keep it somewhere safe: it is the whole site's content.`}
+          {`Downloaded ${view.fileName} (${formatBytes(view.size)}). Keep it somewhere safe: it is the whole site's content.`}
         </p>
       ) : null}
       {view.step === 'failed' ? <Alert>{view.error}</Alert> : null}
@@ -434,20 +433,20 @@ function ImportPart({ labels }: { labels: Record<string, string> }) {
           {chosen ? (
             <Button type="button" onClick={() => upload(chosen)}>
               <Upload aria-hidden />
-              {`Upload and check ${chosen.name} (${bytes(chosen.size)})`}
+              {`Upload and check ${chosen.name} (${formatBytes(chosen.size)})`}
             </Button>
           ) : null}
         </div>
       )}
       {view.step === 'uploading' ? (
-        <ProgressBar label="Upload progress" value={view.sent} max={view.file.size} text={`Uploading ${view.file.name}: ${bytes(view.sent)} of ${bytes(view.file.size)}`} />
+        <ProgressBar label="Upload progress" value={view.sent} max={view.file.size} text={`Uploading ${view.file.name}: ${formatBytes(view.sent)} of ${formatBytes(view.file.size)}`} />
       ) : null}
       {view.step === 'checking' ? <ProgressBar label="Upload progress" value={null} max={1} text={`Checking ${view.file.name}: every entry, checksum, row and file…`} /> : null}
       {view.step === 'previewed' ? (
         <div className="flex flex-col gap-4 rounded-lg border border-border p-4">
           <p className="text-sm">
             {`${view.file.name}: exported ${view.preview.exportedAt.replace('T', ' ').slice(0, 16)} UTC by version ${view.preview.appVersion} (${view.preview.source.database}, ${view.preview.source.storage} storage). ` +
-              `${plural(view.preview.files.total, 'stored file')} (${bytes(view.preview.files.bytes)}): ${view.preview.files.written} new to this site, ${view.preview.files.present} already here.`}
+              `${plural(view.preview.files.total, 'stored file')} (${formatBytes(view.preview.files.bytes)}): ${view.preview.files.written} new to this site, ${view.preview.files.present} already here.`}
           </p>
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">How to import</legend>
@@ -523,7 +522,7 @@ function Backups({ backups }: { backups: BackupRow[] | null }) {
             <li key={backup.name} className="flex flex-col gap-0.5 border-t border-border pt-2">
               <span>
                 <span className="font-medium">{backup.name}</span>
-                {` · ${backup.createdAt.replace('T', ' ').slice(0, 19)} UTC · ${bytes(backup.size)}`}
+                {` · ${backup.createdAt.replace('T', ' ').slice(0, 19)} UTC · ${formatBytes(backup.size)}`}
               </span>
               <code className="text-xs break-all text-muted-foreground">{backup.restoreCommand}</code>
             </li>

@@ -6,16 +6,9 @@ import { FileText, Loader2, Upload, UploadCloud, X } from 'lucide-react';
 import { adminToast } from '@/components/admin/toast';
 import { Button } from '@/components/ui/button';
 import { BUCKET_FOLDERS, type Bucket } from '@/lib/storage/buckets';
+import { formatBytes } from '@/lib/bytes.mjs';
 import { cn } from '@/lib/utils';
-import {
-  DEFAULT_MAX_FILES,
-  UPLOAD_ACCEPT,
-  formatBytes,
-  isAllowedDeclaredType,
-  kindOfDeclaredType,
-  sizeProblem,
-  type UploadResult,
-} from '@/lib/validation/upload';
+import { DEFAULT_MAX_FILES, UPLOAD_ACCEPT, isAllowedDeclaredType, kindOfDeclaredType, sizeProblem, type UploadResult } from '@/lib/validation/upload';
 import { uploadFailureMessage, uploadMessages } from './upload-messages';
 
 type Pending = {

@@ -5,6 +5,7 @@ import { createPortal } from 'react-dom';
 import { usePathname, useRouter } from 'next/navigation';
 
 import { Command, CommandGroup, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
+import { plural } from '@/lib/format';
 import { SEARCH_TYPE_LABELS, searchHref } from '@/lib/search/labels';
 import { normalizeQuery } from '@/lib/search/query';
 import { SEARCH_TYPES, type ExcerptPart, type SearchHit, type SearchResult, type SearchType } from '@/lib/search/types';
@@ -36,7 +37,6 @@ function groupByType(hits: SearchHit[]): { type: SearchType; hits: SearchHit[] }
   return SEARCH_TYPES.map((type) => ({ type, hits: hits.filter((hit) => hit.type === type) })).filter((group) => group.hits.length > 0);
 }
 
-const plural = (count: number) => `${count} ${count === 1 ? 'result' : 'results'}`;
 
 export function CommandPalette({ open, returnTo, onClose, icons }: { open: boolean; returnTo: HTMLElement | null; onClose: () => void; icons: PaletteIcons }) {
   const router = useRouter();
@@ -134,7 +134,7 @@ export function CommandPalette({ open, returnTo, onClose, icons }: { open: boole
   const result = shown && 'result' in shown ? shown.result : null;
   const groups = result ? groupByType(result.hits) : [];
   const total = result ? SEARCH_TYPES.reduce((sum, type) => sum + result.counts[type], 0) : 0;
-  const status = !shown ? '' : 'message' in shown ? shown.message : total === 0 ? `No results for "${shown.query}".` : `${plural(total)} for "${shown.query}".`;
+  const status = !shown ? '' : 'message' in shown ? shown.message : total === 0 ? `No results for "${shown.query}".` : `${plural(total, 'result')} for "${shown.query}".`;
 
   return createPortal(
     <div className="fixed inset-0 z-50 flex justify-center sm:items-start sm:pt-[12vh]">

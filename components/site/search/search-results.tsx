@@ -5,7 +5,7 @@ import { Search } from '@/components/site/icons';
 import { Loaded } from '@/components/site/loaded';
 import { buttonVariants } from '@/components/ui/button';
 import { inputClassName } from '@/components/ui/input';
-import { formatLongDate, formatMonthYear } from '@/lib/format';
+import { formatLongDate, formatMonthYear, plural } from '@/lib/format';
 import { SEARCH_TYPE_LABELS, searchHref } from '@/lib/search/labels';
 import { SEARCH_LIMITS } from '@/lib/search/query';
 import { SEARCH_BUSY, SEARCH_RATE_LIMITED } from '@/lib/search/rate-limit';
@@ -87,7 +87,7 @@ function Found({ result, type }: { result: SearchResult; type: SearchType | 'all
         </p>
       ) : null}
       <p role="status" className="text-sm text-muted-foreground">
-        {shown === 0 ? 'No results' : `${shown} ${shown === 1 ? 'result' : 'results'}`} for <q className="text-foreground">{result.query}</q>
+        {shown === 0 ? 'No results' : plural(shown, 'result')} for <q className="text-foreground">{result.query}</q>
         {type === 'all' ? '' : ` in ${SEARCH_TYPE_LABELS[type].group.toLowerCase()}`}.
       </p>
       <TypeFilter result={result} type={type} total={total} />
@@ -140,7 +140,7 @@ function NoResults({ result, type, total }: { result: SearchResult; type: Search
       action={
         type !== 'all' && total > 0 ? (
           <Link href={searchHref(result.query)} className={buttonVariants({ variant: 'outline' })}>
-            Show all {total} {total === 1 ? 'result' : 'results'}
+            Show all {plural(total, 'result')}
           </Link>
         ) : (
           <Link href="/research" className={buttonVariants({ variant: 'outline' })}>
