@@ -1,23 +1,22 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { Loader2 } from 'lucide-react';
 
 import { completeFirstRunAction } from '@/app/admin/(guarded)/welcome/actions';
-import { describedBy, Field } from '@/components/admin/about/field';
 import { errorsByRow, formFromAbout, toAboutInput, type AboutForm } from '@/components/admin/about/form';
 import { IdentityFields } from '@/components/admin/about/identity-fields';
+import { NameFields } from '@/components/admin/about/name-fields';
 import { SaveFailedNotice } from '@/components/admin/editor-notices';
 import { adminToast } from '@/components/admin/toast';
+import { useFieldErrors } from '@/components/admin/use-field-errors';
 import { useSingleFlight } from '@/components/admin/use-single-flight';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import type { ActionResult } from '@/lib/action-result';
 import type { About } from '@/lib/content/about/types';
 import type { ContentState } from '@/lib/content/first-run';
-import { ABOUT_LIMITS } from '@/lib/validation/about';
 import type { FirstRunInput, StartChoice } from '@/lib/validation/first-run';
 import { withinBodyLimit } from '@/lib/validation/action-body';
 
@@ -48,25 +47,11 @@ export function WelcomeForm({ identity, content }: { identity: About | null; con
   const [form, setForm] = useState<AboutForm>(initial);
   const options = START_OPTIONS[content];
   const [start, setStart] = useState<StartChoice>(options[0]?.value ?? 'as-is');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, show: showErrors, clear: clearError } = useFieldErrors('welcome-form');
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, startSaving] = useSingleFlight();
-  const focusFirstError = useRef(false);
-
-  useEffect(() => {
-    if (!focusFirstError.current) return;
-    focusFirstError.current = false;
-    document.querySelector<HTMLElement>('#welcome-form [aria-invalid="true"]')?.focus();
-  }, [errors]);
 
   const set = <K extends keyof AboutForm>(key: K, value: AboutForm[K]) => setForm((current) => ({ ...current, [key]: value }));
-  const clearError = (key: string) =>
-    setErrors((current) => {
-      if (!(key in current)) return current;
-      const next = { ...current };
-      delete next[key];
-      return next;
-    });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -97,8 +82,7 @@ export function WelcomeForm({ identity, content }: { identity: About | null; con
         router.replace('/admin');
         return;
       }
-      focusFirstError.current = true;
-      setErrors(result.fieldErrors ? errorsByRow(result.fieldErrors, sent) : {});
+      showErrors(result.fieldErrors ? errorsByRow(result.fieldErrors, sent) : {});
       setFailure(result.error);
       adminToast.error(FAILED, { description: result.error });
     });
@@ -115,37 +99,18 @@ export function WelcomeForm({ identity, content }: { identity: About | null; con
           <CardDescription>The header, the page titles, the footer, the CV and search engines show these. The About editor holds them afterwards.</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-col gap-5">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="about-name" label="Name" error={errors.name}>
-              <Input
-                id="about-name"
-                value={form.name}
-                maxLength={ABOUT_LIMITS.name}
-                autoComplete="name"
-                required
-                onChange={(event) => {
-                  set('name', event.target.value);
-                  clearError('name');
-                }}
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby={describedBy('about-name', { error: errors.name })}
-              />
-            </Field>
-            <Field id="about-title" label="Role Line" hint={ROLE_HINT} error={errors.title}>
-              <Input
-                id="about-title"
-                value={form.title}
-                maxLength={ABOUT_LIMITS.title}
-                placeholder="Mathematics PhD Student & Researcher"
-                onChange={(event) => {
-                  set('title', event.target.value);
-                  clearError('title');
-                }}
-                aria-invalid={errors.title ? true : undefined}
-                aria-describedby={describedBy('about-title', { hint: ROLE_HINT, error: errors.title })}
-              />
-            </Field>
-          </div>
+          <NameFields
+            name={form.name}
+            title={form.title}
+            errors={errors}
+            titleLabel="Role Line"
+            titleHint={ROLE_HINT}
+            required
+            onChange={(key, value) => {
+              set(key, value);
+              clearError(key);
+            }}
+          />
           <IdentityFields form={form} errors={errors} onChange={set} onFieldEdited={clearError} />
         </CardContent>
       </Card>

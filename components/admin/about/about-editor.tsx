@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 
 import { saveAboutAction } from '@/app/admin/(guarded)/about/edit/actions';
@@ -11,14 +11,15 @@ import { EditorLoadFailed } from '@/components/admin/editor-load-failed';
 import { SaveBar } from '@/components/admin/save-bar';
 import { adminToast } from '@/components/admin/toast';
 import { useEditorDraft } from '@/components/admin/use-editor-draft';
+import { useFieldErrors } from '@/components/admin/use-field-errors';
 import { useSingleFlight } from '@/components/admin/use-single-flight';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import type { About } from '@/lib/content/about/types';
 import { ABOUT_LIMITS } from '@/lib/validation/about';
 import { EducationFields } from './education-fields';
 import { IdentityFields } from './identity-fields';
+import { NameFields } from './name-fields';
 import { describedBy, Field } from './field';
 import { aboutFormSchema, errorsByRow, formFromAbout, sameContent, toAboutInput, type AboutForm } from './form';
 import { ProfileImageCard } from './profile-image-card';
@@ -40,11 +41,10 @@ export function AboutEditor({ initial }: { initial: About | null }) {
   const router = useRouter();
   const saved = useMemo(() => formFromAbout(initial), [initial]);
   const [form, setForm] = useState<AboutForm>(saved);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, show: showErrors, clear: clearError, reset: resetErrors } = useFieldErrors('about-editor');
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, startSaving] = useSingleFlight();
   const [announcement, setAnnouncement] = useState('');
-  const focusFirstError = useRef(false);
 
   // Kept until the editor is left through Save or Cancel (`finish`); a draft equal to the stored profile is dropped.
   const { restored, finish, forget } = useEditorDraft({
@@ -60,26 +60,12 @@ export function AboutEditor({ initial }: { initial: About | null }) {
     },
   });
 
-  useEffect(() => {
-    if (!focusFirstError.current) return;
-    focusFirstError.current = false;
-    document.querySelector<HTMLElement>('#about-editor [aria-invalid="true"]')?.focus();
-  }, [errors]);
-
   const set = <K extends keyof AboutForm>(key: K, value: AboutForm[K]) => setForm((current) => ({ ...current, [key]: value }));
-
-  const clearError = (key: string) =>
-    setErrors((current) => {
-      if (!(key in current)) return current;
-      const next = { ...current };
-      delete next[key];
-      return next;
-    });
 
   const discardDraft = () => {
     forget();
     setForm(saved);
-    setErrors({});
+    resetErrors();
     setFailure(null);
   };
 
@@ -102,8 +88,7 @@ export function AboutEditor({ initial }: { initial: About | null }) {
         return;
       }
       console.error(SAVE_FAILED, result.error, result.fieldErrors ?? {});
-      focusFirstError.current = true;
-      setErrors(result.fieldErrors ? errorsByRow(result.fieldErrors, sent) : {});
+      showErrors(result.fieldErrors ? errorsByRow(result.fieldErrors, sent) : {});
       setFailure(result.error);
       setAnnouncement(`${SAVE_FAILED}. ${result.error}`);
       adminToast.error(SAVE_FAILED, { description: result.error });
@@ -136,36 +121,17 @@ export function AboutEditor({ initial }: { initial: About | null }) {
               <CardDescription>Your name, title, biography and skills. The name and title are the site’s own: its header, page titles and home page show them.</CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-5">
-              <div className="grid gap-5 sm:grid-cols-2">
-                <Field id="about-name" label="Name" error={errors.name}>
-                  <Input
-                    id="about-name"
-                    value={form.name}
-                    maxLength={ABOUT_LIMITS.name}
-                    autoComplete="name"
-                    onChange={(event) => {
-                      set('name', event.target.value);
-                      clearError('name');
-                    }}
-                    aria-invalid={errors.name ? true : undefined}
-                    aria-describedby={describedBy('about-name', { error: errors.name })}
-                  />
-                </Field>
-                <Field id="about-title" label="Title" hint={TITLE_HINT} error={errors.title}>
-                  <Input
-                    id="about-title"
-                    value={form.title}
-                    maxLength={ABOUT_LIMITS.title}
-                    placeholder="Mathematics PhD Student & Researcher"
-                    onChange={(event) => {
-                      set('title', event.target.value);
-                      clearError('title');
-                    }}
-                    aria-invalid={errors.title ? true : undefined}
-                    aria-describedby={describedBy('about-title', { hint: TITLE_HINT, error: errors.title })}
-                  />
-                </Field>
-              </div>
+              <NameFields
+                name={form.name}
+                title={form.title}
+                errors={errors}
+                titleLabel="Title"
+                titleHint={TITLE_HINT}
+                onChange={(key, value) => {
+                  set(key, value);
+                  clearError(key);
+                }}
+              />
               <Field id="about-bio" label="Bio" hint={BIO_HINT} error={errors.bio}>
                 <Textarea
                   id="about-bio"
