@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { htmlToText, personalDisplayTitle, personalTitle } from '@/lib/content/personal/rules';
 import { getDb } from '@/lib/db/client';
 import { markupToPlainText, type PlainText } from '@/lib/markup/plain-text';
@@ -168,32 +169,20 @@ function joinTexts(texts: PlainText[]): PlainText {
 const READABLE_CACHE_CHARS = 4_000_000;
 // On globalThis, as the search's limits are: the /search page and /api/search each bundle their own copy of
 // this module, and would otherwise each parse and keep the same texts.
-const kept = ((globalThis as Record<symbol, unknown>)[Symbol.for('academic-portfolio.search-readable-texts')] ??= {
-  texts: new Map<string, PlainText>(),
-  chars: 0,
-}) as { texts: Map<string, PlainText>; chars: number };
-const readableCache = kept.texts;
+const readableCache = ((globalThis as Record<symbol, unknown>)[Symbol.for('academic-portfolio.search-readable-texts')] ??= new LRUCache<string, PlainText>({
+  maxSize: READABLE_CACHE_CHARS,
+  sizeCalculation: (readable) => Math.max(1, readable.text.length),
+})) as LRUCache<string, PlainText>;
 
 function cachedReadableText(row: HitRow): PlainText {
   const key = createHash('sha256').update(JSON.stringify([row.type, row.sources])).digest('base64');
   const found = readableCache.get(key);
-  if (found) {
-    readableCache.delete(key);
-    readableCache.set(key, found);
-    return found;
-  }
+  if (found) return found;
   const made = readableText(row);
   // ts_headline marks its matches with two control characters, and a '<' before a letter would read to it as
   // an HTML tag it drops: the text has neither, so its passage is always a piece of this text.
-  const text = made.text.replace(/[\u0001\u0002\u0003]/g, ' ');
-  const readable = { text, formulas: made.formulas };
+  const readable = { text: made.text.replace(/[\u0001\u0002\u0003]/g, ' '), formulas: made.formulas };
   readableCache.set(key, readable);
-  kept.chars += text.length;
-  for (const [oldKey, old] of readableCache) {
-    if (kept.chars <= READABLE_CACHE_CHARS) break;
-    readableCache.delete(oldKey);
-    kept.chars -= old.text.length;
-  }
   return readable;
 }
 

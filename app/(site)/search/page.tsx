@@ -26,8 +26,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
 
 /**
- * /search?q=…&type=…: the site's full-text search, answered by the database (lib/search). The
- * intro and the form are the static shell; the results depend on the address, so they stream in.
+ * /search?q=…&type=…: the site's full-text search, answered by the database (lib/search). The intro, the
+ * form and the results are rendered together at each request (a blocking route, above): nothing streams in.
  */
 export default function SearchPage({ searchParams }: { searchParams: SearchParams }) {
   return (
