@@ -4,8 +4,8 @@ import { backupNow } from '@/lib/backup/service';
 import { restoreCommand } from '@/lib/backup/latest';
 import { getDb } from '@/lib/db/client';
 import { describeRemoval, describeSample, holdsSample, removeSampleContentIn, sampleHoldings, type SampleHoldings, type SampleRemoval } from '@/lib/db/sample-content';
-import { seedSampleContentIn, SEEDED_TABLES } from '@/lib/db/seed';
-import type { Database, Queryable } from '@/lib/db/types';
+import { hasContent, seedSampleContentIn, SEEDED_TABLES } from '@/lib/db/seed';
+import type { Database } from '@/lib/db/types';
 import { removeReplacedFiles } from '@/lib/storage/replaced';
 import type { StartChoice } from '@/lib/validation/first-run';
 import { getAboutForEditing, saveOwnerIdentityIn, type About, type OwnerIdentity } from './about/queries';
@@ -29,12 +29,8 @@ export interface FirstRunState {
   identity: About | null;
 }
 
-/** Whether any content table other than the profile has a row. */
-async function hasContentRows(db: Queryable): Promise<boolean> {
-  const tables = SEEDED_TABLES.filter((table) => table !== 'about_data');
-  const { rows } = await db.query<{ any: boolean }>(`select ${tables.map((table) => `exists (select 1 from public.${table})`).join(' or ')} as any`);
-  return Boolean(rows[0]?.any);
-}
+/** The content tables besides the profile: a row in one is content the site shows beyond its owner. */
+const CONTENT_BEYOND_PROFILE = SEEDED_TABLES.filter((table) => table !== 'about_data');
 
 const IDENTITY_COLUMNS: Record<string, keyof OwnerIdentity> = {
   name: 'name',
@@ -52,7 +48,7 @@ const EMPTY_IDENTITY: OwnerIdentity = { name: '', title: '', affiliation: '', fo
 /** What the Welcome page starts from. */
 export async function getFirstRunState(): Promise<FirstRunState> {
   const db = await getDb();
-  const [pending, holdings, about, anyContent] = await Promise.all([isFirstRunPending(db), sampleHoldings(db), getAboutForEditing(), hasContentRows(db)]);
+  const [pending, holdings, about, anyContent] = await Promise.all([isFirstRunPending(db), sampleHoldings(db), getAboutForEditing(), hasContent(db, CONTENT_BEYOND_PROFILE)]);
   const content: ContentState = Object.keys(holdings.rows).length > 0 ? 'sample' : anyContent ? 'own' : 'empty';
   const sampled = holdings.profileColumns.flatMap((column) => (IDENTITY_COLUMNS[column] ? [IDENTITY_COLUMNS[column]] : []));
   const identity = about ? { ...about, ...Object.fromEntries(sampled.map((key) => [key, EMPTY_IDENTITY[key]])) } : null;

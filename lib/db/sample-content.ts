@@ -32,7 +32,8 @@ class Collected extends Error {
   }
 }
 
-const TABLE_NAME = /^[a-z_]+$/;
+/** A column name that may be written into SQL as it is. */
+const SQL_NAME = /^[a-z_]+$/;
 const INSERT_INTO_PUBLIC = /^(\s*insert\s+into\s+)public\.([a-z_]+)\b/gim;
 
 /**
@@ -81,11 +82,8 @@ export function sampleContent(db: Database): Promise<SampleContent> {
   return reading;
 }
 
-/** How each table's rows are matched to the sample: the row without NOT_CONTENT equals one of the sample's. */
-function matchesSample(table: string): string {
-  if (!TABLE_NAME.test(table)) throw new Error(`Not a table name: ${table}`);
-  return `(to_jsonb(t) - $1::text[]) in (select value from jsonb_array_elements($2::text::jsonb))`;
-}
+/** How a table's rows (`t`) are matched to the sample ($2): the row without NOT_CONTENT ($1) equals one of the sample's. */
+const MATCHES_SAMPLE = `(to_jsonb(t) - $1::text[]) in (select value from jsonb_array_elements($2::text::jsonb))`;
 
 /** The profile's fields as the owner knows them (the About editor's words), by column. */
 const PROFILE_FIELDS: Record<string, string> = {
@@ -122,7 +120,7 @@ async function sampleProfileColumns(tx: Queryable, sample: SampleContent, lock: 
   const live = rows[0];
   if (!live) return null;
   const columns = Object.keys(sampleProfile).filter(
-    (column) => TABLE_NAME.test(column) && isDeepStrictEqual(live.row[column], sampleProfile[column]) && !isDeepStrictEqual(sampleProfile[column], sample.profileDefaults[column]),
+    (column) => SQL_NAME.test(column) && isDeepStrictEqual(live.row[column], sampleProfile[column]) && !isDeepStrictEqual(sampleProfile[column], sample.profileDefaults[column]),
   );
   const emptyAfter = Object.keys(live.row).every((column) => columns.includes(column) || isDeepStrictEqual(live.row[column], sample.profileDefaults[column]));
   return { id: live.id, columns, emptyAfter };
@@ -148,7 +146,7 @@ export async function sampleHoldings(db: Database, tx: Queryable = db): Promise<
   const rows: Record<string, number> = {};
   for (const [table, sampleRows] of sample.rows) {
     if (table === PROFILE_TABLE) continue;
-    const { rows: counted } = await tx.query<{ count: number }>(`select count(*)::int as count from public.${table} t where ${matchesSample(table)}`, [
+    const { rows: counted } = await tx.query<{ count: number }>(`select count(*)::int as count from public.${table} t where ${MATCHES_SAMPLE}`, [
       NOT_CONTENT,
       JSON.stringify(sampleRows),
     ]);
@@ -179,7 +177,7 @@ export async function removeSampleContentIn(db: Database, tx: Queryable): Promis
   const kept: Record<string, number> = {};
   for (const [table, sampleRows] of sample.rows) {
     if (table === PROFILE_TABLE) continue;
-    const { affectedRows } = await tx.query(`delete from public.${table} t where ${matchesSample(table)}`, [NOT_CONTENT, JSON.stringify(sampleRows)]);
+    const { affectedRows } = await tx.query(`delete from public.${table} t where ${MATCHES_SAMPLE}`, [NOT_CONTENT, JSON.stringify(sampleRows)]);
     if (affectedRows === 0) continue;
     rows[table] = affectedRows;
     const { rows: left } = await tx.query<{ count: number }>(`select count(*)::int as count from public.${table}`);
