@@ -1,14 +1,13 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { SAMPLES } from '../helpers/storage-samples';
-import { ADMIN, expect, register, signIn, test } from './fixtures/auth';
+import { expect, gotoAsOwner, register, signIn, test } from './fixtures/auth';
 import { failServerActions, toast, unique } from './fixtures/editors';
 import { hydrated } from './fixtures/hydration';
 
 const EDITOR = '/admin/about/edit';
 
 async function openEditor(page: Page) {
-  await signIn(page, ADMIN, '/admin/login');
-  await page.goto(EDITOR);
+  await gotoAsOwner(page, EDITOR);
   await expect(page.getByRole('heading', { name: 'Edit About Information' })).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toBeEditable();
 }
@@ -51,7 +50,7 @@ test.describe('admin About editor', () => {
     }
 
     // From the dashboard through the sidebar, which marks About as the current page.
-    await signIn(page, ADMIN, '/admin/login');
+    await gotoAsOwner(page, '/admin');
     const about = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'About', exact: true });
     await (await hydrated(about)).click();
     await expect(page).toHaveURL(new RegExp(`${EDITOR}$`));

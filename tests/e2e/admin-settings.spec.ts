@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { ADMIN, expect, signIn, test } from './fixtures/auth';
+import { ADMIN, expect, gotoAsOwner, signIn, test } from './fixtures/auth';
 import { hydrated } from './fixtures/hydration';
 
 /**
@@ -26,15 +26,19 @@ const field = {
   confirmPassword: (page: Page) => page.getByLabel('Confirm New Password', { exact: true }),
 };
 
-async function gotoSettings(page: Page): Promise<void> {
-  await page.goto(SETTINGS);
+async function settingsShown(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Save Profile' })).toBeVisible();
   await expect(field.displayName(page)).toBeEditable();
 }
 
+async function gotoSettings(page: Page): Promise<void> {
+  await page.goto(SETTINGS);
+  await settingsShown(page);
+}
+
 async function openSettings(page: Page): Promise<void> {
-  await signIn(page, ADMIN, '/admin/login');
-  await gotoSettings(page);
+  await gotoAsOwner(page, SETTINGS);
+  await settingsShown(page);
 }
 
 /** Holds every server-action POST of the page for a moment, so the form's in-flight state can be seen. */
@@ -94,7 +98,7 @@ async function canSignIn(browser: Browser, baseURL: string | undefined, password
 
 test.describe('admin Settings', () => {
   test('the page shows the three sections and the sidebar leads to it', async ({ page }) => {
-    await signIn(page, ADMIN, '/admin/login');
+    await gotoAsOwner(page, '/admin');
     await (await hydrated(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Settings', exact: true }))).click();
     await expect(page).toHaveURL(new RegExp(`${SETTINGS}$`));
     for (const section of ['Profile Settings', 'Site Configuration', 'Security Settings']) {

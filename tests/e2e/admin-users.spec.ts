@@ -1,11 +1,10 @@
 import type { Page, Request } from '@playwright/test';
-import { ADMIN, expect, register, signIn, test } from './fixtures/auth';
+import { ADMIN, expect, gotoAsOwner, register, signIn, test } from './fixtures/auth';
 
 const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 async function openUsers(page: Page) {
-  await signIn(page, ADMIN, '/admin/login');
-  await page.goto('/admin/users');
+  await gotoAsOwner(page, '/admin/users');
   await expect(page.getByRole('list', { name: 'Admin users' })).toBeVisible();
 }
 

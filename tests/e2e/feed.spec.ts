@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 
 import { expect } from './fixtures/csp';
 import { siteTest } from './fixtures/site';
-import { ADMIN, signIn } from './fixtures/auth';
+import { ADMIN, gotoAsOwner } from './fixtures/auth';
 import { card, toast, unique } from './fixtures/editors';
 
 /**
@@ -134,8 +134,7 @@ test('a post written in the editor is in /feed.xml in full, its formulas as Math
     '<script>alert(1)</script>',
   ].join('\n\n');
 
-  await signIn(page, ADMIN, '/admin/login');
-  await page.goto('/admin/blog/edit');
+  await gotoAsOwner(page, '/admin/blog/edit');
   await page.getByRole('tab', { name: 'Create New Post' }).click();
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Slug', { exact: true }).fill(slug);
@@ -298,8 +297,7 @@ test("link previews: a post and a paper have their own card, a post's cover wins
   // A post with a cover keeps the cover as its preview image.
   const id = unique();
   const cover = `/storage/blog-images/cover-${id}.png`;
-  await signIn(page, ADMIN, '/admin/login');
-  await page.goto('/admin/blog/edit');
+  await gotoAsOwner(page, '/admin/blog/edit');
   await page.getByRole('tab', { name: 'Create New Post' }).click();
   await page.getByLabel('Title', { exact: true }).fill(`A post with a cover ${id}`);
   await page.getByLabel('Slug', { exact: true }).fill(`cover-${id}`);

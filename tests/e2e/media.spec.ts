@@ -1,10 +1,10 @@
 // @module-tag security
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startSite, tempDataDir } from '../helpers/site-server';
+import { preparedDataDir, startSite } from '../helpers/site-server';
 import { SAMPLES } from '../helpers/storage-samples';
 import type { Page } from '@playwright/test';
-import { expect, expireAccessToken, signIn, test } from './fixtures/auth';
+import { expect, expireAccessToken, gotoAsOwner, signIn, test } from './fixtures/auth';
 
 const file = (name: string, mimeType: string, bytes: Uint8Array) => ({ name, mimeType, buffer: Buffer.from(bytes) });
 /** A sonner toast with this text (the upload box also announces results to screen readers). */
@@ -12,8 +12,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 
 test.describe('media library', () => {
   test('an admin uploads two images and a PDF, sees them listed, opens the PDF from its public URL and deletes one', async ({ page, request }) => {
-    await signIn(page, undefined, '/admin/login');
-    await page.goto('/admin/media?bucket=blog-images');
+    await gotoAsOwner(page, '/admin/media?bucket=blog-images');
     await expect(page.getByRole('heading', { name: 'Upload to Blog images' })).toBeVisible();
     // Other specs of this worker upload too: this test counts from what the buckets already hold.
     const stored = async (bucket: string) => {
@@ -78,8 +77,7 @@ test.describe('media library', () => {
   });
 
   test('the picker enforces at most 10 files and skips other types; content is checked on the server', async ({ page }) => {
-    await signIn(page, undefined, '/admin/login');
-    await page.goto('/admin/media?bucket=personal-images');
+    await gotoAsOwner(page, '/admin/media?bucket=personal-images');
     const input = page.getByTestId('file-upload-input');
     // The bucket's part of the page streams in after its header: wait for it before reading the list.
     await expect(page.getByRole('heading', { name: 'Upload to Personal images' })).toBeVisible();
@@ -125,7 +123,7 @@ test.describe('media library', () => {
   });
 
   test("a file chosen before the page's script has run is kept and uploaded", async ({ page }) => {
-    await signIn(page, undefined, '/admin/login');
+    await gotoAsOwner(page, '/admin');
     // The page's scripts are held back, as on a slow connection: the upload box is only server HTML.
     let releaseScripts = () => {};
     const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
@@ -185,9 +183,8 @@ test.describe('startup storage check', () => {
 
   test('when the check fails, visitors are told some media features may be limited', async ({ page }) => {
     test.setTimeout(120_000);
-    const dataDir = tempDataDir();
+    const dataDir = await preparedDataDir();
     // A file where the storage folder should be: no bucket can be created, so the whole check fails.
-    mkdirSync(dataDir, { recursive: true });
     writeFileSync(path.join(dataDir, 'storage'), 'not a folder');
     const site = await startSite({ dataDir });
     try {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from './fixtures/csp';
 import { siteTest } from './fixtures/site';
 import { SAMPLES } from '../helpers/storage-samples';
-import { ADMIN, signIn } from './fixtures/auth';
+import { ADMIN, gotoAsOwner } from './fixtures/auth';
 import { unique } from './fixtures/editors';
 
 /**
@@ -35,8 +35,7 @@ test('a published paper has its own page with every Highwire tag, a Cite panel, 
   const id = unique();
   const title = `Zeros of $\\zeta(s)$ and Gödel's primes ${id}`;
   const draftTitle = `Unfinished draft ${id}`;
-  await signIn(page, ADMIN, '/admin/login');
-  await page.goto('/admin/research/edit');
+  await gotoAsOwner(page, '/admin/research/edit');
   for (const [paperTitle, status] of [
     [title, 'published'],
     [draftTitle, 'draft'],
@@ -189,8 +188,7 @@ test('a .bib file imported in the research editor: preview with duplicates and u
   const id = unique();
   // The real-world file of the unit tests, each title made unique to this run.
   const bib = fs.readFileSync(path.join(process.cwd(), 'tests/fixtures/bibliography.bib'), 'utf8').replace(/(\btitle\s*=\s*\{)/g, `$1${id} `);
-  await signIn(page, ADMIN, '/admin/login');
-  await page.goto('/admin/research/edit');
+  await gotoAsOwner(page, '/admin/research/edit');
   await page.getByRole('button', { name: 'Import BibTeX' }).click();
   await page.getByLabel('Or choose a .bib file').setInputFiles({ name: 'bibliography.bib', mimeType: 'text/x-bibtex', buffer: Buffer.from(bib) });
   await expect(page.getByLabel('BibTeX', { exact: true })).toHaveValue(/@article\{Goedel1931/);

@@ -1,11 +1,9 @@
 // @module-tag security
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/csp';
-import { migrate } from '@/lib/db/migrate';
 import { openDatabase } from '@/lib/db/open';
-import { seedSampleContent } from '@/lib/db/seed';
 import { parseEnv } from '@/lib/env';
-import { startSite, tempDataDir, type SiteServer } from '../helpers/site-server';
+import { preparedDataDir, startSite, type SiteServer } from '../helpers/site-server';
 
 /**
  * Posts written straight into the database, past the editor's save-time sanitising: the public page
@@ -40,11 +38,10 @@ const ids: Record<'xss' | 'brokenImage', string> = { xss: '', brokenImage: '' };
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const dataDir = tempDataDir();
+  // The sample content, migrated and seeded as a first start leaves it (copied, not made).
+  const dataDir = await preparedDataDir();
   const opened = await openDatabase(parseEnv({ DATA_DIR: dataDir }), { purpose: 'test' });
   try {
-    await migrate(opened.db, { authBootstrap: true });
-    await seedSampleContent(opened.db);
     const insert = `insert into personal_posts (title, content, date, type, image_urls) values ($1, $2, $3, $4, $5) returning id`;
     const xss = await opened.db.query<{ id: string }>(insert, [XSS_TITLE, XSS_CONTENT, '2026-04-01', 'story', null]);
     const broken = await opened.db.query<{ id: string }>(insert, [
