@@ -4,6 +4,7 @@ import { htmlToText } from '@/lib/content/personal/rules';
 import type { PaperStatus } from '@/lib/content/research/types';
 import { arxivUrl, cleanText, doiUrl } from '@/lib/content/research/scholar';
 import { texToText } from '@/lib/cv/tex-text';
+import { markupToLines } from '@/lib/markup/plain-text';
 import { isCalendarDate } from '@/lib/validation/lists';
 import type { CvData, CvEntry, CvProfile, CvSectionKey } from './types';
 
@@ -199,26 +200,6 @@ function lineList(values: readonly string[]): string[] {
 }
 
 /**
- * The text of the Experience page's simple markup (bold, italic, lists, links, images; raw HTML dropped):
- * a link or an image is its text, emphasis and list markers go, one line per line of the source.
- */
-export function markupToPlainText(source: string): string {
-  const withoutLinks = source
-    .replace(/\r\n?/g, '\n')
-    .replace(/!\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
-    .replace(/\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
-    .replace(/<((?:https?|mailto):[^\s<>]+)>/gi, '$1');
-  // Tags dropped and character references decoded, as the renderer does; whitespace trimmed per line.
-  return htmlToText(withoutLinks)
-    .replace(/^(?:#{1,6}[ \t]+|>[ \t]?|[-*+][ \t]+|\d{1,9}[.)][ \t]+)+/gm, '')
-    .replace(/(?<!\\)(\*\*|__|~~)(?=\S)([\s\S]*?\S)(?<!\\)\1/g, '$2')
-    .replace(/(?<![\\*])\*(?=[^\s*])([\s\S]*?[^\s\\*])\*(?!\*)/g, '$1')
-    .replace(/(?<![\\\p{L}\p{N}_])_(?=[^\s_])([\s\S]*?[^\s\\_])_(?![\p{L}\p{N}_])/gu, '$1')
-    .replace(/(?<!\\)`([^`\n]+)`/g, '$1')
-    .replace(/\\([!-/:-@[-`{-~])/g, '$1');
-}
-
-/**
  * What RFC 3986 does not allow in a path, query or fragment: anything but its unreserved and sub-delimiter
  * characters, ':', '@', '/', '?' and a '%' that starts an escape. ('#' is no exception: the fragment starts at
  * the first one, so any later one is text.)
@@ -407,7 +388,7 @@ const SECTIONS: Record<CvSectionKey, SectionWriter> = {
         location: line(entry.location),
         startDate: jsonResumeDate(entry.startDate),
         endDate: jsonResumeDate(entry.endDate),
-        summary: lines(markupToPlainText(entry.description)),
+        summary: lines(markupToLines(entry.description, 'simple')),
         highlights: lineList(entry.highlights),
       })),
     ),

@@ -12,8 +12,8 @@ import { texToText } from '@/lib/cv/tex-text';
  * headings, emphasis, list markers, links and code marks are markup, not text; an escaped character is the
  * character (`\*` reads '*'); raw HTML is dropped (the renderers drop it); an image is its alternative text;
  * a table is its cells, a row a line; a formula is readable Unicode (lib/cv/tex-text.ts: `$\zeta(s)$` reads
- * 'ζ(s)'). Two layouts: markupToPlainText for search excerpts (issue 42), markupToText for the CV's PDF and
- * a RIS abstract. Client-safe, pure.
+ * 'ζ(s)'). Three layouts: markupToPlainText for search excerpts (issue 42), markupToText for the CV's PDF and
+ * a RIS abstract, markupToLines for /cv.json. Client-safe, pure.
  */
 
 /** Which renderer's syntax: the site's (blog posts, abstracts: GFM and `$…$` mathematics) or the simple one (Experience, CommonMark only). */
@@ -63,6 +63,8 @@ interface Layout {
 const EXCERPT: Layout = { blankLines: false, markers: false, wordEmphasis: false };
 /** The lines a reader sees, with list markers and the blank lines between paragraphs. */
 const LINES: Layout = { blankLines: true, markers: true, wordEmphasis: true };
+/** One block a line and nothing a reader would not read as text: no markers, no blank lines. */
+const BARE_LINES: Layout = { blankLines: false, markers: false, wordEmphasis: true };
 
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
@@ -191,4 +193,12 @@ const readTexts = new LRUCache<string, string>({
  */
 export function markupToText(source: string): string {
   return readTexts.memo(source.slice(0, MARKUP_TEXT_MAX));
+}
+
+/**
+ * Markup of either syntax as its lines of text, one block a line, without list markers or blank lines: what
+ * a JSON Resume summary holds (lib/cv/json-resume.ts). In the simple syntax a `$` is text, as on the page.
+ */
+export function markupToLines(source: string, syntax: MarkupSyntax = 'site'): string {
+  return plainText(source, markupTree(source, syntax), BARE_LINES).text;
 }

@@ -7,7 +7,8 @@ import type { Experience } from '@/lib/content/experience/types';
 import type { Project } from '@/lib/content/projects/types';
 import type { PaperStatus, ResearchPaper } from '@/lib/content/research/types';
 import { groupPapers, paper as fixturePaper } from '@/tests/fixtures/cv-data';
-import { JSON_RESUME_SCHEMA_URL, jsonResumeDate, markupToPlainText, toJsonResume, type JsonResume } from '@/lib/cv/json-resume';
+import { JSON_RESUME_SCHEMA_URL, jsonResumeDate, toJsonResume, type JsonResume } from '@/lib/cv/json-resume';
+import { markupToLines } from '@/lib/markup/plain-text';
 import {
   CV_ENTRY_CATEGORIES,
   CV_SECTIONS,
@@ -366,9 +367,12 @@ describe('toJsonResume', () => {
       { name: 'Zeta Explorer', description: 'Plots of ζ & friends\nSecond block', keywords: ['TypeScript', 'WebGL'], url: 'https://github.com/alex-morgan-math/zeta' },
       { name: 'Notes', description: 'Plain', url: 'https://alex.example/projects/notes' },
     ]);
-    expect(markupToPlainText('A [link](https://x.example/a_b*c) and ![a chart](/c.png), snake_case_name, 2\\*3, `code`, <b>raw</b> &amp; ~~old~~')).toBe(
-      'A link and a chart, snake_case_name, 2*3, code, raw & old',
+    // A description reads as the page's simple markup shows it (components/site/simple-markup.tsx: CommonMark,
+    // no mathematics): `~~` is no strikethrough there and a `$` is a dollar.
+    expect(markupToLines('A [link](https://x.example/a_b*c) and ![a chart](/c.png), snake_case_name, 2\\*3, `code`, <b>raw</b> &amp; ~~old~~', 'simple')).toBe(
+      'A link and a chart, snake_case_name, 2*3, code, raw & ~~old~~',
     );
+    expect(markupToLines('- one *item*\n- 2*3*4\n\n> Cost $5, and $x$', 'simple')).toBe('one item\n2*3*4\nCost $5, and $x$');
   });
 
   it('writes the other sections where JSON Resume expects them, one skill per entry', () => {
