@@ -4,7 +4,10 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-/** What a production build is made from: a change to any of these needs a new build. */
+/**
+ * What the site's production build is made from: a change to any of these needs a new build. Not benchmarks/:
+ * the apps there (the Lighthouse floor) are built on their own, from their own sources (FixtureApp).
+ */
 const SOURCES = ['app', 'components', 'lib', 'public', 'proxy.ts', 'instrumentation.ts', 'next.config.mjs', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json'];
 
 function walk(entry: string, out: string[]): void {
@@ -28,18 +31,44 @@ export interface BuildVariant {
   env: Record<string, string>;
 }
 
-const DEFAULT_BUILD: BuildVariant = { distDir: '.next', env: {} };
-
-/** Where a build records the fingerprint of the sources it was made from. */
-const fingerprintFile = (variant: BuildVariant) => path.join(root, variant.distDir, 'source-fingerprint');
-
-function buildEnv(variant: BuildVariant): NodeJS.ProcessEnv {
-  return variant === DEFAULT_BUILD ? process.env : { ...process.env, ...variant.env, NEXT_DIST_DIR: variant.distDir };
+/**
+ * A Next.js app of this repository other than the site, in a folder of its own with its own next.config (the
+ * Lighthouse floor, benchmarks/floor): built by the project's own `next` with that folder as the project
+ * directory, into the folder's own `.next`.
+ */
+export interface FixtureApp {
+  /** The app's folder, relative to the project root (`next build <dir>`, `next start <dir>`). */
+  dir: string;
+  /** What its build is made from, relative to the project root: its sources and the installed packages it is built with. */
+  sources: readonly string[];
 }
 
-export function sourceFingerprint(env: NodeJS.ProcessEnv = process.env): string {
+const DEFAULT_BUILD: BuildVariant = { distDir: '.next', env: {} };
+
+/** One build: the project directory `next build` is given, its build folder, what it is made from and with which variables. */
+interface Build {
+  dir: string;
+  distDir: string;
+  sources: readonly string[];
+  env: NodeJS.ProcessEnv;
+}
+
+function siteBuild(variant: BuildVariant): Build {
+  const env = variant === DEFAULT_BUILD ? process.env : { ...process.env, ...variant.env, NEXT_DIST_DIR: variant.distDir };
+  return { dir: '.', distDir: variant.distDir, sources: SOURCES, env };
+}
+
+/** A fixture's next.config sets no distDir: Next's default, `.next` in the app's folder. */
+function fixtureBuild(app: FixtureApp): Build {
+  return { dir: app.dir, distDir: path.join(app.dir, '.next'), sources: app.sources, env: process.env };
+}
+
+/** Where a build records the fingerprint of the sources it was made from. */
+const fingerprintFile = (build: Build) => path.join(root, build.distDir, 'source-fingerprint');
+
+export function sourceFingerprint(env: NodeJS.ProcessEnv = process.env, sources: readonly string[] = SOURCES): string {
   const files: string[] = [];
-  for (const source of SOURCES) walk(source, files);
+  for (const source of sources) walk(source, files);
   const hash = createHash('sha256');
   for (const file of files) {
     hash.update(file).update('\0').update(readFileSync(path.join(root, file))).update('\0');
@@ -53,28 +82,40 @@ export function sourceFingerprint(env: NodeJS.ProcessEnv = process.env): string 
   return hash.digest('hex');
 }
 
+function isCurrent(build: Build): boolean {
+  if (!existsSync(path.join(root, build.distDir, 'BUILD_ID')) || !existsSync(fingerprintFile(build))) return false;
+  return readFileSync(fingerprintFile(build), 'utf8').trim() === sourceFingerprint(build.env, build.sources);
+}
+
 export function isBuildCurrent(variant: BuildVariant = DEFAULT_BUILD): boolean {
-  if (!existsSync(path.join(root, variant.distDir, 'BUILD_ID')) || !existsSync(fingerprintFile(variant))) return false;
-  return readFileSync(fingerprintFile(variant), 'utf8').trim() === sourceFingerprint(buildEnv(variant));
+  return isCurrent(siteBuild(variant));
 }
 
 /** Runs `next build` when the sources changed since the last one (or there is none). */
-export async function ensureBuild(options: { force?: boolean; variant?: BuildVariant } = {}): Promise<'built' | 'current'> {
-  const variant = options.variant ?? DEFAULT_BUILD;
-  if (!options.force && isBuildCurrent(variant)) return 'current';
-  const env = buildEnv(variant);
-  const fingerprint = sourceFingerprint(env);
+async function make(build: Build, force = false): Promise<'built' | 'current'> {
+  if (!force && isCurrent(build)) return 'current';
+  const fingerprint = sourceFingerprint(build.env, build.sources);
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build', build.dir], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+      env: { ...build.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
     });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`next build failed (${signal ?? `exit code ${code}`})`)),
     );
   });
-  writeFileSync(fingerprintFile(variant), fingerprint);
+  writeFileSync(fingerprintFile(build), fingerprint);
   return 'built';
+}
+
+/** The site's build (or a variant of it), made when its sources changed since the last one. */
+export function ensureBuild(options: { force?: boolean; variant?: BuildVariant } = {}): Promise<'built' | 'current'> {
+  return make(siteBuild(options.variant ?? DEFAULT_BUILD), options.force);
+}
+
+/** A fixture app's build, made when its sources or the packages it is built with changed since the last one. */
+export function ensureFixtureBuild(app: FixtureApp): Promise<'built' | 'current'> {
+  return make(fixtureBuild(app));
 }

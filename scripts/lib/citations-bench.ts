@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 
 import type { ResearchPaper } from '../../lib/content/research/types';
 import { paper as samplePaper } from '../../tests/fixtures/papers';
+import { median } from './cli';
 
 export interface CitationsBench {
   /** Loading the module (citeproc included). */
@@ -65,12 +66,6 @@ const SAMPLE_PAPERS: ResearchPaper[] = [
     doi: '10.1007/s00208-025-00001-x',
   }),
 ];
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 /** The measurement itself, in the child process. */
 async function measure(): Promise<CitationsBench> {

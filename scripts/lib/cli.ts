@@ -15,6 +15,13 @@ export function fail(message: string): never {
 /** Bytes as the scripts print them: kB of 1000 bytes, one decimal. */
 export const kB = (bytes: number): string => (bytes / 1000).toFixed(1);
 
+/** The middle value (of an even count, the mean of the two middle ones). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** Loads .env, .env.local, … the way Next.js does, so the scripts see the same configuration as the app. */
 export function loadEnvFiles(dev = false): void {
   nextEnv.loadEnvConfig(path.resolve(import.meta.dirname, '..', '..'), dev, { info: () => undefined, error: console.error });

@@ -2,23 +2,27 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePort, preparedDataDir, repoRoot, type ScriptRun, type SiteOptions } from './site-server';
 
-export interface NextStartServer extends ScriptRun {
+export interface NextServer extends ScriptRun {
   url: string;
-  dataDir: string;
   /** SIGTERM, then waits for the exit; answers the exit code and signal. */
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+export interface NextStartServer extends NextServer {
+  dataDir: string;
+}
+
 /**
- * Runs the production build with plain `next start`, as a deployment on any Node host would: no
- * scripts/start.ts, only Next.js and its instrumentation hook. Resolves once the home page answers.
+ * Plain `next start` of a production build on a free loopback port: the site's, or with `dir` that of another
+ * app of the repository (a folder relative to its root: the Lighthouse floor, benchmarks/floor). Resolves once
+ * the home page answers, or once the server has exited (the caller reads why from its output).
  */
-export async function startNextStart(options: SiteOptions = {}): Promise<NextStartServer> {
-  const dataDir = options.dataDir ?? (await preparedDataDir(options));
+export async function startNext(options: { dir?: string; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<NextServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const project = options.dir ? [options.dir] : [];
+  const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', ...project, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATA_DIR: dataDir, ...options.env },
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
@@ -41,10 +45,18 @@ export async function startNextStart(options: SiteOptions = {}): Promise<NextSta
   return {
     ...run,
     url,
-    dataDir,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return exited;
     },
   };
+}
+
+/**
+ * Runs the site's production build with plain `next start`, as a deployment on any Node host would: no
+ * scripts/start.ts, only Next.js and its instrumentation hook, on a DATA_DIR of its own.
+ */
+export async function startNextStart(options: SiteOptions = {}): Promise<NextStartServer> {
+  const dataDir = options.dataDir ?? (await preparedDataDir(options));
+  return { ...(await startNext({ env: { DATA_DIR: dataDir, ...options.env }, timeoutMs: options.timeoutMs })), dataDir };
 }
