@@ -100,6 +100,8 @@ async function pages(baseUrl: string): Promise<Page[]> {
     { label: 'personal', path: '/personal' },
     { label: 'a personal post', path: story },
     { label: 'a long post', path: `/blog/${LONG_POST.slug}` },
+    // A search with hits in several types: the search form and its results are client components.
+    { label: 'search', path: '/search?q=prime' },
     { label: '404 page', path: '/no-such-page' },
   ];
 }
