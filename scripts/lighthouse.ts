@@ -34,8 +34,8 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
 import { addLongPost, ADMIN, LONG_POST, signIn } from './lib/admin-http';
-import { startNext } from '../tests/helpers/next-start';
-import { runScript, startSite, tempDataDir, type SiteServer } from '../tests/helpers/site-server';
+import { startNext, startNextStart } from '../tests/helpers/next-start';
+import { startSite, tempDataDir } from '../tests/helpers/site-server';
 import { ensureBuild, ensureFixtureBuild, type FixtureApp } from './lib/build';
 import { fail, log, median } from './lib/cli';
 
@@ -114,36 +114,6 @@ function selected(all: Page[]): Page[] {
   const unknown = labels.filter((label) => !all.some((page) => page.label === label));
   if (unknown.length > 0) fail(`--pages: no page labelled ${unknown.join(', ')} (the labels: ${all.map((page) => page.label).join(', ')}).`);
   return all.filter((page) => labels.includes(page.label));
-}
-
-/** Plain `next start` on a prepared data directory (the sample content, an admin from the environment). */
-async function startNextStart(): Promise<SiteServer> {
-  const seeded = await startSite({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
-  await seeded.stop();
-  const port = 3900 + Math.floor(Math.random() * 90);
-  const run = runScript('node_modules/next/dist/bin/next', ['start', '-p', String(port), '-H', '127.0.0.1'], { DATA_DIR: seeded.dataDir });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    try {
-      if ((await fetch(url)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return {
-    ...run,
-    url,
-    dataDir: seeded.dataDir,
-    async stop() {
-      run.child.kill('SIGTERM');
-      return (await run.exited).code;
-    },
-    async kill() {
-      run.child.kill('SIGKILL');
-      await run.exited;
-    },
-  };
 }
 
 async function lighthouseRun(url: string, port: number): Promise<Result> {
@@ -241,7 +211,10 @@ async function main(): Promise<void> {
   const floor = await startNext({ dir: FLOOR.dir });
   if (floor.child.exitCode !== null || floor.child.signalCode !== null) fail(`The floor did not start:\n${floor.output()}`);
   log(`Starting the production site on the sample content (${plain ? 'plain next start' : 'npm start'})…`);
-  const site = plain ? await startNextStart() : await startSite({ dataDir: tempDataDir(), env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+  // Plain `next start` on a copy of the prepared sample content; the admin comes from the environment in both.
+  const site = plain
+    ? await startNextStart({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } })
+    : await startSite({ dataDir: tempDataDir(), env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
   await addLongPost(site.url, await signIn(site.url));
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
