@@ -113,7 +113,7 @@ export const CONTENT_TYPES = [
       position: 10,
       label: { group: 'Research papers', one: 'Paper' },
       href: '/research/{id}',
-      weights: { A: ['title'], B: ['tags', 'authors', 'journal'], C: ['abstract'] },
+      weights: { A: ['title'], B: ['tags', 'authors', 'journal', 'publisher', 'institution', 'event_name'], C: ['abstract'] },
       date: 'date',
       // Drafts are never public.
       where: "t.status <> 'draft'",

@@ -1,3 +1,4 @@
+import { isPages, isPaperKind, isValidIsbn, KIND_FIELDS, VENUE_FIELDS, type PaperKind, type VenueField } from '@/lib/content/research/kinds';
 import { PAPER_STATUSES, isPaperStatus } from '@/lib/content/research/types';
 import { z } from '@/lib/validation/zod';
 import { isSafeImageUrl } from './about';
@@ -16,12 +17,36 @@ export const RESEARCH_LIMITS = {
   url: 2_048,
   doi: 200,
   arxivId: 40,
+  volume: 40,
+  issue: 40,
+  pages: 45,
+  articleNumber: 40,
+  publisher: 300,
+  editors: 100,
+  editor: 200,
+  edition: 40,
+  isbn: 40,
+  institution: 300,
+  reportNumber: 80,
+  eventName: 300,
+  eventPlace: 200,
 } as const;
 
 export const PAPER_REQUIRED = 'Validation Error: Title, authors, and journal are required.';
 export const PAPER_LINK_INVALID = 'Enter a full http:// or https:// address, or leave it blank.';
 export const PAPER_DOI_INVALID = 'Enter a DOI such as 10.1007/BF01700692 (or its https://doi.org/ address), or leave it blank.';
 export const PAPER_ARXIV_INVALID = 'Enter an arXiv identifier such as 2403.01234 or math/0601001, or leave it blank.';
+
+export const PAPER_PAGES_INVALID = 'Enter pages as 1–37, or one page or article number such as e123 or S1.';
+export const PAPER_ISBN_INVALID = 'Enter an ISBN of 10 or 13 digits whose check digit matches, or leave it blank.';
+export const PAPER_EVENT_DATES_INVALID = 'The conference cannot end before it starts.';
+
+/** Each kind's required field's message, when it is blank (the journal's is the spec's, in paperRefusal). */
+const REQUIRED_MESSAGES = {
+  journal: 'Enter the journal or publication.',
+  publisher: 'Enter the publisher.',
+  institution: 'Enter the institution.',
+} as const;
 
 const DOI = /^10\.\d{4,9}\/\S+$/;
 const ARXIV_ID = /^(\d{4}\.\d{4,5}|[a-z][a-z-]*(\.[A-Z]{2})?\/\d{7})(v\d+)?$/;
@@ -85,9 +110,36 @@ function commaList(label: string, maxItems: number, maxLength: number) {
     );
 }
 
-export const paperSchema = z.object({
+/** An optional venue text field: trimmed, bounded, '' when blank. */
+const venueText = (max: number, label: string) => boundedText(max, label).nullish().transform((value) => value ?? '');
+
+/** An optional calendar date: null when blank. */
+const optionalDate = z
+  .string({ error: 'Choose a date.' })
+  .trim()
+  .nullish()
+  .transform((value) => value || null)
+  .refine((value) => value === null || isCalendarDate(value), { error: 'Choose a date.' });
+
+const paperFields = z.object({
+  /** The kind of work (lib/content/research/kinds.ts); anything else is a journal article, the kind every paper had before. */
+  kind: z.unknown().transform((value): PaperKind => (isPaperKind(value) ? value : 'article')),
   title: boundedText(RESEARCH_LIMITS.title, 'The title').min(1, { error: 'Enter the title.' }),
-  journal: boundedText(RESEARCH_LIMITS.journal, 'The journal').min(1, { error: 'Enter the journal or publication.' }),
+  journal: venueText(RESEARCH_LIMITS.journal, 'The journal'),
+  volume: venueText(RESEARCH_LIMITS.volume, 'The volume'),
+  issue: venueText(RESEARCH_LIMITS.issue, 'The issue'),
+  pages: venueText(RESEARCH_LIMITS.pages, 'The pages').refine(isPages, { error: PAPER_PAGES_INVALID }),
+  articleNumber: venueText(RESEARCH_LIMITS.articleNumber, 'The article number'),
+  publisher: venueText(RESEARCH_LIMITS.publisher, 'The publisher'),
+  editors: commaList('Editors', RESEARCH_LIMITS.editors, RESEARCH_LIMITS.editor).optional().transform((value) => value ?? []),
+  edition: venueText(RESEARCH_LIMITS.edition, 'The edition'),
+  isbn: venueText(RESEARCH_LIMITS.isbn, 'The ISBN').refine((value) => value === '' || isValidIsbn(value), { error: PAPER_ISBN_INVALID }),
+  institution: venueText(RESEARCH_LIMITS.institution, 'The institution'),
+  reportNumber: venueText(RESEARCH_LIMITS.reportNumber, 'The report number'),
+  eventName: venueText(RESEARCH_LIMITS.eventName, 'The conference name'),
+  eventPlace: venueText(RESEARCH_LIMITS.eventPlace, 'The conference place'),
+  eventStart: optionalDate,
+  eventEnd: optionalDate,
   authors: commaList('Authors', RESEARCH_LIMITS.authors, RESEARCH_LIMITS.author).refine((authors) => authors.length > 0, {
     error: 'Enter at least one author.',
   }),
@@ -114,10 +166,57 @@ export const paperSchema = z.object({
   status: z.unknown().transform((value) => (isPaperStatus(value) ? value : 'published')),
 });
 
+/** A venue field's empty value. */
+const EMPTY_VENUE: { [field in VenueField]: field extends 'editors' ? string[] : field extends 'eventStart' | 'eventEnd' ? null : '' } = {
+  volume: '',
+  issue: '',
+  pages: '',
+  articleNumber: '',
+  publisher: '',
+  editors: [],
+  edition: '',
+  isbn: '',
+  institution: '',
+  reportNumber: '',
+  eventName: '',
+  eventPlace: '',
+  eventStart: null,
+  eventEnd: null,
+};
+
+/**
+ * A paper as it is stored: its kind's venue fields kept and every other emptied (the editor shows a kind's
+ * fields only, so what a kind does not have never reaches a reference unseen), and the field that says where
+ * the work appeared required: the journal (or proceedings, book, repository), a book's publisher, a thesis's or
+ * report's institution.
+ */
+export const paperSchema = paperFields
+  .superRefine((paper, context) => {
+    const shape = KIND_FIELDS[paper.kind];
+    if (paper[shape.required] === '') context.addIssue({ code: 'custom', path: [shape.required], message: REQUIRED_MESSAGES[shape.required] });
+    if (shape.fields.includes('eventEnd') && paper.eventStart && paper.eventEnd && paper.eventEnd < paper.eventStart) {
+      context.addIssue({ code: 'custom', path: ['eventEnd'], message: PAPER_EVENT_DATES_INVALID });
+    }
+  })
+  .transform((paper) => {
+    const shape = KIND_FIELDS[paper.kind];
+    const kept = { ...paper, journal: shape.venue === null ? '' : paper.journal };
+    for (const field of VENUE_FIELDS) if (!shape.fields.includes(field)) Object.assign(kept, { [field]: EMPTY_VENUE[field] });
+    return kept;
+  });
+
 export type PaperValues = z.output<typeof paperSchema>;
 
-/** The refusal of docs/product.md §5: its message when a required field is missing. */
-export const paperRefusal = requiredFirst(['title', 'authors', 'journal'], PAPER_REQUIRED);
+/**
+ * The refusal of docs/product.md §5: its message when a required field is missing. The journal's is the spec's;
+ * a kind that appears elsewhere names its own field (a book's publisher, a thesis's institution).
+ */
+export function paperRefusal(error: z.ZodError, input: unknown): string {
+  const given = (input ?? {}) as Record<string, unknown>;
+  const required = KIND_FIELDS[isPaperKind(given.kind) ? given.kind : 'article'].required;
+  const message = required === 'journal' ? PAPER_REQUIRED : `Validation Error: Title, authors, and ${required} are required.`;
+  return requiredFirst(['title', 'authors', required], message)(error, input);
+}
 
 /** The form's check, as the actions check (paperSchema, paperRefusal). */
 export function checkPaper(input: unknown) {
@@ -128,5 +227,32 @@ export { PAPER_STATUSES };
 
 /** The form after a create (docs/product.md §4): status back to published, date to today. */
 export function emptyPaperForm(now: Date = new Date()) {
-  return { title: '', journal: '', authors: '', date: todayDate(now), abstract: '', link: '', pdfUrl: '', tags: '', doi: '', arxivId: '', status: 'published' as const };
+  return {
+    kind: 'article' as PaperKind,
+    title: '',
+    journal: '',
+    authors: '',
+    date: todayDate(now),
+    abstract: '',
+    link: '',
+    pdfUrl: '',
+    tags: '',
+    doi: '',
+    arxivId: '',
+    status: 'published' as const,
+    volume: '',
+    issue: '',
+    pages: '',
+    articleNumber: '',
+    publisher: '',
+    editors: '',
+    edition: '',
+    isbn: '',
+    institution: '',
+    reportNumber: '',
+    eventName: '',
+    eventPlace: '',
+    eventStart: '',
+    eventEnd: '',
+  };
 }

@@ -7,6 +7,7 @@ import { isUuid, storedLink } from '@/lib/validation/lists';
 import type { PaperValues } from '@/lib/validation/research';
 import { boundedLimit } from '../read';
 import { afterContentWrite, TAGS } from '../tags';
+import { isPaperKind } from './kinds';
 import { isPaperStatus, type ResearchPaper } from './types';
 
 export type { PaperStatus, ResearchPaper } from './types';
@@ -24,11 +25,28 @@ interface ResearchPaperRow {
   doi: string | null;
   arxiv_id: string | null;
   status: string;
+  kind: string;
+  volume: string;
+  issue: string;
+  pages: string;
+  article_number: string;
+  publisher: string;
+  editors: string[] | null;
+  edition: string;
+  isbn: string;
+  institution: string;
+  report_number: string;
+  event_name: string;
+  event_place: string;
+  event_start: string | null;
+  event_end: string | null;
   updated_at: Date | string;
 }
 
 // `date::text`: a date column would otherwise come back as a JS Date at the server's local midnight.
-const COLUMNS = 'id, title, abstract, authors, date::text as date, journal, link, pdf_url, tags, doi, arxiv_id, status, updated_at';
+const COLUMNS = `id, title, abstract, authors, date::text as date, journal, link, pdf_url, tags, doi, arxiv_id, status, kind,
+  volume, issue, pages, article_number, publisher, editors, edition, isbn, institution, report_number, event_name, event_place,
+  event_start::text as event_start, event_end::text as event_end, updated_at`;
 
 function toResearchPaper(row: ResearchPaperRow): ResearchPaper {
   return {
@@ -45,6 +63,21 @@ function toResearchPaper(row: ResearchPaperRow): ResearchPaper {
     arxivId: row.arxiv_id || null,
     // The schema's check allows only the four; 'published' is the fallback of docs/product.md §5.
     status: isPaperStatus(row.status) ? row.status : 'published',
+    kind: isPaperKind(row.kind) ? row.kind : 'article',
+    volume: row.volume,
+    issue: row.issue,
+    pages: row.pages,
+    articleNumber: row.article_number,
+    publisher: row.publisher,
+    editors: row.editors ?? [],
+    edition: row.edition,
+    isbn: row.isbn,
+    institution: row.institution,
+    reportNumber: row.report_number,
+    eventName: row.event_name,
+    eventPlace: row.event_place,
+    eventStart: row.event_start,
+    eventEnd: row.event_end,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
@@ -112,12 +145,30 @@ const WRITTEN = (paper: PaperValues) => [
   paper.status,
   paper.doi,
   paper.arxivId,
+  paper.kind,
+  paper.volume,
+  paper.issue,
+  paper.pages,
+  paper.articleNumber,
+  paper.publisher,
+  paper.editors,
+  paper.edition,
+  paper.isbn,
+  paper.institution,
+  paper.reportNumber,
+  paper.eventName,
+  paper.eventPlace,
+  paper.eventStart,
+  paper.eventEnd,
 ];
 
 async function insertPaper(db: Queryable, paper: PaperValues): Promise<ResearchPaper> {
   const { rows } = await db.query<ResearchPaperRow>(
-    `insert into research_papers (title, abstract, authors, date, journal, link, pdf_url, tags, status, doi, arxiv_id)
-     values ($1, $2, $3::text[], $4::date, $5, $6, $7, $8::text[], $9, $10, $11)
+    `insert into research_papers (title, abstract, authors, date, journal, link, pdf_url, tags, status, doi, arxiv_id, kind,
+       volume, issue, pages, article_number, publisher, editors, edition, isbn, institution, report_number, event_name, event_place,
+       event_start, event_end)
+     values ($1, $2, $3::text[], $4::date, $5, $6, $7, $8::text[], $9, $10, $11, $12,
+       $13, $14, $15, $16, $17, $18::text[], $19, $20, $21, $22, $23, $24, $25::date, $26::date)
      returning ${COLUMNS}`,
     WRITTEN(paper),
   );
@@ -159,8 +210,10 @@ export async function updatePaper(id: string, paper: PaperValues): Promise<Resea
   const { rows } = await db.query<ResearchPaperRow>(
     `update research_papers
         set title = $1, abstract = $2, authors = $3::text[], date = $4::date, journal = $5, link = $6, pdf_url = $7,
-            tags = $8::text[], status = $9, doi = $10, arxiv_id = $11
-      where id = $12
+            tags = $8::text[], status = $9, doi = $10, arxiv_id = $11, kind = $12, volume = $13, issue = $14, pages = $15,
+            article_number = $16, publisher = $17, editors = $18::text[], edition = $19, isbn = $20, institution = $21,
+            report_number = $22, event_name = $23, event_place = $24, event_start = $25::date, event_end = $26::date
+      where id = $27
   returning ${COLUMNS}`,
     [...WRITTEN(paper), id],
   );

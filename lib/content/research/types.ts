@@ -1,10 +1,15 @@
 /** A research paper (table research_papers): client-safe types and the status list. */
 
+import type { PaperVenue } from './kinds';
+
+export { PAPER_KINDS, PAPER_KIND_LABELS, isPaperKind, type PaperKind } from './kinds';
+
 /** A paper's status; 'published' is the default and the fallback for anything else. */
 export const PAPER_STATUSES = ['published', 'preprint', 'submitted', 'draft'] as const;
 export type PaperStatus = (typeof PAPER_STATUSES)[number];
 
-export interface ResearchPaper {
+/** A paper: its kind and venue fields (./kinds.ts), and the rest. `journal` is the venue's title (journal, proceedings, book). */
+export interface ResearchPaper extends PaperVenue {
   id: string;
   title: string;
   /** Simple markup with `$…$` mathematics. */
@@ -12,7 +17,6 @@ export interface ResearchPaper {
   authors: string[];
   /** 'yyyy-mm-dd' */
   date: string;
-  journal: string;
   link: string | null;
   pdfUrl: string | null;
   tags: string[];
