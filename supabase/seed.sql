@@ -115,7 +115,7 @@ values
     true
   );
 
-insert into public.research_papers (title, abstract, authors, date, journal, link, pdf_url, tags, status)
+insert into public.research_papers (title, abstract, authors, date, journal, link, pdf_url, tags, status, kind)
 values
   (
     'A zero-density estimate for Dirichlet L-functions in short intervals',
@@ -126,7 +126,8 @@ values
     'https://example.com/papers/zero-density-short-intervals',
     'https://example.com/papers/zero-density-short-intervals.pdf',
     array['number theory', 'L-functions', 'primes'],
-    'published'
+    'published',
+    'article'
   ),
   (
     'Spectral gaps of random Cayley graphs of SL(2, p)',
@@ -137,6 +138,7 @@ values
     'https://example.com/papers/random-cayley-spectral-gaps',
     null,
     array['spectral graph theory', 'expanders', 'random graphs'],
+    'preprint',
     'preprint'
   ),
   (
@@ -148,7 +150,8 @@ values
     null,
     null,
     array['number theory', 'L-functions', 'moments'],
-    'submitted'
+    'submitted',
+    'article'
   ),
   (
     'Equidistribution of primes in Bohr sets',
@@ -159,7 +162,8 @@ values
     null,
     null,
     array['number theory', 'primes', 'equidistribution'],
-    'draft'
+    'draft',
+    'article'
   );
 
 insert into public.blog_posts (title, slug, excerpt, content, date, tags, cover_image)

@@ -7,11 +7,14 @@ import { FileUpload } from '@/components/admin/upload/file-upload';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { KIND_FIELDS, PAPER_KINDS, PAPER_KIND_LABELS, VENUE_FIELD_LABELS, type VenueField } from '@/lib/content/research/kinds';
 import { STATUS_BADGES } from '@/lib/content/research/rules';
+import { isPaperKind } from '@/lib/content/research/types';
 import { PAPER_STATUSES, RESEARCH_LIMITS } from '@/lib/validation/research';
 
-/** A paper as its form holds it: authors and tags as the comma-separated text the admin types. */
+/** A paper as its form holds it: authors, editors and tags as the comma-separated text the admin types. */
 export interface PaperForm {
+  kind: string;
   title: string;
   journal: string;
   authors: string;
@@ -23,13 +26,46 @@ export interface PaperForm {
   doi: string;
   arxivId: string;
   status: string;
+  volume: string;
+  issue: string;
+  pages: string;
+  articleNumber: string;
+  publisher: string;
+  editors: string;
+  edition: string;
+  isbn: string;
+  institution: string;
+  reportNumber: string;
+  eventName: string;
+  eventPlace: string;
+  eventStart: string;
+  eventEnd: string;
 }
+
+/** Each venue field's input: its longest value, its type, and an example. */
+const VENUE_INPUTS: Record<VenueField, { max: number; type?: 'date'; placeholder?: string }> = {
+  volume: { max: RESEARCH_LIMITS.volume, placeholder: '241' },
+  issue: { max: RESEARCH_LIMITS.issue, placeholder: '3' },
+  pages: { max: RESEARCH_LIMITS.pages, placeholder: '1–37' },
+  articleNumber: { max: RESEARCH_LIMITS.articleNumber, placeholder: 'e123' },
+  publisher: { max: RESEARCH_LIMITS.publisher },
+  editors: { max: RESEARCH_LIMITS.editor * 10, placeholder: 'A. Editor, B. Editor' },
+  edition: { max: RESEARCH_LIMITS.edition, placeholder: '2' },
+  isbn: { max: RESEARCH_LIMITS.isbn, placeholder: '978-3-16-148410-0' },
+  institution: { max: RESEARCH_LIMITS.institution },
+  reportNumber: { max: RESEARCH_LIMITS.reportNumber },
+  eventName: { max: RESEARCH_LIMITS.eventName },
+  eventPlace: { max: RESEARCH_LIMITS.eventPlace, placeholder: 'Bristol, United Kingdom' },
+  eventStart: { max: 10, type: 'date' },
+  eventEnd: { max: 10, type: 'date' },
+};
 
 
 /** The Research Papers form (docs/product.md §2): every field, the abstract previewed with its mathematics. */
 export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, actions }: ItemFormProps<PaperForm>) {
   const { id, set } = useItemFields(idPrefix, value, onChange);
-  const text = (key: 'title' | 'journal' | 'authors' | 'tags' | 'link' | 'doi' | 'arxivId', label: string, options: { hint?: string; max: number; type?: string; placeholder?: string }) => (
+  const shape = KIND_FIELDS[isPaperKind(value.kind) ? value.kind : 'article'];
+  const text = (key: 'title' | 'journal' | 'authors' | 'tags' | 'link' | 'doi' | 'arxivId' | VenueField, label: string, options: { hint?: string; max: number; type?: string; placeholder?: string }) => (
     <Field id={id(key)} label={label} hint={options.hint} error={errors[key]}>
       <Input
         id={id(key)}
@@ -46,10 +82,34 @@ export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, a
   return (
     <ItemFormFrame onSubmit={onSubmit} actions={actions}>
       {text('title', 'Title', { max: RESEARCH_LIMITS.title })}
+      <Field id={id('kind')} label="Type" hint="The fields below are the ones this kind of work has." error={errors.kind}>
+        <select
+          id={id('kind')}
+          value={value.kind}
+          onChange={(event) => set('kind', event.target.value)}
+          aria-describedby={describedBy(id('kind'), { hint: true, error: errors.kind })}
+          className="h-9 rounded-md border border-input bg-input/20 px-3 text-sm"
+        >
+          {PAPER_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {PAPER_KIND_LABELS[kind]}
+            </option>
+          ))}
+        </select>
+      </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        {text('journal', 'Journal/Publication', { max: RESEARCH_LIMITS.journal })}
+        {shape.venue ? text('journal', shape.venue, { max: RESEARCH_LIMITS.journal }) : null}
         {text('authors', 'Authors (comma separated)', { max: RESEARCH_LIMITS.author * 10, placeholder: 'A. Author, B. Author' })}
       </div>
+      {shape.fields.length > 0 ? (
+        <div className="grid gap-5 sm:grid-cols-2">
+          {shape.fields.map((field) => (
+            <div key={field} className={field === 'editors' || field === 'publisher' || field === 'institution' || field === 'eventName' ? 'sm:col-span-2' : undefined}>
+              {text(field, VENUE_FIELD_LABELS[field], VENUE_INPUTS[field])}
+            </div>
+          ))}
+        </div>
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={id('date')} label="Date" error={errors.date}>
           <Input

@@ -9,6 +9,7 @@ import { itemDraftSchema, useItemEditor } from '@/components/admin/use-item-edit
 import { Markdown } from '@/components/site/markdown';
 import { Badge } from '@/components/ui/badge';
 import { formatLongDate } from '@/lib/format';
+import { PAPER_KIND_LABELS, venueLine } from '@/lib/content/research/kinds';
 import { STATUS_BADGES } from '@/lib/content/research/rules';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { checkPaper, emptyPaperForm } from '@/lib/validation/research';
@@ -33,6 +34,22 @@ const RESEARCH_EDITOR: ItemEditorConfig<ResearchPaper, PaperForm> = {
       doi: z.string().default(''),
       arxivId: z.string().default(''),
       status: z.string(),
+      // And these, before papers had kinds (issue 45): a journal article then.
+      kind: z.string().default('article'),
+      volume: z.string().default(''),
+      issue: z.string().default(''),
+      pages: z.string().default(''),
+      articleNumber: z.string().default(''),
+      publisher: z.string().default(''),
+      editors: z.string().default(''),
+      edition: z.string().default(''),
+      isbn: z.string().default(''),
+      institution: z.string().default(''),
+      reportNumber: z.string().default(''),
+      eventName: z.string().default(''),
+      eventPlace: z.string().default(''),
+      eventStart: z.string().default(''),
+      eventEnd: z.string().default(''),
     }),
   ),
   // docs/product.md §7: the admin list by date descending, then title.
@@ -49,6 +66,21 @@ const RESEARCH_EDITOR: ItemEditorConfig<ResearchPaper, PaperForm> = {
     doi: paper.doi ?? '',
     arxivId: paper.arxivId ?? '',
     status: paper.status,
+    kind: paper.kind,
+    volume: paper.volume,
+    issue: paper.issue,
+    pages: paper.pages,
+    articleNumber: paper.articleNumber,
+    publisher: paper.publisher,
+    editors: paper.editors.join(', '),
+    edition: paper.edition,
+    isbn: paper.isbn,
+    institution: paper.institution,
+    reportNumber: paper.reportNumber,
+    eventName: paper.eventName,
+    eventPlace: paper.eventPlace,
+    eventStart: paper.eventStart ?? '',
+    eventEnd: paper.eventEnd ?? '',
   }),
   newForm: () => emptyPaperForm(),
   check: checkPaper,
@@ -79,7 +111,7 @@ const RESEARCH_EDITOR: ItemEditorConfig<ResearchPaper, PaperForm> = {
   },
   head: (paper) => ({
     title: paper.title,
-    subtitle: `${formatLongDate(paper.date)} • ${paper.journal}`,
+    subtitle: `${formatLongDate(paper.date)} • ${venueLine(paper) || PAPER_KIND_LABELS[paper.kind]}`,
     badges: paper.tags.map((tag) => (
       <Badge key={tag} variant="secondary">
         {tag}

@@ -6,6 +6,7 @@ import { Loaded } from '@/components/site/loaded';
 import { LongDate } from '@/components/site/long-date';
 import { PaperAbstract } from '@/components/site/stored-markup';
 import { CATEGORY_LABELS } from '@/lib/content/projects/rules';
+import { venueLine } from '@/lib/content/research/kinds';
 import { highlightLabel, STATUS_BADGES } from '@/lib/content/research/rules';
 import { Badge } from '@/components/ui/badge';
 import { getBlogPosts } from '@/lib/content/blog/queries';
@@ -134,7 +135,7 @@ function ResearchHighlightList({ papers }: { papers: ResearchPaper[] }) {
                   {paper.title}
                 </Link>
               </h3>
-              {paper.journal ? <p className="mt-1 text-sm text-muted-foreground italic">{paper.journal}</p> : null}
+              {venueLine(paper) ? <p className="mt-1 text-sm text-muted-foreground italic">{venueLine(paper)}</p> : null}
               {paper.abstract ? (
                 <PaperAbstract id={paper.id} look="highlight" />
               ) : null}

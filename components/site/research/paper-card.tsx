@@ -4,6 +4,7 @@ import { Download, ExternalLink, Users } from '@/components/site/icons';
 import { ExternalLinkButton } from '@/components/site/external-link-button';
 import { PaperAbstract } from '@/components/site/stored-markup';
 import { Badge } from '@/components/ui/badge';
+import { PAPER_KIND_LABELS, venueLine } from '@/lib/content/research/kinds';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { formatMonthYear } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -25,12 +26,7 @@ export function PaperCard({ paper }: { paper: ResearchPaper }) {
           {badge.label}
         </Badge>
         <time dateTime={paper.date}>{formatMonthYear(paper.date)}</time>
-        {paper.journal ? (
-          <>
-            <span aria-hidden="true">·</span>
-            <span className="italic">{paper.journal}</span>
-          </>
-        ) : null}
+        <PaperVenueLine paper={paper} />
       </div>
       <h2 id={headingId} className="paper-title">
         <Link href={`/research/${paper.id}`} className="title-link">
@@ -48,6 +44,34 @@ export function PaperCard({ paper }: { paper: ResearchPaper }) {
     </article>
   );
 }
+
+/**
+ * Where a paper appeared, after its date: its kind where the venue does not say it (a conference paper, a
+ * chapter, a book, a dataset…), and the venue in full ('Journal of Number Theory 241(3), 1–37').
+ */
+export function PaperVenueLine({ paper }: { paper: ResearchPaper }) {
+  const venue = venueLine(paper);
+  const kind = SAID_BY_VENUE.has(paper.kind) ? null : PAPER_KIND_LABELS[paper.kind];
+  return (
+    <>
+      {kind ? (
+        <>
+          <span aria-hidden="true">·</span>
+          <span>{kind}</span>
+        </>
+      ) : null}
+      {venue ? (
+        <>
+          <span aria-hidden="true">·</span>
+          <span className="italic">{venue}</span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** Kinds whose venue line or status badge already says what they are: an article's journal, a preprint's badge, a thesis's line. */
+const SAID_BY_VENUE: ReadonlySet<ResearchPaper['kind']> = new Set(['article', 'preprint', 'phd-thesis', 'masters-thesis', 'report']);
 
 /** A paper's View Publication and Download PDF buttons, when it has those addresses. */
 export function PaperLinks({ paper, className }: { paper: Pick<ResearchPaper, 'link' | 'pdfUrl'>; className?: string }) {

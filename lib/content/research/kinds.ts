@@ -87,7 +87,7 @@ export interface KindShape {
 }
 
 export const KIND_FIELDS: Record<PaperKind, KindShape> = {
-  article: { venue: 'Journal', required: 'journal', fields: ['volume', 'issue', 'pages', 'articleNumber'] },
+  article: { venue: 'Journal/Publication', required: 'journal', fields: ['volume', 'issue', 'pages', 'articleNumber'] },
   conference: {
     venue: 'Proceedings title',
     required: 'journal',
@@ -101,7 +101,7 @@ export const KIND_FIELDS: Record<PaperKind, KindShape> = {
   preprint: { venue: 'Repository', required: 'journal', fields: [] },
   dataset: { venue: 'Repository', required: 'journal', fields: ['publisher'] },
   software: { venue: 'Repository', required: 'journal', fields: ['publisher'] },
-  other: { venue: 'Published in', required: 'journal', fields: ['publisher'] },
+  other: { venue: 'Journal/Publication', required: 'journal', fields: ['publisher'] },
 };
 
 /** Whether a kind has a venue field (its editor shows it, its outputs use it). */

@@ -7,7 +7,7 @@ import { LongDate } from '@/components/site/long-date';
 import { LoadingText } from '@/components/site/page-intro';
 import { JsonLd } from '@/components/site/json-ld';
 import { CiteButton } from '@/components/site/research/cite-button';
-import { PaperAuthors, PaperIdentifiers, PaperLinks } from '@/components/site/research/paper-card';
+import { PaperAuthors, PaperIdentifiers, PaperLinks, PaperVenueLine } from '@/components/site/research/paper-card';
 import { PaperAbstract } from '@/components/site/stored-markup';
 import { Badge } from '@/components/ui/badge';
 import { canonicalMetadata } from '@/lib/canonical';
@@ -79,12 +79,7 @@ async function PaperView({ paper }: { paper: ResearchPaper }) {
             {badge.label}
           </Badge>
           <LongDate date={paper.date} />
-          {paper.journal ? (
-            <>
-              <span aria-hidden="true">·</span>
-              <span className="italic">{paper.journal}</span>
-            </>
-          ) : null}
+          <PaperVenueLine paper={paper} />
         </div>
         <h1 className="font-serif text-4xl leading-tight font-semibold tracking-tight text-balance text-foreground">{paper.title}</h1>
         <PaperAuthors authors={paper.authors} />
