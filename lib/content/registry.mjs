@@ -108,12 +108,17 @@ export const CONTENT_TYPES = [
     admin: { path: '/admin/research/edit', label: 'Research Papers', position: 60 },
     dashboard: { title: 'Research', unit: 'papers' },
     seeded: true,
-    references: { kind: 'Research paper', title: 'title', text: ['pdf_url', 'link', 'abstract'], lists: [] },
+    references: {
+      kind: 'Research paper',
+      title: 'title',
+      text: ['pdf_url', 'link', 'abstract', 'code_url', 'data_url', 'slides_url', 'video_url', 'poster_url', 'published_url'],
+      lists: [],
+    },
     search: {
       position: 10,
       label: { group: 'Research papers', one: 'Paper' },
       href: '/research/{id}',
-      weights: { A: ['title'], B: ['tags', 'authors', 'journal', 'publisher', 'institution', 'event_name'], C: ['abstract'] },
+      weights: { A: ['title'], B: ['tags', 'authors', 'journal', 'publisher', 'institution', 'event_name', 'note'], C: ['abstract'] },
       date: 'date',
       // Drafts are never public.
       where: "t.status <> 'draft'",

@@ -1,4 +1,5 @@
 import { isPages, isPaperKind, isValidIsbn, KIND_FIELDS, VENUE_FIELDS, type PaperKind, type VenueField } from '@/lib/content/research/kinds';
+import { PAPER_NOTE_MAX } from '@/lib/content/research/links';
 import { PAPER_STATUSES, isPaperStatus } from '@/lib/content/research/types';
 import { z } from '@/lib/validation/zod';
 import { isSafeImageUrl } from './about';
@@ -37,6 +38,7 @@ export const PAPER_LINK_INVALID = 'Enter a full http:// or https:// address, or 
 export const PAPER_DOI_INVALID = 'Enter a DOI such as 10.1007/BF01700692 (or its https://doi.org/ address), or leave it blank.';
 export const PAPER_ARXIV_INVALID = 'Enter an arXiv identifier such as 2403.01234 or math/0601001, or leave it blank.';
 
+export const PAPER_FILE_LINK_INVALID = 'Upload a file or enter an http(s) address, or leave it blank.';
 export const PAPER_PAGES_INVALID = 'Enter pages as 1–37, or one page or article number such as e123 or S1.';
 export const PAPER_ISBN_INVALID = 'Enter an ISBN of 10 or 13 digits whose check digit matches, or leave it blank.';
 export const PAPER_EVENT_DATES_INVALID = 'The conference cannot end before it starts.';
@@ -113,6 +115,14 @@ function commaList(label: string, maxItems: number, maxLength: number) {
 /** An optional venue text field: trimmed, bounded, '' when blank. */
 const venueText = (max: number, label: string) => boundedText(max, label).nullish().transform((value) => value ?? '');
 
+/** A link of the paper's (lib/content/research/links.ts): an uploaded file or an http(s) address; blank is none. */
+function paperLink(what: string) {
+  return boundedText(RESEARCH_LIMITS.url, `The ${what} address`)
+    .refine((value) => value === '' || isSafeImageUrl(value), { error: PAPER_FILE_LINK_INVALID })
+    .nullish()
+    .transform((value) => value || null);
+}
+
 /** An optional calendar date: null when blank. */
 const optionalDate = z
   .string({ error: 'Choose a date.' })
@@ -123,7 +133,7 @@ const optionalDate = z
 
 const paperFields = z.object({
   /** The kind of work (lib/content/research/kinds.ts); anything else is a journal article, the kind every paper had before. */
-  kind: z.unknown().transform((value): PaperKind => (isPaperKind(value) ? value : 'article')),
+  kind: z.unknown().optional().transform((value): PaperKind => (isPaperKind(value) ? value : 'article')),
   title: boundedText(RESEARCH_LIMITS.title, 'The title').min(1, { error: 'Enter the title.' }),
   journal: venueText(RESEARCH_LIMITS.journal, 'The journal'),
   volume: venueText(RESEARCH_LIMITS.volume, 'The volume'),
@@ -140,6 +150,15 @@ const paperFields = z.object({
   eventPlace: venueText(RESEARCH_LIMITS.eventPlace, 'The conference place'),
   eventStart: optionalDate,
   eventEnd: optionalDate,
+  codeUrl: paperLink('code'),
+  dataUrl: paperLink('data'),
+  slidesUrl: paperLink('slides'),
+  videoUrl: paperLink('video'),
+  posterUrl: paperLink('poster'),
+  publishedUrl: paperLink('published version'),
+  /** Shown with the authors ('Equal contribution'): one line. */
+  note: venueText(PAPER_NOTE_MAX, 'The note')
+    .refine((value) => !/[\r\n]/.test(value), { error: 'Write the note on one line.' }),
   authors: commaList('Authors', RESEARCH_LIMITS.authors, RESEARCH_LIMITS.author).refine((authors) => authors.length > 0, {
     error: 'Enter at least one author.',
   }),
@@ -254,5 +273,12 @@ export function emptyPaperForm(now: Date = new Date()) {
     eventPlace: '',
     eventStart: '',
     eventEnd: '',
+    codeUrl: '',
+    dataUrl: '',
+    slidesUrl: '',
+    videoUrl: '',
+    posterUrl: '',
+    publishedUrl: '',
+    note: '',
   };
 }

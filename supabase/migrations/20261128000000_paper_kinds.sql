@@ -31,17 +31,3 @@ alter table public.research_papers disable trigger research_papers_set_updated_a
 update public.research_papers set kind = 'preprint' where status = 'preprint';
 alter table public.research_papers enable trigger research_papers_set_updated_at;
 
--- The site search reads the new venue text too (the registry's search weights, lib/content/registry.mjs): a
--- paper is found by its publisher, its institution or its conference as by its journal. A generated column's
--- expression is replaced by dropping and adding it again (with its index and storage, as
--- 20261126130000_search.sql and 20261126140000_search_inline.sql made them); adding it computes every row's.
-drop index if exists public.research_papers_search_idx;
-alter table public.research_papers drop column search;
-alter table public.research_papers add column search tsvector generated always as (
-  setweight(to_tsvector('english', title), 'A')
-  || setweight(to_tsvector('english', private.search_words(tags) || ' ' || private.search_words(authors) || ' ' || journal
-       || ' ' || publisher || ' ' || institution || ' ' || event_name), 'B')
-  || setweight(to_tsvector('english', abstract), 'C')
-) stored;
-alter table public.research_papers alter column search set storage main;
-create index research_papers_search_idx on public.research_papers using gin (search);

@@ -161,6 +161,62 @@ test.describe('admin Research Papers editor', () => {
     await page.getByRole('button', { name: 'Clear' }).click();
   });
 
+  test("a paper's type decides its fields: a book chapter with its book, editors, pages and ISBN reaches its card, its page and Google Scholar; a wrong ISBN is refused beside the field, keeping the form", async ({
+    page,
+    request,
+  }) => {
+    await openEditor(page);
+    await page.getByRole('tab', { name: 'Create New Paper' }).click();
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+    // A journal article's fields first; a chapter has a book title, editors and an ISBN, and no volume or issue.
+    await expect(field('Type')).toHaveValue('article');
+    await expect(field('Volume')).toBeVisible();
+    await field('Type').selectOption({ label: 'Book chapter' });
+    await expect(field('Journal/Publication')).toHaveCount(0);
+    await expect(field('Volume')).toHaveCount(0);
+    await expect(field('Issue')).toHaveCount(0);
+
+    const title = `Zeros near the critical line ${unique()}`;
+    await field('Title').fill(title);
+    await field('Book title').fill('Analytic Number Theory');
+    await field('Authors (comma separated)').fill('Ada Lovelace');
+    await field('Editors (comma separated)').fill('G. H. Hardy, J. E. Littlewood');
+    await field('Pages').fill('101-140');
+    await field('Publisher').fill('Cambridge University Press');
+    await field('ISBN').fill('978-3-16-148410-1');
+    await page.getByRole('button', { name: 'Create Paper' }).click();
+    await expectFieldErrors(page, { ISBN: 'Enter an ISBN of 10 or 13 digits whose check digit matches, or leave it blank.' });
+    await expect(field('Editors (comma separated)')).toHaveValue('G. H. Hardy, J. E. Littlewood');
+    await field('ISBN').fill('978-3-16-148410-0');
+    await page.getByRole('button', { name: 'Create Paper' }).click();
+    await expect(toast(page, 'Research paper created successfully')).toBeVisible();
+    const venue = 'In Analytic Number Theory, pp. 101–140, Cambridge University Press';
+    await expect(card(page, title)).toContainText(venue);
+
+    // The visitor's list and page say what it is and where; Scholar gets the chapter's book, pages and ISBN.
+    const list = await publicText(request, '/research');
+    expect(list).toContain('Book chapter');
+    expect(list).toContain(venue);
+    // Its card is the last article opened before its title.
+    const paperId = [...list.slice(0, list.indexOf(title)).matchAll(/<article id="([0-9a-f-]{36})"/g)].pop()?.[1];
+    expect(paperId).toMatch(/^[0-9a-f-]{36}$/);
+    const html = await publicText(request, `/research/${paperId}`);
+    for (const [name, content] of [
+      ['citation_inbook_title', 'Analytic Number Theory'],
+      ['citation_firstpage', '101'],
+      ['citation_lastpage', '140'],
+      ['citation_isbn', '978-3-16-148410-0'],
+      ['citation_publisher', 'Cambridge University Press'],
+    ]) {
+      expect(html, name).toContain(`<meta name="${name}" content="${content}"/>`);
+    }
+    expect(html).toContain('"@type":"Chapter"');
+
+    await card(page, title).getByRole('button', { name: 'Delete' }).click();
+    await confirmDialog(page);
+    await expect(toast(page, 'Research paper deleted successfully')).toBeVisible();
+  });
+
   const submitsTwice: [string, (page: Page) => Promise<void>, { offlineFirst: boolean }][] = [
     [
       'a save while the network fails keeps the paper as typed and says so; a double click on Create Paper then',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { editionText, isPages, isValidIsbn, KIND_FIELDS, PAPER_KINDS, pageRange, printedPages, venueLine } from '@/lib/content/research/kinds';
-import { checkPaper, paperRefusal, paperSchema, PAPER_ISBN_INVALID, PAPER_PAGES_INVALID, PAPER_REQUIRED } from '@/lib/validation/research';
+import { linksOf } from '@/lib/content/research/links';
+import { checkPaper, paperRefusal, paperSchema, PAPER_FILE_LINK_INVALID, PAPER_ISBN_INVALID, PAPER_PAGES_INVALID, PAPER_REQUIRED } from '@/lib/validation/research';
 import { paper } from '../fixtures/papers';
 
 /** Kinds of work and their venue fields (issue 45): the readings every output shares, and the editor's rules. */
@@ -120,5 +121,29 @@ describe('the paper form\'s check', () => {
     const parsed = paperSchema.safeParse({ ...base, kind: 'article', journal: '' });
     expect(parsed.success).toBe(false);
     if (!parsed.success) expect(paperRefusal(parsed.error, { ...base, kind: 'article', journal: '' })).toBe(PAPER_REQUIRED);
+  });
+});
+
+describe("a paper's links and note", () => {
+  it('keeps an address or a file of the site for each link, blank as none, and shows them in order', () => {
+    const checked = checkPaper({ ...base, journal: 'J', codeUrl: 'https://github.com/example/zeros', slidesUrl: '/storage/research-papers/talk.pdf', videoUrl: '  ', note: 'Equal contribution' });
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.data).toMatchObject({ codeUrl: 'https://github.com/example/zeros', slidesUrl: '/storage/research-papers/talk.pdf', videoUrl: null, dataUrl: null, note: 'Equal contribution' });
+    expect(linksOf(checked.data).map((link) => link.label)).toEqual(['Code', 'Slides']);
+  });
+
+  it.each(['javascript:alert(1)', '//evil.example/x', 'data:text/html,hi', 'ftp://example.org/x'])('refuses %s as a link, beside the field', (address) => {
+    const checked = checkPaper({ ...base, journal: 'J', posterUrl: address });
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.fieldErrors.posterUrl).toBe(PAPER_FILE_LINK_INVALID);
+  });
+
+  it('refuses a note of two lines or over 200 characters', () => {
+    for (const note of ['Equal\ncontribution', 'x'.repeat(201)]) {
+      const checked = checkPaper({ ...base, journal: 'J', note });
+      expect(checked.ok).toBe(false);
+      if (!checked.ok) expect(checked.fieldErrors.note).toBeTruthy();
+    }
   });
 });

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { KIND_FIELDS, PAPER_KINDS, PAPER_KIND_LABELS, VENUE_FIELD_LABELS, type VenueField } from '@/lib/content/research/kinds';
+import { PAPER_LINKS, PAPER_NOTE_MAX, type PaperLinkKey } from '@/lib/content/research/links';
 import { STATUS_BADGES } from '@/lib/content/research/rules';
 import { isPaperKind } from '@/lib/content/research/types';
 import { PAPER_STATUSES, RESEARCH_LIMITS } from '@/lib/validation/research';
@@ -40,6 +41,13 @@ export interface PaperForm {
   eventPlace: string;
   eventStart: string;
   eventEnd: string;
+  codeUrl: string;
+  dataUrl: string;
+  slidesUrl: string;
+  videoUrl: string;
+  posterUrl: string;
+  publishedUrl: string;
+  note: string;
 }
 
 /** Each venue field's input: its longest value, its type, and an example. */
@@ -65,7 +73,7 @@ const VENUE_INPUTS: Record<VenueField, { max: number; type?: 'date'; placeholder
 export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, actions }: ItemFormProps<PaperForm>) {
   const { id, set } = useItemFields(idPrefix, value, onChange);
   const shape = KIND_FIELDS[isPaperKind(value.kind) ? value.kind : 'article'];
-  const text = (key: 'title' | 'journal' | 'authors' | 'tags' | 'link' | 'doi' | 'arxivId' | VenueField, label: string, options: { hint?: string; max: number; type?: string; placeholder?: string }) => (
+  const text = (key: 'title' | 'journal' | 'authors' | 'tags' | 'link' | 'doi' | 'arxivId' | 'note' | PaperLinkKey | VenueField, label: string, options: { hint?: string; max: number; type?: string; placeholder?: string }) => (
     <Field id={id(key)} label={label} hint={options.hint} error={errors[key]}>
       <Input
         id={id(key)}
@@ -101,6 +109,7 @@ export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, a
         {shape.venue ? text('journal', shape.venue, { max: RESEARCH_LIMITS.journal }) : null}
         {text('authors', 'Authors (comma separated)', { max: RESEARCH_LIMITS.author * 10, placeholder: 'A. Author, B. Author' })}
       </div>
+      {text('note', 'Note', { max: PAPER_NOTE_MAX, placeholder: 'Equal contribution', hint: 'Shown with the authors: equal contribution, alphabetical order, an award. Optional.' })}
       {shape.fields.length > 0 ? (
         <div className="grid gap-5 sm:grid-cols-2">
           {shape.fields.map((field) => (
@@ -175,6 +184,15 @@ export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, a
           }}
         />
         {errors.pdfUrl ? <p className="text-sm text-destructive">{errors.pdfUrl}</p> : null}
+      </fieldset>
+      <fieldset className="flex flex-col gap-4">
+        <legend className="mb-2 text-sm leading-none font-medium">Links</legend>
+        <p className="text-sm text-muted-foreground">Each optional: an http(s) address, or a file of the site's own: upload slides or a poster (a PDF) in the Media library and paste its /storage/ address here.</p>
+        <div className="grid gap-5 sm:grid-cols-2">
+          {PAPER_LINKS.map((link) => (
+            <div key={link.key}>{text(link.key, link.label, { max: RESEARCH_LIMITS.url, placeholder: 'https://…' })}</div>
+          ))}
+        </div>
       </fieldset>
       {text('tags', 'Tags (comma separated)', { max: RESEARCH_LIMITS.tag * 10, placeholder: 'number theory, L-functions' })}
     </ItemFormFrame>

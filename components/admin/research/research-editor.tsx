@@ -10,6 +10,7 @@ import { Markdown } from '@/components/site/markdown';
 import { Badge } from '@/components/ui/badge';
 import { formatLongDate } from '@/lib/format';
 import { PAPER_KIND_LABELS, venueLine } from '@/lib/content/research/kinds';
+import { linksOf } from '@/lib/content/research/links';
 import { STATUS_BADGES } from '@/lib/content/research/rules';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { checkPaper, emptyPaperForm } from '@/lib/validation/research';
@@ -50,6 +51,13 @@ const RESEARCH_EDITOR: ItemEditorConfig<ResearchPaper, PaperForm> = {
       eventPlace: z.string().default(''),
       eventStart: z.string().default(''),
       eventEnd: z.string().default(''),
+      codeUrl: z.string().default(''),
+      dataUrl: z.string().default(''),
+      slidesUrl: z.string().default(''),
+      videoUrl: z.string().default(''),
+      posterUrl: z.string().default(''),
+      publishedUrl: z.string().default(''),
+      note: z.string().default(''),
     }),
   ),
   // docs/product.md §7: the admin list by date descending, then title.
@@ -81,6 +89,13 @@ const RESEARCH_EDITOR: ItemEditorConfig<ResearchPaper, PaperForm> = {
     eventPlace: paper.eventPlace,
     eventStart: paper.eventStart ?? '',
     eventEnd: paper.eventEnd ?? '',
+    codeUrl: paper.codeUrl ?? '',
+    dataUrl: paper.dataUrl ?? '',
+    slidesUrl: paper.slidesUrl ?? '',
+    videoUrl: paper.videoUrl ?? '',
+    posterUrl: paper.posterUrl ?? '',
+    publishedUrl: paper.publishedUrl ?? '',
+    note: paper.note,
   }),
   newForm: () => emptyPaperForm(),
   check: checkPaper,
@@ -125,6 +140,12 @@ const RESEARCH_EDITOR: ItemEditorConfig<ResearchPaper, PaperForm> = {
           <dt className="font-medium">Authors</dt>
           <dd className="text-muted-foreground">{paper.authors.join(', ')}</dd>
         </div>
+        {paper.note ? (
+          <div>
+            <dt className="font-medium">Note</dt>
+            <dd className="text-muted-foreground">{paper.note}</dd>
+          </div>
+        ) : null}
         <div>
           <dt className="font-medium">Abstract</dt>
           <dd className="text-muted-foreground">{paper.abstract.trim() ? <Markdown source={paper.abstract} className="text-sm" /> : 'No abstract provided.'}</dd>
@@ -139,6 +160,16 @@ const RESEARCH_EDITOR: ItemEditorConfig<ResearchPaper, PaperForm> = {
             </dd>
           </div>
         ) : null}
+        {linksOf(paper).map((link) => (
+          <div key={link.key}>
+            <dt className="font-medium">{link.label}</dt>
+            <dd>
+              <a href={link.href} target="_blank" rel="noopener noreferrer" className="break-all text-primary underline underline-offset-4">
+                {link.href}
+              </a>
+            </dd>
+          </div>
+        ))}
         {paper.doi ? (
           <div>
             <dt className="font-medium">DOI</dt>

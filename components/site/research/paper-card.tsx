@@ -5,6 +5,7 @@ import { ExternalLinkButton } from '@/components/site/external-link-button';
 import { PaperAbstract } from '@/components/site/stored-markup';
 import { Badge } from '@/components/ui/badge';
 import { PAPER_KIND_LABELS, venueLine } from '@/lib/content/research/kinds';
+import { linksOf, type PaperLinkKey } from '@/lib/content/research/links';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { formatMonthYear } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -39,7 +40,7 @@ export function PaperCard({ paper }: { paper: ResearchPaper }) {
           Read the full abstract<span className="sr-only">: {paper.title}</span>
         </Link>
       ) : null}
-      <PaperAuthors authors={paper.authors} className="mt-5 text-sm" />
+      <PaperAuthors authors={paper.authors} note={paper.note} className="mt-5 text-sm" />
       <PaperLinks paper={paper} className="mt-6" />
     </article>
   );
@@ -73,9 +74,13 @@ export function PaperVenueLine({ paper }: { paper: ResearchPaper }) {
 /** Kinds whose venue line or status badge already says what they are: an article's journal, a preprint's badge, a thesis's line. */
 const SAID_BY_VENUE: ReadonlySet<ResearchPaper['kind']> = new Set(['article', 'preprint', 'phd-thesis', 'masters-thesis', 'report']);
 
-/** A paper's View Publication and Download PDF buttons, when it has those addresses. */
-export function PaperLinks({ paper, className }: { paper: Pick<ResearchPaper, 'link' | 'pdfUrl'>; className?: string }) {
-  if (!paper.link && !paper.pdfUrl) return null;
+/**
+ * A paper's buttons: View Publication and Download PDF, then its code, data, slides, video, poster and
+ * published version (lib/content/research/links.ts), each only when the paper has it.
+ */
+export function PaperLinks({ paper, className }: { paper: Pick<ResearchPaper, 'link' | 'pdfUrl' | PaperLinkKey>; className?: string }) {
+  const more = linksOf(paper);
+  if (!paper.link && !paper.pdfUrl && more.length === 0) return null;
   return (
     <div className={cn('flex flex-wrap gap-2', className)}>
       {paper.link ? (
@@ -88,12 +93,17 @@ export function PaperLinks({ paper, className }: { paper: Pick<ResearchPaper, 'l
           Download PDF
         </ExternalLinkButton>
       ) : null}
+      {more.map((link) => (
+        <ExternalLinkButton key={link.key} href={link.href} icon={<ExternalLink aria-hidden="true" />} variant="outline">
+          {link.label}
+        </ExternalLinkButton>
+      ))}
     </div>
   );
 }
 
-/** 'Authors: A, B' with the people icon; nothing when the list is empty. */
-export function PaperAuthors({ authors, className }: { authors: readonly string[]; className?: string }) {
+/** 'Authors: A, B' with the people icon, and the paper's note after them ('Equal contribution'); nothing when the list is empty. */
+export function PaperAuthors({ authors, note = '', className }: { authors: readonly string[]; note?: string; className?: string }) {
   if (authors.length === 0) return null;
   return (
     <p className={cn('paper-authors', className)}>
@@ -101,6 +111,7 @@ export function PaperAuthors({ authors, className }: { authors: readonly string[
       <span>
         <span className="sr-only">Authors: </span>
         {authors.join(', ')}
+        {note ? <span className="text-muted-foreground italic"> ({note})</span> : null}
       </span>
     </p>
   );

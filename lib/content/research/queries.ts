@@ -8,6 +8,7 @@ import type { PaperValues } from '@/lib/validation/research';
 import { boundedLimit } from '../read';
 import { afterContentWrite, TAGS } from '../tags';
 import { isPaperKind } from './kinds';
+import { PAPER_LINKS, type PaperLinkValues } from './links';
 import { isPaperStatus, type ResearchPaper } from './types';
 
 export type { PaperStatus, ResearchPaper } from './types';
@@ -40,13 +41,21 @@ interface ResearchPaperRow {
   event_place: string;
   event_start: string | null;
   event_end: string | null;
+  code_url: string | null;
+  data_url: string | null;
+  slides_url: string | null;
+  video_url: string | null;
+  poster_url: string | null;
+  published_url: string | null;
+  note: string;
   updated_at: Date | string;
 }
 
 // `date::text`: a date column would otherwise come back as a JS Date at the server's local midnight.
 const COLUMNS = `id, title, abstract, authors, date::text as date, journal, link, pdf_url, tags, doi, arxiv_id, status, kind,
   volume, issue, pages, article_number, publisher, editors, edition, isbn, institution, report_number, event_name, event_place,
-  event_start::text as event_start, event_end::text as event_end, updated_at`;
+  event_start::text as event_start, event_end::text as event_end, code_url, data_url, slides_url, video_url, poster_url,
+  published_url, note, updated_at`;
 
 function toResearchPaper(row: ResearchPaperRow): ResearchPaper {
   return {
@@ -78,6 +87,8 @@ function toResearchPaper(row: ResearchPaperRow): ResearchPaper {
     eventPlace: row.event_place,
     eventStart: row.event_start,
     eventEnd: row.event_end,
+    ...(Object.fromEntries(PAPER_LINKS.map(({ key, column }) => [key, storedLink(row[column], isSafeImageUrl)])) as PaperLinkValues),
+    note: row.note,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
@@ -160,15 +171,23 @@ const WRITTEN = (paper: PaperValues) => [
   paper.eventPlace,
   paper.eventStart,
   paper.eventEnd,
+  paper.codeUrl,
+  paper.dataUrl,
+  paper.slidesUrl,
+  paper.videoUrl,
+  paper.posterUrl,
+  paper.publishedUrl,
+  paper.note,
 ];
 
 async function insertPaper(db: Queryable, paper: PaperValues): Promise<ResearchPaper> {
   const { rows } = await db.query<ResearchPaperRow>(
     `insert into research_papers (title, abstract, authors, date, journal, link, pdf_url, tags, status, doi, arxiv_id, kind,
        volume, issue, pages, article_number, publisher, editors, edition, isbn, institution, report_number, event_name, event_place,
-       event_start, event_end)
+       event_start, event_end, code_url, data_url, slides_url, video_url, poster_url, published_url, note)
      values ($1, $2, $3::text[], $4::date, $5, $6, $7, $8::text[], $9, $10, $11, $12,
-       $13, $14, $15, $16, $17, $18::text[], $19, $20, $21, $22, $23, $24, $25::date, $26::date)
+       $13, $14, $15, $16, $17, $18::text[], $19, $20, $21, $22, $23, $24, $25::date, $26::date,
+       $27, $28, $29, $30, $31, $32, $33)
      returning ${COLUMNS}`,
     WRITTEN(paper),
   );
@@ -212,8 +231,9 @@ export async function updatePaper(id: string, paper: PaperValues): Promise<Resea
         set title = $1, abstract = $2, authors = $3::text[], date = $4::date, journal = $5, link = $6, pdf_url = $7,
             tags = $8::text[], status = $9, doi = $10, arxiv_id = $11, kind = $12, volume = $13, issue = $14, pages = $15,
             article_number = $16, publisher = $17, editors = $18::text[], edition = $19, isbn = $20, institution = $21,
-            report_number = $22, event_name = $23, event_place = $24, event_start = $25::date, event_end = $26::date
-      where id = $27
+            report_number = $22, event_name = $23, event_place = $24, event_start = $25::date, event_end = $26::date,
+            code_url = $27, data_url = $28, slides_url = $29, video_url = $30, poster_url = $31, published_url = $32, note = $33
+      where id = $34
   returning ${COLUMNS}`,
     [...WRITTEN(paper), id],
   );

@@ -1,6 +1,7 @@
 /** A research paper (table research_papers): client-safe types and the status list. */
 
 import type { PaperVenue } from './kinds';
+import type { PaperLinkValues } from './links';
 
 export { PAPER_KINDS, PAPER_KIND_LABELS, isPaperKind, type PaperKind } from './kinds';
 
@@ -9,7 +10,7 @@ export const PAPER_STATUSES = ['published', 'preprint', 'submitted', 'draft'] as
 export type PaperStatus = (typeof PAPER_STATUSES)[number];
 
 /** A paper: its kind and venue fields (./kinds.ts), and the rest. `journal` is the venue's title (journal, proceedings, book). */
-export interface ResearchPaper extends PaperVenue {
+export interface ResearchPaper extends PaperVenue, PaperLinkValues {
   id: string;
   title: string;
   /** Simple markup with `$…$` mathematics. */
@@ -25,6 +26,8 @@ export interface ResearchPaper extends PaperVenue {
   /** Normalised: '2403.01234' or 'math/0601001', no 'arXiv:' prefix. */
   arxivId: string | null;
   status: PaperStatus;
+  /** Shown with the authors: 'Equal contribution', 'Authors in alphabetical order' ('' for none). */
+  note: string;
   updatedAt: string;
 }
 

@@ -82,7 +82,7 @@ async function PaperView({ paper }: { paper: ResearchPaper }) {
           <PaperVenueLine paper={paper} />
         </div>
         <h1 className="font-serif text-4xl leading-tight font-semibold tracking-tight text-balance text-foreground">{paper.title}</h1>
-        <PaperAuthors authors={paper.authors} />
+        <PaperAuthors authors={paper.authors} note={paper.note} />
         <PaperIdentifiers paper={paper} />
       </header>
       {paper.abstract ? (
