@@ -187,7 +187,7 @@ export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, a
       </fieldset>
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-sm leading-none font-medium">Links</legend>
-        <p className="text-sm text-muted-foreground">Each optional: an http(s) address, or a file of the site's own: upload slides or a poster (a PDF) in the Media library and paste its /storage/ address here.</p>
+        <p className="text-sm text-muted-foreground">Each optional: an http(s) address, or a file of the site&apos;s own: upload slides or a poster (a PDF) in the Media library and paste its /storage/ address here.</p>
         <div className="grid gap-5 sm:grid-cols-2">
           {PAPER_LINKS.map((link) => (
             <div key={link.key}>{text(link.key, link.label, { max: RESEARCH_LIMITS.url, placeholder: 'https://…' })}</div>
