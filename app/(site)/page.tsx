@@ -6,7 +6,7 @@ import { ArrowRight, FolderKanban } from '@/components/site/icons';
 import { canonicalMetadata } from '@/lib/canonical';
 import { splitParagraphs } from '@/lib/content/about/rules';
 import { ContentBoundary } from '@/components/site/content-boundary';
-import { FeaturedProjects, RecentArticles, ResearchHighlights } from '@/components/site/home/home-content';
+import { FeaturedProjects, RecentArticles, ResearchHighlights, SelectedPublications } from '@/components/site/home/home-content';
 import { CardsSkeleton, HomeSection } from '@/components/site/home/home-section';
 import { SubscribeForm } from '@/components/site/home/subscribe-form';
 import { OwnerJsonLd } from '@/components/site/owner-json-ld';
@@ -47,6 +47,10 @@ export default function HomePage() {
         <OwnerJsonLd withWebsite />
       </ContentBoundary>
       <Hero />
+      {/* Only when the owner has selected papers (issue 45): no placeholder, so a site without any shows no gap. */}
+      <ContentBoundary fallback={null}>
+        <SelectedPublications />
+      </ContentBoundary>
       <HomeSection id="featured-projects" eyebrow="Portfolio" title="Featured Projects" action={{ href: '/projects', label: 'View All Projects' }}>
         <ContentBoundary fallback={<CardsSkeleton />}>
           <FeaturedProjects />

@@ -156,6 +156,8 @@ const paperFields = z.object({
   videoUrl: paperLink('video'),
   posterUrl: paperLink('poster'),
   publishedUrl: paperLink('published version'),
+  /** Listed under the home page's Selected Publications. */
+  selected: z.boolean({ error: 'Selected must be yes or no.' }).optional().transform((value) => value ?? false),
   /** Shown with the authors ('Equal contribution'): one line. */
   note: venueText(PAPER_NOTE_MAX, 'The note')
     .refine((value) => !/[\r\n]/.test(value), { error: 'Write the note on one line.' }),
@@ -280,5 +282,6 @@ export function emptyPaperForm(now: Date = new Date()) {
     posterUrl: '',
     publishedUrl: '',
     note: '',
+    selected: false,
   };
 }

@@ -161,7 +161,7 @@ test.describe('admin Research Papers editor', () => {
     await page.getByRole('button', { name: 'Clear' }).click();
   });
 
-  test("a paper's type decides its fields: a book chapter with its book, editors, pages and ISBN reaches its card, its page and Google Scholar; a wrong ISBN is refused beside the field, keeping the form", async ({
+  test("a paper's type decides its fields: a book chapter with its book, editors, pages, ISBN, note and code reaches its card, its page, Google Scholar and, selected, the home page; a wrong ISBN is refused beside the field, keeping the form", async ({
     page,
     request,
   }) => {
@@ -183,6 +183,9 @@ test.describe('admin Research Papers editor', () => {
     await field('Editors (comma separated)').fill('G. H. Hardy, J. E. Littlewood');
     await field('Pages').fill('101-140');
     await field('Publisher').fill('Cambridge University Press');
+    await field('Note').fill('Authors in alphabetical order');
+    await field('Code').fill('https://github.com/example/zeros');
+    await page.getByRole('checkbox', { name: /^Selected/ }).check();
     await field('ISBN').fill('978-3-16-148410-1');
     await page.getByRole('button', { name: 'Create Paper' }).click();
     await expectFieldErrors(page, { ISBN: 'Enter an ISBN of 10 or 13 digits whose check digit matches, or leave it blank.' });
@@ -211,10 +214,17 @@ test.describe('admin Research Papers editor', () => {
       expect(html, name).toContain(`<meta name="${name}" content="${content}"/>`);
     }
     expect(html).toContain('"@type":"Chapter"');
+    expect(html).toContain('(Authors in alphabetical order)');
+    expect(html).toMatch(/<a[^>]*href="https:\/\/github.com\/example\/zeros"[^>]*>.*?Code/s);
+    // Selected: the home page lists it under Selected Publications, a section it has only when a paper is selected.
+    const home = await publicText(request, '/');
+    expect(home).toContain('Selected Publications');
+    expect(home).toContain(title);
 
     await card(page, title).getByRole('button', { name: 'Delete' }).click();
     await confirmDialog(page);
     await expect(toast(page, 'Research paper deleted successfully')).toBeVisible();
+    expect(await publicText(request, '/')).not.toContain('Selected Publications');
   });
 
   const submitsTwice: [string, (page: Page) => Promise<void>, { offlineFirst: boolean }][] = [

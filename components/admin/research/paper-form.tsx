@@ -48,6 +48,7 @@ export interface PaperForm {
   posterUrl: string;
   publishedUrl: string;
   note: string;
+  selected: boolean;
 }
 
 /** Each venue field's input: its longest value, its type, and an example. */
@@ -195,6 +196,10 @@ export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, a
         </div>
       </fieldset>
       {text('tags', 'Tags (comma separated)', { max: RESEARCH_LIMITS.tag * 10, placeholder: 'number theory, L-functions' })}
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4 accent-primary" checked={value.selected} onChange={(event) => set('selected', event.target.checked)} />
+        Selected (listed under Selected Publications on the home page)
+      </label>
     </ItemFormFrame>
   );
 }

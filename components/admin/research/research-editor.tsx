@@ -58,6 +58,7 @@ const RESEARCH_EDITOR: ItemEditorConfig<ResearchPaper, PaperForm> = {
       posterUrl: z.string().default(''),
       publishedUrl: z.string().default(''),
       note: z.string().default(''),
+      selected: z.boolean().default(false),
     }),
   ),
   // docs/product.md §7: the admin list by date descending, then title.
@@ -96,6 +97,7 @@ const RESEARCH_EDITOR: ItemEditorConfig<ResearchPaper, PaperForm> = {
     posterUrl: paper.posterUrl ?? '',
     publishedUrl: paper.publishedUrl ?? '',
     note: paper.note,
+    selected: paper.selected,
   }),
   newForm: () => emptyPaperForm(),
   check: checkPaper,
@@ -127,11 +129,14 @@ const RESEARCH_EDITOR: ItemEditorConfig<ResearchPaper, PaperForm> = {
   head: (paper) => ({
     title: paper.title,
     subtitle: `${formatLongDate(paper.date)} • ${venueLine(paper) || PAPER_KIND_LABELS[paper.kind]}`,
-    badges: paper.tags.map((tag) => (
-      <Badge key={tag} variant="secondary">
-        {tag}
-      </Badge>
-    )),
+    badges: [
+      ...(paper.selected ? [<Badge key=" selected">Selected</Badge>] : []),
+      ...paper.tags.map((tag) => (
+        <Badge key={tag} variant="secondary">
+          {tag}
+        </Badge>
+      )),
+    ],
   }),
   renderRead: (paper, editor) => (
     <div className="flex flex-col gap-4">

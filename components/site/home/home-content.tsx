@@ -11,13 +11,13 @@ import { highlightLabel, STATUS_BADGES } from '@/lib/content/research/rules';
 import { Badge } from '@/components/ui/badge';
 import { getBlogPosts } from '@/lib/content/blog/queries';
 import { getFeaturedProjects } from '@/lib/content/projects/queries';
-import { getPublishedPapers } from '@/lib/content/research/queries';
+import { getPublishedPapers, getSelectedPapers } from '@/lib/content/research/queries';
 import type { BlogPost } from '@/lib/content/blog/types';
 import type { Project } from '@/lib/content/projects/types';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { formatMonthYear, truncate } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { homeCard, stretchedLink } from './home-section';
+import { HomeSection, homeCard, stretchedLink } from './home-section';
 
 /** 3 featured projects, 3 latest published papers; excerpts cut at 150 characters (abstracts: PaperAbstract). */
 const FEATURED_PROJECTS = 3;
@@ -49,6 +49,52 @@ export async function ResearchHighlights() {
     <Loaded what="the research highlights" read={() => getPublishedPapers(RESEARCH_HIGHLIGHTS)} failure={LOAD_FAILED}>
       {(papers) => <ResearchHighlightList papers={papers} />}
     </Loaded>
+  );
+}
+
+/**
+ * The papers the owner marked Selected (issue 45), as a short list of references: a section only when there are
+ * some, so a site that selects nothing shows the home page of docs/product.md §2 unchanged.
+ */
+export async function SelectedPublications() {
+  return (
+    <Loaded what="the selected publications" read={() => getSelectedPapers()} failure={LOAD_FAILED}>
+      {(papers) =>
+        papers.length === 0 ? null : (
+          <HomeSection id="selected-publications" eyebrow="Research" title="Selected Publications" action={{ href: '/research', label: 'All Publications' }}>
+            <SelectedPublicationList papers={papers} />
+          </HomeSection>
+        )
+      }
+    </Loaded>
+  );
+}
+
+function SelectedPublicationList({ papers }: { papers: ResearchPaper[] }) {
+  return (
+    <ol className="flex flex-col gap-5">
+      {papers.map((paper) => {
+        const venue = venueLine(paper);
+        return (
+          <li key={paper.id} className="border-l-2 border-primary/40 pl-4">
+            <h3 className="font-serif text-lg leading-snug font-semibold tracking-tight">
+              <Link href={`/research/${paper.id}`} className="title-link">
+                {paper.title}
+              </Link>
+            </h3>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {paper.authors.join(', ')}
+              {paper.note ? <span className="italic"> ({paper.note})</span> : null}
+            </p>
+            <p className="mt-0.5 text-sm text-muted-foreground">
+              {venue ? <span className="italic">{venue}</span> : null}
+              {venue ? ', ' : null}
+              <time dateTime={paper.date}>{paper.date.slice(0, 4)}</time>
+            </p>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
 

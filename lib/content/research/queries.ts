@@ -48,6 +48,7 @@ interface ResearchPaperRow {
   poster_url: string | null;
   published_url: string | null;
   note: string;
+  selected: boolean;
   updated_at: Date | string;
 }
 
@@ -55,7 +56,7 @@ interface ResearchPaperRow {
 const COLUMNS = `id, title, abstract, authors, date::text as date, journal, link, pdf_url, tags, doi, arxiv_id, status, kind,
   volume, issue, pages, article_number, publisher, editors, edition, isbn, institution, report_number, event_name, event_place,
   event_start::text as event_start, event_end::text as event_end, code_url, data_url, slides_url, video_url, poster_url,
-  published_url, note, updated_at`;
+  published_url, note, selected, updated_at`;
 
 function toResearchPaper(row: ResearchPaperRow): ResearchPaper {
   return {
@@ -89,6 +90,7 @@ function toResearchPaper(row: ResearchPaperRow): ResearchPaper {
     eventEnd: row.event_end,
     ...(Object.fromEntries(PAPER_LINKS.map(({ key, column }) => [key, storedLink(row[column], isSafeImageUrl)])) as PaperLinkValues),
     note: row.note,
+    selected: row.selected,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
@@ -137,6 +139,22 @@ export async function getPublishedPapers(limit = 3): Promise<ResearchPaper[]> {
   return rows.map(toResearchPaper);
 }
 
+/** The papers chosen as Selected in the editor, drafts never, newest first: the home page's Selected Publications. */
+export async function getSelectedPapers(limit = SELECTED_PAPERS_MAX): Promise<ResearchPaper[]> {
+  'use cache';
+  cacheTag(TAGS.research);
+  limit = boundedLimit(limit);
+  const db = await getDb();
+  const { rows } = await db.query<ResearchPaperRow>(
+    `select ${COLUMNS} from research_papers where selected and status <> 'draft' order by date desc, title limit $1`,
+    [limit],
+  );
+  return rows.map(toResearchPaper);
+}
+
+/** The most the home page lists as selected: a short list, as on an academic's CV. */
+export const SELECTED_PAPERS_MAX = 10;
+
 /** The admin list (docs/product.md §7: by date descending, then title), past every cache. */
 export async function getPapersForEditing(): Promise<ResearchPaper[]> {
   const db = await getDb();
@@ -178,16 +196,17 @@ const WRITTEN = (paper: PaperValues) => [
   paper.posterUrl,
   paper.publishedUrl,
   paper.note,
+  paper.selected,
 ];
 
 async function insertPaper(db: Queryable, paper: PaperValues): Promise<ResearchPaper> {
   const { rows } = await db.query<ResearchPaperRow>(
     `insert into research_papers (title, abstract, authors, date, journal, link, pdf_url, tags, status, doi, arxiv_id, kind,
        volume, issue, pages, article_number, publisher, editors, edition, isbn, institution, report_number, event_name, event_place,
-       event_start, event_end, code_url, data_url, slides_url, video_url, poster_url, published_url, note)
+       event_start, event_end, code_url, data_url, slides_url, video_url, poster_url, published_url, note, selected)
      values ($1, $2, $3::text[], $4::date, $5, $6, $7, $8::text[], $9, $10, $11, $12,
        $13, $14, $15, $16, $17, $18::text[], $19, $20, $21, $22, $23, $24, $25::date, $26::date,
-       $27, $28, $29, $30, $31, $32, $33)
+       $27, $28, $29, $30, $31, $32, $33, $34)
      returning ${COLUMNS}`,
     WRITTEN(paper),
   );
@@ -232,8 +251,9 @@ export async function updatePaper(id: string, paper: PaperValues): Promise<Resea
             tags = $8::text[], status = $9, doi = $10, arxiv_id = $11, kind = $12, volume = $13, issue = $14, pages = $15,
             article_number = $16, publisher = $17, editors = $18::text[], edition = $19, isbn = $20, institution = $21,
             report_number = $22, event_name = $23, event_place = $24, event_start = $25::date, event_end = $26::date,
-            code_url = $27, data_url = $28, slides_url = $29, video_url = $30, poster_url = $31, published_url = $32, note = $33
-      where id = $34
+            code_url = $27, data_url = $28, slides_url = $29, video_url = $30, poster_url = $31, published_url = $32, note = $33,
+            selected = $34
+      where id = $35
   returning ${COLUMNS}`,
     [...WRITTEN(paper), id],
   );

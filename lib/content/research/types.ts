@@ -26,6 +26,8 @@ export interface ResearchPaper extends PaperVenue, PaperLinkValues {
   /** Normalised: '2403.01234' or 'math/0601001', no 'arXiv:' prefix. */
   arxivId: string | null;
   status: PaperStatus;
+  /** Listed under the home page's Selected Publications (never a draft). */
+  selected: boolean;
   /** Shown with the authors: 'Equal contribution', 'Authors in alphabetical order' ('' for none). */
   note: string;
   updatedAt: string;
