@@ -6,9 +6,9 @@ import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { ScrollToHash } from '@/components/site/scroll-to-hash';
 import { PaperCard } from '@/components/site/research/paper-card';
-import { UrlFilteredList, withAllFilter } from '@/components/site/url-filtered-list';
+import { PaperPages, ResearchFilterNav } from '@/components/site/research/research-filters';
 import { canonicalMetadata } from '@/lib/canonical';
-import { STATUS_FILTERS, statusHref } from '@/lib/content/research/rules';
+import { filterPapers, groupByYear, pageOf, parseResearchFilters, researchFacets } from '@/lib/content/research/filters';
 import { readOr } from '@/lib/content/read';
 import { getResearchPapers } from '@/lib/content/research/queries';
 import type { ResearchPaper } from '@/lib/content/research/types';
@@ -32,7 +32,9 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
   };
 }
 
-export default function ResearchPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default function ResearchPage({ searchParams }: { searchParams: SearchParams }) {
   return (
     <>
       <PageIntro eyebrow="Research" title="Research Papers">
@@ -41,7 +43,7 @@ export default function ResearchPage() {
       <PageBody>
         <ContentBoundary fallback={<LoadingText>Loading research papers...</LoadingText>}>
           <Loaded what="the research papers" read={getResearchPapers} failure="Failed to load research papers">
-            {(papers) => <PaperList papers={papers} />}
+            {(papers) => <PaperList papers={papers} searchParams={searchParams} />}
           </Loaded>
         </ContentBoundary>
       </PageBody>
@@ -49,18 +51,39 @@ export default function ResearchPage() {
   );
 }
 
-/** Every paper; the browser shows those of the address's ?status= (the empty state when none). */
-function PaperList({ papers }: { papers: ResearchPaper[] }) {
+/**
+ * The papers the address's filters leave (lib/content/research/filters.ts), a page at a time, grouped by year
+ * under year headings; the filters with their counts above, the pages below. Rendered on the server for each
+ * address, so every filter works as a plain link, without JavaScript.
+ */
+async function PaperList({ papers, searchParams }: { papers: ResearchPaper[]; searchParams: SearchParams }) {
+  const filters = parseResearchFilters(await searchParams);
+  const { items, page, pages } = pageOf(filterPapers(papers, filters), filters.page);
   return (
-    <UrlFilteredList
-      param="status"
-      navLabel="Filter papers by status"
-      filters={withAllFilter(STATUS_FILTERS, statusHref)}
-      items={papers.map((paper) => ({ key: paper.id, value: paper.status, node: <PaperCard paper={paper} /> }))}
-      className="space-y-10"
-      listClassName="space-y-6"
-      after={<ScrollToHash />}
-      empty={<EmptyState title="No papers found" />}
-    />
+    <div className="space-y-10">
+      <ResearchFilterNav filters={filters} facets={researchFacets(papers, filters)} />
+      {items.length > 0 ? (
+        <>
+          {groupByYear(items).map((group) => (
+            <section key={group.year} aria-labelledby={`papers-${group.year}`} className="space-y-6">
+              <h2 id={`papers-${group.year}`} className="paper-year">
+                {group.year}
+              </h2>
+              <ul className="space-y-6">
+                {group.papers.map((paper) => (
+                  <li key={paper.id}>
+                    <PaperCard paper={paper} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+          {pages > 1 ? <PaperPages filters={filters} page={page} pages={pages} /> : null}
+          <ScrollToHash />
+        </>
+      ) : (
+        <EmptyState title="No papers found" />
+      )}
+    </div>
   );
 }

@@ -29,11 +29,11 @@ export function PaperCard({ paper }: { paper: ResearchPaper }) {
         <time dateTime={paper.date}>{formatMonthYear(paper.date)}</time>
         <PaperVenueLine paper={paper} />
       </div>
-      <h2 id={headingId} className="paper-title">
+      <h3 id={headingId} className="paper-title">
         <Link href={`/research/${paper.id}`} className="title-link">
           {paper.title}
         </Link>
-      </h2>
+      </h3>
       {paper.abstract ? <PaperAbstract id={paper.id} look="card" /> : null}
       {abstractIsCut(paper.abstract) ? (
         <Link href={`/research/${paper.id}#abstract-heading`} className="card-more mt-2">

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+
+import {
+  filterPapers,
+  groupByYear,
+  pageOf,
+  PAPERS_PER_PAGE,
+  parseResearchFilters,
+  researchFacets,
+  researchHref,
+} from '@/lib/content/research/filters';
+import { paper } from '../fixtures/papers';
+
+/** /research's filters (issue 45): status, type, year and tag combined in the address, with counts, pages and year groups. */
+
+const PAPERS = [
+  paper({ id: 'a', date: '2026-04-08', kind: 'article', status: 'draft', tags: ['primes'] }),
+  paper({ id: 'b', date: '2026-02-20', kind: 'conference', status: 'submitted', tags: ['L-functions', 'moments'] }),
+  paper({ id: 'c', date: '2025-11-03', kind: 'preprint', status: 'preprint', tags: ['expanders'] }),
+  paper({ id: 'd', date: '2025-06-12', kind: 'article', status: 'published', tags: ['L-functions', 'primes'] }),
+  paper({ id: 'e', date: '2023-01-01', kind: 'phd-thesis', status: 'published', tags: [] }),
+];
+
+describe('the address', () => {
+  it('reads every filter, and anything unknown as no filter', () => {
+    expect(parseResearchFilters({ status: 'published', type: 'conference', year: '2025', tag: 'primes', page: '2' })).toEqual({
+      status: 'published',
+      kind: 'conference',
+      year: '2025',
+      tag: 'primes',
+      page: 2,
+    });
+    expect(parseResearchFilters({ status: 'retracted', type: 'poem', year: '25', tag: 'x'.repeat(81), page: '-1' })).toEqual({
+      status: 'all',
+      kind: null,
+      year: null,
+      tag: null,
+      page: 1,
+    });
+    expect(parseResearchFilters({ type: ['book', 'chapter'], page: '1.5' })).toMatchObject({ kind: 'book', page: 1 });
+  });
+
+  it('writes a view back, in a stable order, going back to the first page on any change but the page', () => {
+    const filters = parseResearchFilters({ tag: 'L-functions & more', year: '2025', page: '3' });
+    expect(researchHref(filters, { page: 3 })).toBe('/research?year=2025&tag=L-functions+%26+more&page=3');
+    expect(researchHref(filters, { kind: 'article' })).toBe('/research?type=article&year=2025&tag=L-functions+%26+more');
+    expect(researchHref(filters, { year: null, tag: null })).toBe('/research');
+    expect(researchHref(parseResearchFilters({}), { status: 'draft' })).toBe('/research?status=draft');
+  });
+});
+
+describe('filtering and counts', () => {
+  it('combines the filters', () => {
+    const filters = parseResearchFilters({ status: 'published', tag: 'L-functions' });
+    expect(filterPapers(PAPERS, filters).map((item) => item.id)).toEqual(['d']);
+    expect(filterPapers(PAPERS, parseResearchFilters({ year: '2026' })).map((item) => item.id)).toEqual(['a', 'b']);
+    expect(filterPapers(PAPERS, parseResearchFilters({ type: 'phd-thesis', year: '2026' }))).toEqual([]);
+  });
+
+  it("counts each choice among the papers the other filters leave, keeping the current choice when it leaves none", () => {
+    const facets = researchFacets(PAPERS, parseResearchFilters({ tag: 'L-functions', year: '2024' }));
+    // The tag and the year leave no paper: each status counts none.
+    expect(facets.status.map((item) => item.count)).toEqual([0, 0, 0, 0, 0]);
+    // Years among the L-function papers, newest first, and the chosen 2024 with none.
+    expect(facets.year).toEqual([
+      { value: '2026', count: 1 },
+      { value: '2025', count: 1 },
+      { value: '2024', count: 0 },
+    ]);
+    const all = researchFacets(PAPERS, parseResearchFilters({}));
+    expect(all.status).toEqual([
+      { value: 'all', count: 5 },
+      { value: 'published', count: 2 },
+      { value: 'preprint', count: 1 },
+      { value: 'submitted', count: 1 },
+      { value: 'draft', count: 1 },
+    ]);
+    // Kinds in their list's order; tags alphabetically, whatever their case.
+    expect(all.kind.map((item) => `${item.value} ${item.count}`)).toEqual(['article 2', 'conference 1', 'phd-thesis 1', 'preprint 1']);
+    expect(all.tag.map((item) => `${item.value} ${item.count}`)).toEqual(['expanders 1', 'L-functions 2', 'moments 1', 'primes 2']);
+  });
+});
+
+describe('pages and years', () => {
+  it(`shows ${PAPERS_PER_PAGE} papers a page, and the last page for a page past it`, () => {
+    const many = Array.from({ length: 2 * PAPERS_PER_PAGE + 3 }, (_, index) => index);
+    expect(pageOf(many, 1)).toMatchObject({ page: 1, pages: 3 });
+    expect(pageOf(many, 3).items).toEqual([50, 51, 52]);
+    expect(pageOf(many, 9)).toMatchObject({ page: 3, items: [50, 51, 52] });
+    expect(pageOf([], 1)).toEqual({ items: [], page: 1, pages: 1 });
+  });
+
+  it('groups papers by year, newest first as given', () => {
+    expect(groupByYear(PAPERS).map((group) => [group.year, group.papers.map((item) => item.id).join('')])).toEqual([
+      ['2026', 'ab'],
+      ['2025', 'cd'],
+      ['2023', 'e'],
+    ]);
+  });
+});
