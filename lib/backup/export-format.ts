@@ -1,5 +1,6 @@
 import { PERSONAL_TYPES } from '@/lib/content/personal/types';
 import { CONTENT_TABLES as REGISTRY_TABLES } from '@/lib/content/registry.mjs';
+import { isPages, isValidIsbn, PAPER_KINDS } from '@/lib/content/research/kinds';
 import { PAPER_STATUSES } from '@/lib/content/research/types';
 import { BUCKETS, type Bucket } from '@/lib/storage/buckets';
 import { safeObjectPath } from '@/lib/storage/paths';
@@ -18,7 +19,7 @@ import { z } from '@/lib/validation/zod';
 import { ARCHIVE_LIMITS, refuseDuplicates, sha256Schema, sizeSchema, type ArchiveFormat, type ExpectedEntry } from './archive';
 
 /**
- * The portable content archive, `portfolio-export` version 3 (docs/export-format.md): a gzip-compressed
+ * The portable content archive, `portfolio-export` version 4 (docs/export-format.md): a gzip-compressed
  * tar holding
  *
  *   manifest.json                 format, version, exportedAt, app, source, tables, files
@@ -31,7 +32,7 @@ import { ARCHIVE_LIMITS, refuseDuplicates, sha256Schema, sizeSchema, type Archiv
  */
 
 export const EXPORT_FORMAT_NAME = 'portfolio-export';
-export const EXPORT_FORMAT_VERSION = 3;
+export const EXPORT_FORMAT_VERSION = 4;
 
 /**
  * Before format version 3 the owner's identity (the header's mark, the footer's text, e-mail and profile
@@ -60,6 +61,39 @@ export function withFormat2Identity(row: ContentRow): ContentRow {
     const own = filled[column];
     const blank = own === undefined || own === null || (typeof own === 'string' && own.trim() === '') || (Array.isArray(own) && own.length === 0);
     if (blank) filled[column] = structuredClone(value);
+  }
+  return filled;
+}
+
+/**
+ * Before format version 4 a paper had no kind and no venue but its journal (issue 45): an older archive's
+ * research_papers row is read as the migration that added them (20261128000000_paper_kinds.sql) reads a stored
+ * paper, a preprint typed 'preprint' and every other paper a journal article, its venue fields empty. A column
+ * the row has is kept.
+ */
+export const FORMAT_3_VENUE = {
+  volume: '',
+  issue: '',
+  pages: '',
+  article_number: '',
+  publisher: '',
+  editors: [],
+  edition: '',
+  isbn: '',
+  institution: '',
+  report_number: '',
+  event_name: '',
+  event_place: '',
+  event_start: null,
+  event_end: null,
+} as const;
+
+/** A research_papers row of an archive older than version 4, typed and its venue fields filled in where it has none. */
+export function withFormat3Venue(row: ContentRow): ContentRow {
+  const filled: ContentRow = { ...row };
+  if (filled.kind === undefined) filled.kind = row.status === 'preprint' ? 'preprint' : 'article';
+  for (const [column, value] of Object.entries(FORMAT_3_VENUE)) {
+    if (filled[column] === undefined) filled[column] = structuredClone(value);
   }
   return filled;
 }
@@ -172,7 +206,25 @@ export const ROW_SCHEMAS = {
     status: z.enum(PAPER_STATUSES),
     doi: identifier(RESEARCH_LIMITS.doi, normalizeDoi, 'a DOI such as 10.1007/BF01700692'),
     arxiv_id: identifier(RESEARCH_LIMITS.arxivId, normalizeArxivId, 'an arXiv identifier such as 2101.00001'),
+    kind: z.enum(PAPER_KINDS),
+    volume: text(RESEARCH_LIMITS.volume),
+    issue: text(RESEARCH_LIMITS.issue),
+    pages: ruled(RESEARCH_LIMITS.pages, isPages, 'pages such as 1–37, or one page or article number such as e123'),
+    article_number: text(RESEARCH_LIMITS.articleNumber),
+    publisher: text(RESEARCH_LIMITS.publisher),
+    editors: textList(RESEARCH_LIMITS.editors, RESEARCH_LIMITS.editor),
+    edition: text(RESEARCH_LIMITS.edition),
+    isbn: ruled(RESEARCH_LIMITS.isbn, isValidIsbn, 'an ISBN of 10 or 13 digits whose check digit matches'),
+    institution: text(RESEARCH_LIMITS.institution),
+    report_number: text(RESEARCH_LIMITS.reportNumber),
+    event_name: text(RESEARCH_LIMITS.eventName),
+    event_place: text(RESEARCH_LIMITS.eventPlace),
+    event_start: day.nullable(),
+    event_end: day.nullable(),
     ...times,
+  }).refine((paper) => !paper.event_start || !paper.event_end || paper.event_end >= paper.event_start, {
+    path: ['event_end'],
+    message: 'must not be before event_start',
   }),
   cv_entries: row({
     category: z.enum(CV_ENTRY_CATEGORIES),

@@ -15,6 +15,7 @@ import {
   fileEntry,
   ROW_SCHEMAS,
   withFormat2Identity,
+  withFormat3Venue,
   storageUrlRewriter,
   type ContentRow,
   type ContentTable,
@@ -91,11 +92,16 @@ function parseRows(table: ContentTable, bytes: Buffer, expected: number): Conten
   return rows;
 }
 
-/** A table's rows from the archive: none when the archive's format version predates the table. */
+/**
+ * A table's rows from the archive: none when the archive's format version predates the table; an older
+ * version's rows as this version reads them (its owner's identity, its papers' kinds).
+ */
 function archiveRows(manifest: ExportManifest, table: ContentTable, content: ReadonlyMap<ContentTable, Buffer>): ContentRow[] {
   const listed = manifest.tables[table];
   const rows = listed ? parseRows(table, content.get(table)!, listed.rows) : [];
-  return table === 'about_data' && manifest.version < 3 ? rows.map(withFormat2Identity) : rows;
+  if (table === 'about_data' && manifest.version < 3) return rows.map(withFormat2Identity);
+  if (table === 'research_papers' && manifest.version < 4) return rows.map(withFormat3Venue);
+  return rows;
 }
 
 async function tableColumns(db: Queryable, table: ContentTable): Promise<Set<string>> {

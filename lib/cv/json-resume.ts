@@ -1,6 +1,7 @@
 import { PROFILE_KIND_LABELS } from '@/lib/content/about/types';
 import { absoluteUrl } from '@/lib/absolute-url';
 import { htmlToText } from '@/lib/content/personal/rules';
+import { venueLine } from '@/lib/content/research/kinds';
 import type { PaperStatus } from '@/lib/content/research/types';
 import { arxivUrl, cleanText, doiUrl } from '@/lib/content/research/scholar';
 import { texToText } from '@/lib/cv/tex-text';
@@ -337,7 +338,9 @@ function publications(data: CvData, site: string | null): JsonResumePublication[
         const arxivId = line(paper.arxivId);
         return {
           name: line(texToText(paper.title)),
-          publisher: line(paper.journal),
+          // The schema's one field for where a work appeared: the whole venue line, so a thesis names its
+          // institution and an article its volume and pages, not only a journal some kinds do not have.
+          publisher: line(venueLine(paper)),
           releaseDate: jsonResumeDate(paper.date),
           url: (doi && webAddress(doiUrl(doi), site)) || (arxivId && webAddress(arxivUrl(arxivId), site)) || webAddress(paper.link, site),
           summary: summary || undefined,

@@ -7,6 +7,7 @@ import type { Education, ResearchInterest } from '@/lib/content/about/types';
 import type { Experience } from '@/lib/content/experience/types';
 import { htmlToText } from '@/lib/content/personal/rules';
 import type { Project } from '@/lib/content/projects/types';
+import { venueLine } from '@/lib/content/research/kinds';
 import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { markupToText } from '@/lib/markup/plain-text';
@@ -294,7 +295,7 @@ function authorList(authors: readonly string[], owner: string): ReactNode[] {
 function paperEntry(paper: ResearchPaper, number: number, owner: string): ReactElement {
   const title = texToText(paper.title.trim());
   const year = /^\d{4}/.exec(paper.date)?.[0] ?? '';
-  const venue = [paper.journal.trim(), year].filter(Boolean).join(', ');
+  const venue = [venueLine(paper), year].filter(Boolean).join(', ');
   const links: ReactNode[] = [];
   if (paper.doi) links.push(link(doiUrl(paper.doi), `doi:${paper.doi}`, 'doi'));
   if (paper.arxivId) links.push(link(arxivUrl(paper.arxivId), `arXiv:${paper.arxivId}`, 'arxiv'));

@@ -132,8 +132,14 @@ const optionalDate = z
   .refine((value) => value === null || isCalendarDate(value), { error: 'Choose a date.' });
 
 const paperFields = z.object({
-  /** The kind of work (lib/content/research/kinds.ts); anything else is a journal article, the kind every paper had before. */
-  kind: z.unknown().optional().transform((value): PaperKind => (isPaperKind(value) ? value : 'article')),
+  /**
+   * The kind of work (lib/content/research/kinds.ts); anything else is a journal article, the kind every paper had
+   * before, and so is none: an input made without kinds in mind (a caller of the actions, a BibTeX entry) says none.
+   */
+  kind: z
+    .unknown()
+    .optional()
+    .transform((value): PaperKind => (isPaperKind(value) ? value : 'article')),
   title: boundedText(RESEARCH_LIMITS.title, 'The title').min(1, { error: 'Enter the title.' }),
   journal: venueText(RESEARCH_LIMITS.journal, 'The journal'),
   volume: venueText(RESEARCH_LIMITS.volume, 'The volume'),

@@ -723,6 +723,24 @@ describe('extra and missing fields, wrong types, references to missing files: im
     );
   });
 
+  it("refuses a paper's venue the editor would refuse: an unknown kind, an ISBN's wrong check digit, pages as prose, 101 editors, a conference ending before it starts", async () => {
+    const refusals: [Record<string, unknown>, RegExp][] = [
+      [{ kind: 'poster' }, /content\/research_papers\.json, row 1: kind Invalid option: expected one of "article"\|"conference"/],
+      [{ kind: 'book', publisher: 'Springer', isbn: '978-0-306-40615-8' }, /content\/research_papers\.json, row 1: isbn must be an ISBN of 10 or 13 digits whose check digit matches/],
+      [{ pages: 'pp. 1–37' }, /content\/research_papers\.json, row 1: pages must be pages such as 1–37/],
+      [{ kind: 'book', publisher: 'Springer', editors: Array.from({ length: 101 }, (_, i) => `Editor ${i}`) }, /content\/research_papers\.json, row 1: editors Too big: expected array to have <=100 items/],
+      [{ kind: 'conference', event_start: '2024-06-10', event_end: '2024-06-09' }, /content\/research_papers\.json, row 1: event_end must not be before event_start/],
+    ];
+    for (const [venue, message] of refusals) {
+      await expectRowsRefused(
+        withRows((rows) => {
+          Object.assign(rows.research_papers[0], venue);
+        }, [NEW_FILE]),
+        message,
+      );
+    }
+  });
+
   it("refuses values longer than the editors allow (a 200,001-character post, a 121-character site title)", async () => {
     await expectRowsRefused(
       withRows((rows) => {

@@ -9,6 +9,7 @@ import {
   contentEntry,
   EXPORT_FORMAT,
   fileEntry,
+  FORMAT_3_VENUE,
   type ContentTable,
   type ExportManifest,
 } from '@/lib/backup/export-format';
@@ -52,6 +53,43 @@ function tempDataDir(prefix?: string): string {
 
 const work = tempDataDir('portfolio-export-test-');
 
+/** A paper's venue columns (issue 45), empty: what a paper of a kind that lacks one holds there. */
+const NO_VENUE: Record<string, unknown> = { ...FORMAT_3_VENUE };
+
+/**
+ * Papers of several kinds (issue 45), each with every venue field its kind has, added to the source site: the
+ * export must carry each field and an import write it back. Columns as the archive names them.
+ */
+const VENUE_PAPERS: Record<string, unknown>[] = [
+  { title: 'Zeros near the one-line', kind: 'article', journal: 'Journal of Number Theory', volume: '241', issue: '3', pages: '1–37', article_number: '' },
+  {
+    title: 'Computing class groups quickly',
+    kind: 'conference',
+    journal: 'Proceedings of ANTS XV',
+    event_name: 'ANTS XV',
+    event_place: 'Bristol',
+    event_start: '2022-08-08',
+    event_end: '2022-08-12',
+    editors: ['Ada Editor', 'Ben Editor'],
+    volume: '7',
+    pages: '12-30',
+    publisher: 'MSP',
+  },
+  { title: 'Sieves in practice', kind: 'book', journal: '', publisher: 'Cambridge University Press', edition: '2', editors: ['Cee Editor'], isbn: '978-0-306-40615-7' },
+  { title: 'Large values of Dirichlet polynomials', kind: 'chapter', journal: 'Essays in Analytic Number Theory', editors: ['Dee Editor'], pages: 'S1–S12', publisher: 'Springer', edition: 'Second', isbn: '0-306-40615-2' },
+  { title: 'Primes in short intervals', kind: 'phd-thesis', journal: '', institution: 'University of Oxford' },
+  { title: 'A census of L-functions', kind: 'report', journal: '', institution: 'Institut Mittag-Leffler', report_number: '17' },
+  { title: 'Zeros of 10^6 L-functions', kind: 'dataset', journal: 'Zenodo', publisher: 'CERN' },
+].map((paper) => ({ ...NO_VENUE, authors: ['Alex Morgan'], date: '2024-05-01', status: 'published', ...paper }));
+
+/** The columns VENUE_PAPERS set, as SQL reads them back in the archive's form (a date as text). */
+const VENUE_SELECT = `title, kind, journal, ${Object.keys(NO_VENUE)
+  .map((column) => (column === 'event_start' || column === 'event_end' ? `${column}::text as ${column}` : column))
+  .join(', ')}`;
+const venueOf = (paper: Record<string, unknown>) =>
+  Object.fromEntries(['title', 'kind', 'journal', ...Object.keys(NO_VENUE)].map((column) => [column, paper[column]]));
+const byTitle = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.title).localeCompare(String(b.title));
+
 beforeAll(async () => {
   const [pg] = await Promise.all([
     startPostgres(),
@@ -81,6 +119,10 @@ beforeAll(async () => {
   await db.query(`update blog_posts set cover_image = '/storage/blog-images/2-cover.jpg' where slug = (select min(slug) from blog_posts)`);
   await db.query(`update research_papers set doi = '10.1000/xyz123', pdf_url = '/storage/research-papers/3-paper.pdf' where title = (select min(title) from research_papers)`);
   await db.query(`insert into site_settings (site_title, meta_description) values ('My site', 'Mathematics')`);
+  const columns = Object.keys(VENUE_PAPERS[0]).join(', ');
+  await db.query(`insert into research_papers (${columns}) select ${columns} from jsonb_populate_recordset(null::research_papers, $1::jsonb)`, [
+    JSON.stringify(VENUE_PAPERS),
+  ]);
   exported = path.join(work, 'site.tar.gz');
   await exportSite({ db, storage: sourceStorage, file: exported });
 }, 120_000);
@@ -257,15 +299,15 @@ describe('export and import', () => {
     };
 
     const newer = path.join(work, 'newer.tar.gz');
-    await writeExport(newer, manifest, rows, [], { version: 4 });
-    await refuse(newer, /made by a newer version of the site \(format version 4; this one reads up to 3\)/);
+    await writeExport(newer, manifest, rows, [], { version: 5 });
+    await refuse(newer, /made by a newer version of the site \(format version 5; this one reads up to 4\)/);
 
     // Since version 2 the CV's table is listed: a later manifest without it is refused.
     const withoutCv = path.join(work, 'without-cv.tar.gz');
     const olderRows: Partial<typeof rows> = { ...rows };
     delete olderRows.cv_entries;
     await writeExport(withoutCv, manifest, olderRows, []);
-    await refuse(withoutCv, /tables\.cv_entries.*is missing \(format version 3 lists it\)/);
+    await refuse(withoutCv, /tables\.cv_entries.*is missing \(format version 4 lists it\)/);
     await expect(importSite({ db: target, storage: targetStorage, file: newer, mode: 'replace' })).rejects.toThrowError(ArchiveError);
 
     const columns = path.join(work, 'columns.tar.gz');
@@ -286,7 +328,7 @@ describe('export and import', () => {
 
   it('imports a version-1 archive, made before the CV existed: its tables as they were, no CV rows (emptied with --replace)', async () => {
     const { manifest, rows } = await readRows(exported);
-    expect(manifest.version).toBe(3);
+    expect(manifest.version).toBe(4);
     expect(rows.cv_entries.length).toBeGreaterThan(0);
     const version1Rows: Partial<typeof rows> = { ...rows };
     delete version1Rows.cv_entries;
@@ -333,9 +375,11 @@ describe('export and import', () => {
     await importSite({ db: target, storage: targetStorage, file: own, mode: 'replace' });
     expect(await read()).toEqual([expect.objectContaining({ name: 'Alex Morgan', email: 'jane@uni.example.org', mark: '∂' })]);
 
-    // A version-3 archive is taken as it is: an empty e-mail stays empty.
+    // A version-3 archive's identity is taken as it is: an empty e-mail stays empty.
     const version3 = path.join(work, 'version-3-empty.tar.gz');
-    await writeExport(version3, manifest, { ...rows, about_data: rows.about_data.map((row) => ({ ...row, name: 'Jane Doe', email: '', links: [] })) }, []);
+    await writeExport(version3, manifest, { ...rows, about_data: rows.about_data.map((row) => ({ ...row, name: 'Jane Doe', email: '', links: [] })) }, [], {
+      version: 3,
+    });
     await importSite({ db: target, storage: targetStorage, file: version3, mode: 'replace' });
     expect(await read()).toEqual([expect.objectContaining({ name: 'Jane Doe', email: '', links: [] })]);
 
@@ -343,6 +387,41 @@ describe('export and import', () => {
     const hostile = path.join(work, 'version-3-hostile.tar.gz');
     await writeExport(hostile, manifest, { ...rows, about_data: rows.about_data.map((row) => ({ ...row, links: [{ kind: 'github', label: '', url: 'javascript:alert(1)' }] })) }, []);
     await expect(importSite({ db: target, storage: targetStorage, file: hostile, mode: 'replace' })).rejects.toThrowError(/about_data\.json, row 1: links\.0 must be a profile link/);
+
+    await importSite({ db: target, storage: targetStorage, file: exported, mode: 'replace' });
+  });
+
+  it('keeps every venue field of papers of several kinds through an export and an import', async () => {
+    const { rows } = await readRows(exported);
+    const titles = VENUE_PAPERS.map((paper) => paper.title);
+    expect(rows.research_papers.filter((row) => titles.includes(row.title)).map(venueOf).sort(byTitle)).toEqual(VENUE_PAPERS.map(venueOf).sort(byTitle));
+
+    await importSite({ db: target, storage: targetStorage, file: exported, mode: 'replace' });
+    const { rows: imported } = await target.query<Record<string, unknown>>(`select ${VENUE_SELECT} from research_papers where title = any($1::text[])`, [titles]);
+    expect(imported.sort(byTitle)).toEqual(VENUE_PAPERS.map(venueOf).sort(byTitle));
+  });
+
+  it('imports a version-3 archive, made before papers had kinds: a preprint typed preprint, every other paper a journal article, its venue empty', async () => {
+    const { manifest, rows } = await readRows(exported);
+    const added = ['kind', ...Object.keys(FORMAT_3_VENUE)];
+    const withoutVenue = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([column]) => !added.includes(column)));
+    // A row of a site that had the columns before the version changed keeps them: the book here.
+    const kept = 'Sieves in practice';
+    const papers = rows.research_papers.map((row) => (row.title === kept ? row : withoutVenue(row)));
+    expect(papers.some((row) => row.status === 'preprint')).toBe(true);
+    const version3 = path.join(work, 'version-3-papers.tar.gz');
+    await writeExport(version3, manifest, { ...rows, research_papers: papers }, [], { version: 3 });
+
+    await importSite({ db: target, storage: targetStorage, file: version3, mode: 'replace' });
+    const { rows: imported } = await target.query<Record<string, unknown>>(`select ${VENUE_SELECT} from research_papers`);
+    expect(imported.sort(byTitle)).toEqual(
+      rows.research_papers
+        .map((row) =>
+          row.title === kept ? venueOf(row) : { ...NO_VENUE, title: row.title, journal: row.journal, kind: row.status === 'preprint' ? 'preprint' : 'article' },
+        )
+        .sort(byTitle),
+    );
+    expect(imported.find((row) => row.title === kept)).toMatchObject({ kind: 'book', publisher: 'Cambridge University Press', isbn: '978-0-306-40615-7' });
 
     await importSite({ db: target, storage: targetStorage, file: exported, mode: 'replace' });
   });

@@ -93,6 +93,14 @@ describe.each(backends)('search on $name', (backend) => {
     row.phrase = await insert(paper, ['Fenbeck one', 'Bounds on the spectral gap of fenbeck graphs.', [], '', [], 'published', '2021-01-01']);
     row.apart = await insert(paper, ['Fenbeck two', 'The gap between fenbeck graphs is spectral in nature.', [], '', [], 'published', '2021-01-02']);
     row.survey = await insert(paper, ['Fenbeck survey', 'A survey of the spectral gap of fenbeck graphs.', [], '', [], 'published', '2021-01-03']);
+    // Papers of other kinds whose venue is not a journal (issue 45): a book's publisher, a thesis's institution,
+    // a conference paper's conference, and a draft that names all three.
+    const venued = `insert into public.research_papers (title, abstract, authors, journal, kind, publisher, institution, event_name, status, date)
+      values ($1, 'Nothing here.', '{}', $2, $3, $4, $5, $6, $7, '2022-01-01')`;
+    row.book = await insert(venued, ['A book', '', 'book', 'Wrenfield Press', '', '', 'published']);
+    row.thesis = await insert(venued, ['A thesis', '', 'phd-thesis', '', 'University of Tarnholm', '', 'published']);
+    row.conference = await insert(venued, ['A talk written up', 'Proceedings', 'conference', '', '', 'Symposium on Gorsebank Lattices', 'published']);
+    row.venueDraft = await insert(venued, ['A draft book', '', 'book', 'Wrenfield Press', 'University of Tarnholm', 'Symposium on Gorsebank Lattices', 'draft']);
     const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
     // ts_headline's passage runs from the first matched word for about 15 words: into the formula after it.
     row.formulaEnd = await insert(paper, ['Sedgeling', `The sedgeling bound ${words(8)} $\\sum_{k=1}^{n} a_k b_k \\le \\sqrt{\\sum a_k^2} \\sqrt{\\sum b_k^2}$ closes.`, [], '', [], 'published', '2019-01-01']);
@@ -182,6 +190,19 @@ describe.each(backends)('search on $name', (backend) => {
       expect(ids((await searchSite('quillwort conjecture')).hits)).toEqual([row.draft]);
     } finally {
       await db.query(`update public.research_papers set status = 'draft' where id = $1`, [row.draft]);
+    }
+  });
+
+  it("finds a paper by its publisher, its institution and its conference's name, a draft by none of them", async () => {
+    expect(ids((await searchSite('Wrenfield Press')).hits)).toEqual([row.book]);
+    expect(ids((await searchSite('Tarnholm')).hits)).toEqual([row.thesis]);
+    expect(ids((await searchSite('gorsebank lattices')).hits)).toEqual([row.conference]);
+    // The draft names all three and is found by none; published, by each.
+    await db.query(`update public.research_papers set status = 'published' where id = $1`, [row.venueDraft]);
+    try {
+      for (const words of ['Wrenfield Press', 'Tarnholm', 'gorsebank lattices']) expect(ids((await searchSite(words)).hits), words).toContain(row.venueDraft);
+    } finally {
+      await db.query(`update public.research_papers set status = 'draft' where id = $1`, [row.venueDraft]);
     }
   });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Experience } from '@/lib/content/experience/types';
 import type { Project } from '@/lib/content/projects/types';
-import type { PaperStatus, ResearchPaper } from '@/lib/content/research/types';
+import { PAPER_KINDS, type PaperStatus, type ResearchPaper } from '@/lib/content/research/types';
 import { groupPapers, paper as fixturePaper } from '@/tests/fixtures/cv-data';
 import { JSON_RESUME_SCHEMA_URL, jsonResumeDate, toJsonResume, type JsonResume } from '@/lib/cv/json-resume';
 import { markupToLines } from '@/lib/markup/plain-text';
@@ -175,10 +175,14 @@ const PAPERS: ResearchPaper[] = [
     authors: ['Alex Morgan', 'Priya Raman'],
     date: '2025-06-01',
     journal: 'Journal of Number Theory',
+    volume: '241',
+    issue: '3',
+    pages: '1-37',
     doi: '10.1016/j.jnt.2025.01.001',
     arxivId: '2403.01234',
     link: 'https://example.org/zeros',
   }),
+  paper('thesis', { kind: 'phd-thesis', title: 'Primes in short intervals', date: '2024-06-30', institution: 'University of Oxford' }),
   paper('sieve', { status: 'preprint', date: '2025-09-14', arxivId: '2509.00001', link: 'https://example.org/sieve' }),
   paper('moments', { status: 'submitted', date: '2025-03-02', link: 'https://example.org/moments' }),
   paper('draft', { status: 'draft', date: '2026-01-05' }),
@@ -267,7 +271,7 @@ describe('toJsonResume', () => {
     expect(full.work?.[0]).toMatchObject({ startDate: '2021-09' });
     expect(full.work?.[0]).not.toHaveProperty('endDate');
     expect(full.work?.[1]).toMatchObject({ startDate: '2020-06', endDate: '2020-08' });
-    expect(full.publications?.map((item) => item.releaseDate)).toEqual(['2025-06-01', '2025-09-14', '2025-03-02', '2026-01-05']);
+    expect(full.publications?.map((item) => item.releaseDate)).toEqual(['2025-06-01', '2024-06-30', '2025-09-14', '2025-03-02', '2026-01-05']);
     expect(full.awards?.[0]?.date).toBe('2021-07');
     // A single year written as start and end is one date.
     expect(full.service).toEqual([{ title: 'Referee', organization: 'Journal of Number Theory', startDate: '2023' }]);
@@ -296,15 +300,16 @@ describe('toJsonResume', () => {
     expect(odd.work).toEqual([{ name: 'Institute for Advanced Study', position: 'Research Intern', endDate: '2020' }]);
   });
 
-  it('lists every paper in the CV order with its DOI address first, then arXiv, then its link', () => {
+  it('lists every paper in the CV order with its venue line as the publisher, its DOI address first, then arXiv, then its link', () => {
     expect(full.publications).toEqual([
       {
         name: 'Zeros of ζ(s) near the critical line',
-        publisher: 'Journal of Number Theory',
+        publisher: 'Journal of Number Theory 241(3), 1–37',
         releaseDate: '2025-06-01',
         url: 'https://doi.org/10.1016/j.jnt.2025.01.001',
         summary: 'Alex Morgan, Priya Raman',
       },
+      { name: 'Primes in short intervals', publisher: 'PhD thesis, University of Oxford', releaseDate: '2024-06-30', summary: 'Alex Morgan' },
       { name: 'Paper sieve', releaseDate: '2025-09-14', url: 'https://arxiv.org/abs/2509.00001', summary: 'Alex Morgan. Preprint' },
       { name: 'Paper moments', releaseDate: '2025-03-02', url: 'https://example.org/moments', summary: 'Alex Morgan. Under review' },
       { name: 'Paper draft', releaseDate: '2026-01-05', summary: 'Alex Morgan. In preparation' },
@@ -481,6 +486,21 @@ describe('toJsonResume', () => {
       arxivId: maybeText,
       status: fc.constantFrom<PaperStatus>('published', 'preprint', 'submitted', 'draft'),
       updatedAt: text,
+      kind: fc.constantFrom(...PAPER_KINDS),
+      volume: text,
+      issue: text,
+      pages: text,
+      articleNumber: text,
+      publisher: text,
+      editors: fc.array(text, { maxLength: 3 }),
+      edition: text,
+      isbn: text,
+      institution: text,
+      reportNumber: text,
+      eventName: text,
+      eventPlace: text,
+      eventStart: maybeText,
+      eventEnd: maybeText,
     });
     const cv: fc.Arbitrary<CvData> = fc.record({
       name: text,

@@ -130,6 +130,21 @@ describe('the text', () => {
     expect(text).not.toContain('](');
   });
 
+  it("shows each paper's venue as one line: a journal's volume, issue and pages, a thesis's institution", async () => {
+    const { pages } = await render(
+      sampleCvData({
+        publications: groupPapers([
+          paper({ id: 'article', title: 'Zeros near the line', journal: 'Journal of Number Theory', volume: '241', issue: '3', pages: '1-37', date: '2024-03-05' }),
+          paper({ id: 'thesis', title: 'Primes in short intervals', kind: 'phd-thesis', institution: 'University of Oxford', date: '2023-09-30' }),
+        ]),
+      }),
+    );
+    // Lines may break anywhere in the entry: the text as one line.
+    const text = pages.join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Zeros near the line. Journal of Number Theory 241(3), 1–37, 2024.');
+    expect(text).toContain('Primes in short intervals. PhD thesis, University of Oxford, 2023.');
+  });
+
   it('sets the owner in bold in the author lists, co-authors not', async () => {
     const page = await sample.pdf.getPage(1);
     const items = (await page.getTextContent()).items.filter((item): item is Extract<typeof item, { str: string }> => 'str' in item);

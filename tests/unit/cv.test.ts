@@ -1,5 +1,8 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
+import { CvDocument } from '@/components/site/cv/cv-document';
 import { buildCvData, type CvSources } from '@/lib/cv/data';
 import { cvEntryDates, cvFileName, formatCvDate, isOwnerAuthor } from '@/lib/cv/rules';
 import { CV_SECTIONS, DEFAULT_CV_SETTINGS } from '@/lib/cv/types';
@@ -21,6 +24,7 @@ import {
 } from '@/lib/validation/cv';
 import { fieldErrorsOf } from '@/lib/action-result';
 import { aboutProfile } from '../fixtures/about';
+import { EMPTY_VENUE } from '../fixtures/papers';
 
 const row = (changes: Record<string, unknown> = {}) => ({ ...newCvEntryDefaults('talk', new Date('2026-05-01T12:00:00Z')), title: 'A talk', ...changes });
 
@@ -124,6 +128,7 @@ describe('buildCvData', () => {
     arxivId: null,
     status,
     updatedAt: `${date}T00:00:00.000Z`,
+    ...EMPTY_VENUE,
   });
   const sources = (changes: Partial<CvSources> = {}): CvSources => ({
     about: null,
@@ -145,6 +150,14 @@ describe('buildCvData', () => {
       ['In preparation', ['1:D1']],
     ]);
     expect(buildCvData(sources({ papers })).publications.flatMap((group) => group.papers.map((item) => item.paper.title))).not.toContain('D1');
+  });
+
+  it("shows each paper's venue on the page as one line: a journal's volume, issue and pages, a thesis's institution", () => {
+    const article: ResearchPaper = { ...paper('Zeros near the line', '2024-03-05', 'published'), journal: 'Journal of Number Theory', volume: '241', issue: '3', pages: '1-37' };
+    const thesis: ResearchPaper = { ...paper('Primes in short intervals', '2023-09-30', 'published'), kind: 'phd-thesis', institution: 'University of Oxford' };
+    const html = renderToStaticMarkup(createElement(CvDocument, { cv: buildCvData(sources({ papers: [article, thesis] })) }));
+    expect(html).toContain('<em>Journal of Number Theory 241(3), 1–37</em>, 2024.');
+    expect(html).toContain('<em>PhD thesis, University of Oxford</em>, 2023.');
   });
 
   it('names no one with no profile, and has empty sections rather than none', () => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Markdown } from '@/components/site/markdown';
 import { SimpleMarkup } from '@/components/site/simple-markup';
 import { previewBibtex } from '@/lib/content/research/bibtex-import';
+import { isPages, isValidIsbn, KIND_FIELDS, PAPER_KINDS, VENUE_FIELDS } from '@/lib/content/research/kinds';
 import { citationKeys, toBibtex, toLatex } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { sanitizeHtml } from '@/lib/sanitize';
@@ -19,7 +20,7 @@ import { experienceListSchema } from '@/lib/validation/experience';
 import { isHttpUrl, storedIdSchema } from '@/lib/validation/lists';
 import { checkPersonalPost, personalPostSchema } from '@/lib/validation/personal';
 import { projectListSchema } from '@/lib/validation/projects';
-import { checkPaper, paperSchema, RESEARCH_LIMITS } from '@/lib/validation/research';
+import { checkPaper, emptyPaperForm, paperSchema, RESEARCH_LIMITS } from '@/lib/validation/research';
 import { passwordChangeSchema, profileSettingsSchema, siteSettingsSchema } from '@/lib/validation/settings';
 import { uploadFieldsSchema } from '@/lib/validation/upload';
 import type { z } from '@/lib/validation/zod';
@@ -69,7 +70,7 @@ const schemas: [string, z.ZodType, readonly string[]][] = [
   ['about', aboutSchema, ['name', 'title', 'affiliation', 'bio', 'email', 'location', 'imageUrl', 'education', 'researchInterests', 'skills', 'footerBlurb', 'links', 'mark', 'markImageUrl']],
   ['experience list', experienceListSchema, ['items']],
   ['project list', projectListSchema, ['items']],
-  ['research paper', paperSchema, ['title', 'journal', 'authors', 'date', 'abstract', 'link', 'pdfUrl', 'tags', 'doi', 'arxivId', 'status']],
+  ['research paper', paperSchema, ['kind', 'title', 'journal', 'authors', 'date', 'abstract', 'link', 'pdfUrl', 'tags', 'doi', 'arxivId', 'status', ...VENUE_FIELDS]],
   ['blog post', blogPostSchema, ['title', 'slug', 'excerpt', 'tags', 'coverImage', 'content']],
   ['personal post', personalPostSchema, ['title', 'type', 'content', 'imageUrls']],
   ['profile settings', profileSettingsSchema, ['displayName', 'bio']],
@@ -130,6 +131,38 @@ describe('what a schema accepts is within its limits', () => {
         expect(['published', 'preprint', 'submitted', 'draft']).toContain(result.data.status);
         expect(result.data.doi === null || /^10\.\d{4,9}\/\S+$/.test(result.data.doi)).toBe(true);
       }),
+      RUNS,
+    );
+  });
+
+  it("a paper's venue: a known kind, pages and ISBN as the editor takes them, at most 100 editors, the fields its kind lacks empty", () => {
+    // Mostly what a form sends, good and bad, so that many inputs pass and the promises are tested; sometimes hostile.
+    const likely = (values: fc.Arbitrary<unknown>) => fc.oneof({ arbitrary: values, weight: 9 }, { arbitrary: hostileString, weight: 1 });
+    const text = likely(fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom('', 'IV', 'Springer')));
+    const special: Partial<Record<(typeof VENUE_FIELDS)[number], fc.Arbitrary<unknown>>> = {
+      pages: likely(fc.constantFrom('', '1–37', '1-37', '1--37', 'e123', 'S1', 'xi–xx', 'pp. 1–37')),
+      isbn: likely(fc.constantFrom('', '978-0-306-40615-7', '0-306-40615-2', 'ISBN 0-306-40615-2', '978-0-306-40615-8')),
+      editors: likely(fc.oneof(fc.array(fc.string({ maxLength: 20 }), { maxLength: 5 }), fc.constant(Array.from({ length: 101 }, (_, index) => `E${index}`)))),
+      eventStart: likely(fc.constantFrom(null, '', '2024-06-10', '2024-06-12', '2024-02-30')),
+      eventEnd: likely(fc.constantFrom(null, '', '2024-06-10', '2024-06-12', '2024-02-30')),
+    };
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.constantFrom<unknown>(...PAPER_KINDS), fc.anything()),
+        fc.record(Object.fromEntries(VENUE_FIELDS.map((field) => [field, special[field] ?? text])), { requiredKeys: [] }),
+        (kind, venue) => {
+          const result = checkPaper({ ...emptyPaperForm(), title: 'T', journal: 'J', publisher: 'P', institution: 'I', authors: 'A', ...venue, kind });
+          if (!result.ok) return;
+          const paper = result.data;
+          expect(PAPER_KINDS).toContain(paper.kind);
+          expect(isPages(paper.pages)).toBe(true);
+          expect(paper.isbn === '' || isValidIsbn(paper.isbn)).toBe(true);
+          expect(paper.editors.length).toBeLessThanOrEqual(RESEARCH_LIMITS.editors);
+          const shape = KIND_FIELDS[paper.kind];
+          if (shape.venue === null) expect(paper.journal).toBe('');
+          for (const field of VENUE_FIELDS.filter((name) => !shape.fields.includes(name))) expect([[], '', null], field).toContainEqual(paper[field]);
+        },
+      ),
       RUNS,
     );
   });
@@ -208,6 +241,21 @@ describe('BibTeX', () => {
     arxivId: fc.constant(null),
     status: fc.constantFrom('published', 'preprint', 'submitted', 'draft'),
     updatedAt: fc.constant('2024-01-01T00:00:00.000Z'),
+    kind: fc.constantFrom(...PAPER_KINDS),
+    volume: hostileString,
+    issue: hostileString,
+    pages: hostileString,
+    articleNumber: hostileString,
+    publisher: hostileString,
+    editors: fc.array(hostileString, { maxLength: 3 }),
+    edition: hostileString,
+    isbn: hostileString,
+    institution: hostileString,
+    reportNumber: hostileString,
+    eventName: hostileString,
+    eventPlace: hostileString,
+    eventStart: fc.constantFrom(null, '2024-06-10'),
+    eventEnd: fc.constantFrom(null, '2024-06-12'),
   });
 
   it('export never throws and keys stay unique; the import reads any text without throwing', () => {

@@ -4,6 +4,7 @@ import { Download, ExternalLink, Mail } from '@/components/site/icons';
 import { SimpleMarkup } from '@/components/site/simple-markup';
 import { Button } from '@/components/ui/button';
 import { htmlToText } from '@/lib/content/personal/rules';
+import { venueLine, type PaperVenue } from '@/lib/content/research/kinds';
 import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
 import { cvEntryDates, cvMonthRange, cvYearRange, isOwnerAuthor } from '@/lib/cv/rules';
 import { texToText } from '@/lib/cv/tex-text';
@@ -130,11 +131,7 @@ function sectionBody(cv: CvData, key: CvSectionKey): ReactNode | null {
                           {texToText(paper.title)}
                         </a>
                         .{' '}
-                        {paper.journal ? (
-                          <>
-                            <em>{paper.journal}</em>,{' '}
-                          </>
-                        ) : null}
+                        <Venue paper={paper} />
                         {paper.date.slice(0, 4)}.
                       </p>
                       {paper.doi || paper.arxivId ? (
@@ -235,6 +232,19 @@ function Row({ when, children }: { when: string; children: ReactNode }) {
       <div className="min-w-0 break-words">{children}</div>
     </li>
   );
+}
+
+/**
+ * Where a paper appeared, as one line for every kind (a journal's volume and pages, a thesis's institution, a
+ * book's publisher), and the comma before its year; nothing when it names no venue.
+ */
+function Venue({ paper }: { paper: PaperVenue }) {
+  const venue = venueLine(paper);
+  return venue ? (
+    <>
+      <em>{venue}</em>,{' '}
+    </>
+  ) : null;
 }
 
 /** The authors, the owner's name in bold (matched by family name and initial). */
