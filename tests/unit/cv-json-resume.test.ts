@@ -501,6 +501,14 @@ describe('toJsonResume', () => {
       eventPlace: text,
       eventStart: maybeText,
       eventEnd: maybeText,
+      codeUrl: maybeText,
+      dataUrl: maybeText,
+      slidesUrl: maybeText,
+      videoUrl: maybeText,
+      posterUrl: maybeText,
+      publishedUrl: maybeText,
+      note: text,
+      selected: fc.boolean(),
     });
     const cv: fc.Arbitrary<CvData> = fc.record({
       name: text,

@@ -256,6 +256,14 @@ describe('BibTeX', () => {
     eventPlace: hostileString,
     eventStart: fc.constantFrom(null, '2024-06-10'),
     eventEnd: fc.constantFrom(null, '2024-06-12'),
+    codeUrl: fc.constant(null),
+    dataUrl: fc.constant(null),
+    slidesUrl: fc.constant(null),
+    videoUrl: fc.constant(null),
+    posterUrl: fc.constant(null),
+    publishedUrl: fc.constant(null),
+    note: hostileString,
+    selected: fc.boolean(),
   });
 
   it('export never throws and keys stay unique; the import reads any text without throwing', () => {
