@@ -3,7 +3,8 @@ import type { BlogPost } from '@/lib/content/blog/types';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { absoluteUrl } from '@/lib/absolute-url';
 import { blogPostPath } from '@/lib/canonical';
-import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
+import { pageRange, printedPages } from '@/lib/content/research/kinds';
+import { arxivUrl, citedShape, doiUrl, repositoryPublisher, type CitedShape } from '@/lib/content/research/scholar';
 
 /**
  * schema.org descriptions of the owner and their work, for search engines (JSON-LD). Pure: the pages
@@ -37,19 +38,116 @@ export function websiteData(name: string, siteUrl?: string): Thing {
   return { '@context': 'https://schema.org', '@type': 'WebSite', name, ...(siteUrl ? { url: siteUrl } : {}) };
 }
 
-export function scholarlyArticleData(paper: ResearchPaper, siteUrl?: string): Thing {
+/**
+ * Each shape's schema.org type: Book, Chapter, Thesis, Report (an Article with a reportNumber, as a technical
+ * report is), Dataset and SoftwareSourceCode have their own; a journal article, a conference paper, a preprint, a
+ * manuscript and other work are a ScholarlyArticle.
+ */
+const SCHEMA_TYPES: Record<CitedShape, string> = {
+  article: 'ScholarlyArticle',
+  conference: 'ScholarlyArticle',
+  book: 'Book',
+  chapter: 'Chapter',
+  'phd-thesis': 'Thesis',
+  'masters-thesis': 'Thesis',
+  report: 'Report',
+  preprint: 'ScholarlyArticle',
+  dataset: 'Dataset',
+  software: 'SoftwareSourceCode',
+  other: 'ScholarlyArticle',
+  manuscript: 'ScholarlyArticle',
+};
+
+/** An organisation by name, or nothing for an empty one. */
+function organization(name: string): Thing | null {
+  return name.trim() ? { '@type': 'Organization', name: name.trim() } : null;
+}
+
+/** Each non-empty key of `thing`, in order: a property with no value is left out. */
+function present(thing: Record<string, unknown>): Thing {
+  return Object.fromEntries(Object.entries(thing).filter(([, value]) => value !== null && value !== undefined && value !== '' && !(Array.isArray(value) && value.length === 0)));
+}
+
+/** Pages as Article and Chapter give them: pagination as printed ('1–37'), pageStart and pageEnd. */
+function pagination(pages: string): Thing {
+  const range = pageRange(pages);
+  if (!range) return {};
+  return present({ pagination: printedPages(pages), pageStart: range.first, pageEnd: range.last });
+}
+
+/**
+ * A journal article's place in its journal, as schema.org's bibliographic extension chains it: the article
+ * isPartOf its PublicationIssue (issueNumber), which isPartOf its PublicationVolume (volumeNumber), which isPartOf
+ * the Periodical; the links with no number are left out.
+ */
+function periodicalChain(paper: ResearchPaper): Thing {
+  let part: Thing = { '@type': 'Periodical', name: paper.journal.trim() };
+  if (paper.volume.trim()) part = { '@type': 'PublicationVolume', volumeNumber: paper.volume.trim(), isPartOf: part };
+  if (paper.issue.trim()) part = { '@type': 'PublicationIssue', issueNumber: paper.issue.trim(), isPartOf: part };
+  return part;
+}
+
+/**
+ * Where a paper appeared, in its type's properties: an article's periodical chain and pages; a conference paper's
+ * proceedings (a Book with its editors and publisher) and pages; a chapter's Book (editors, publisher, edition,
+ * ISBN) and pages; a book's publisher, edition, ISBN and editors; a thesis's institution (sourceOrganization, as
+ * schema.org's example gives a thesis's school, and its publisher) and degree (inSupportOf); a report's
+ * institution and reportNumber; the repository a dataset is in (includedInDataCatalog); software's and other
+ * work's publisher. A manuscript keeps what papers had before kinds: an article's journal as a Periodical.
+ */
+function venueData(paper: ResearchPaper, shape: CitedShape): Thing {
+  const journal = paper.journal.trim();
+  const editors = paper.editors.map((name) => name.trim()).filter(Boolean).map((name) => ({ '@type': 'Person', name }));
+  switch (shape) {
+    case 'article':
+      return { isPartOf: periodicalChain(paper), ...pagination(paper.pages) };
+    case 'conference':
+      return {
+        ...(journal ? { isPartOf: present({ '@type': 'Book', name: journal, editor: editors, publisher: organization(paper.publisher) }) } : {}),
+        ...pagination(paper.pages),
+      };
+    case 'chapter':
+      return {
+        isPartOf: present({ '@type': 'Book', name: journal, editor: editors, publisher: organization(paper.publisher), bookEdition: paper.edition.trim(), isbn: paper.isbn.trim() }),
+        ...pagination(paper.pages),
+      };
+    case 'book':
+      return present({ publisher: organization(paper.publisher), bookEdition: paper.edition.trim(), isbn: paper.isbn.trim(), editor: editors });
+    case 'phd-thesis':
+    case 'masters-thesis': {
+      const institution = organization(paper.institution);
+      return present({ sourceOrganization: institution, publisher: institution, inSupportOf: shape === 'phd-thesis' ? 'PhD' : "Master's degree" });
+    }
+    case 'report':
+      return present({ publisher: organization(paper.institution), reportNumber: paper.reportNumber.trim() });
+    case 'dataset':
+      return present({ includedInDataCatalog: journal ? { '@type': 'DataCatalog', name: journal } : null, publisher: organization(repositoryPublisher(paper)) });
+    case 'software':
+      return present({ publisher: organization(repositoryPublisher(paper)) });
+    case 'preprint':
+      return present({ publisher: organization(journal) });
+    case 'other':
+      return present({ isPartOf: journal ? { '@type': 'CreativeWork', name: journal } : null, publisher: organization(paper.publisher) });
+    case 'manuscript':
+      return paper.kind === 'article' && journal ? { isPartOf: { '@type': 'Periodical', name: journal } } : {};
+  }
+}
+
+/** A paper as its kind's schema.org type (SCHEMA_TYPES), with its venue (venueData); absolute addresses only with a site address. */
+export function researchPaperData(paper: ResearchPaper, siteUrl?: string): Thing {
+  const shape = citedShape(paper);
   const page = absoluteUrl(`/research/${paper.id}`, siteUrl);
   const pdf = paper.pdfUrl ? absoluteUrl(paper.pdfUrl, siteUrl) : null;
   const sameAs = [...new Set([paper.doi ? doiUrl(paper.doi) : null, paper.arxivId ? arxivUrl(paper.arxivId) : null, paper.link].filter((url) => url !== null))];
   return {
     '@context': 'https://schema.org',
-    '@type': 'ScholarlyArticle',
+    '@type': SCHEMA_TYPES[shape],
     headline: paper.title,
     name: paper.title,
     author: paper.authors.map((name) => ({ '@type': 'Person', name })),
     datePublished: paper.date,
     ...(paper.abstract.trim() ? { abstract: paper.abstract.trim() } : {}),
-    ...(paper.journal.trim() ? { isPartOf: { '@type': 'Periodical', name: paper.journal.trim() } } : {}),
+    ...venueData(paper, shape),
     ...(paper.tags.length > 0 ? { keywords: paper.tags.join(', ') } : {}),
     ...(page ? { url: page } : {}),
     ...(paper.doi ? { identifier: { '@type': 'PropertyValue', propertyID: 'DOI', value: paper.doi } } : {}),

@@ -23,6 +23,16 @@ declare module 'citeproc' {
     genre?: string;
     number?: string;
     publisher?: string;
+    volume?: string;
+    issue?: string;
+    page?: string;
+    editor?: CslName[];
+    edition?: string;
+    ISBN?: string;
+    /** The event's name: CSL 1.0.1's `event` (CSL 1.0.2's `event-title`, which citeproc-js 2.4 does not know). */
+    event?: string;
+    'event-place'?: string;
+    'event-date'?: { 'date-parts': number[][] };
     DOI?: string;
     URL?: string;
   }

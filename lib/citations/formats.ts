@@ -6,7 +6,8 @@ import sanitize, { type IOptions } from 'sanitize-html';
 
 import { absoluteUrl } from '@/lib/absolute-url';
 import { BIBTEX_MATH } from '@/lib/content/research/bibtex-math';
-import { arxivUrl, cleanText, isCitable } from '@/lib/content/research/scholar';
+import { pageRange, printedPages, type PaperKind } from '@/lib/content/research/kinds';
+import { arxivUrl, citedShape, cleanText, isCitable, repositoryPublisher, type CitedShape } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { texToText } from '@/lib/cv/tex-text';
 import { markupToText } from '@/lib/markup/plain-text';
@@ -176,9 +177,14 @@ function nameParts(text: string): CslName {
   return suffix ? { ...parts, suffix } : parts;
 }
 
-/** A paper's authors as CSL names, empty ones left out. */
-function authorNames(paper: ResearchPaper): CslName[] {
-  return paper.authors.map(plainText).filter(Boolean).map(nameParts);
+/** Stored names (authors, editors) as CSL names, empty ones left out. */
+function personNames(names: readonly string[]): CslName[] {
+  return names.map(plainText).filter(Boolean).map(nameParts);
+}
+
+/** CSL names as citeproc takes them: each part's '<' and '>' as their stand-ins. */
+function shieldNames(names: readonly CslName[]): CslName[] {
+  return names.map((name) => Object.fromEntries(Object.entries(name).map(([part, value]) => [part, shield(value)])) as CslName);
 }
 
 /** Given names, particle and family name of two or more words: the particle is the lower-case run after the given names. */
@@ -224,10 +230,25 @@ function paperUrl(paper: ResearchPaper, siteUrl: string | undefined): string | n
   return address && /^https?:\/\/\S+$/i.test(address) ? address : null;
 }
 
-/** A journal article when it is published in one; otherwise an 'article' (CSL's preprint or manuscript). */
-function isJournalArticle(paper: ResearchPaper): boolean {
-  return paper.status === 'published' && paper.journal.trim() !== '';
-}
+/**
+ * Each shape's CSL type: a journal article, a paper in proceedings, a book, a chapter, a thesis, a report, a
+ * dataset, software, CSL 1.0.2's 'document' for work of no other type (the styles give it their general form);
+ * a preprint and a manuscript are an 'article', CSL's type for both.
+ */
+const CSL_TYPES: Record<CitedShape, string> = {
+  article: 'article-journal',
+  conference: 'paper-conference',
+  book: 'book',
+  chapter: 'chapter',
+  'phd-thesis': 'thesis',
+  'masters-thesis': 'thesis',
+  report: 'report',
+  preprint: 'article',
+  dataset: 'dataset',
+  software: 'software',
+  other: 'document',
+  manuscript: 'article',
+};
 
 /**
  * The genre the styles print for an unpublished paper: 'Preprint', as Zotero gives arXiv preprints, and APA's
@@ -238,31 +259,127 @@ const GENRES: Partial<Record<ResearchPaper['status'], string>> = {
   submitted: 'Manuscript submitted for publication',
 };
 
+/** The genre of a thesis or report, as the styles print it ('[PhD thesis]', 'Technical Report No. 17'). */
+const KIND_GENRES: Partial<Record<PaperKind, string>> = {
+  'phd-thesis': 'PhD thesis',
+  'masters-thesis': "Master's thesis",
+  report: 'Technical report',
+};
+
+/** The CSL text variables a paper fills. */
+type CslTextVariable = 'container-title' | 'volume' | 'issue' | 'page' | 'number' | 'publisher' | 'edition' | 'ISBN' | 'event' | 'event-place' | 'genre';
+
+/** A stored 'yyyy-mm-dd' start and end (either may be missing) as CSL date parts. */
+function dateRange(start: string | null, end: string | null): { 'date-parts': number[][] } | null {
+  const first = start ? dateParts(start) : null;
+  if (!first) return null;
+  const last = end && end !== start ? dateParts(end) : null;
+  return { 'date-parts': last ? [first, last] : [first] };
+}
+
 /**
- * A paper as a CSL-JSON item: an article-journal with its journal as container-title when published in one;
- * otherwise an 'article' with its genre and, for arXiv, publisher 'arXiv' and number 'arXiv:2403.01234', as
- * Zotero describes arXiv preprints and the styles expect them. Text is readable Unicode (formulas included).
+ * A manuscript's and a preprint's variables, as every unpublished paper had them before kinds: its genre and,
+ * for arXiv, publisher 'arXiv' and number 'arXiv:2403.01234', as Zotero describes arXiv preprints and the styles
+ * expect them; no journal. A preprint is a 'Preprint' whatever its status says, and its repository (SSRN,
+ * bioRxiv) is its publisher when it has no arXiv identifier.
+ */
+function manuscriptVariables(paper: ResearchPaper, shape: 'manuscript' | 'preprint', item: CslItem) {
+  const genre = GENRES[paper.status] ?? (shape === 'preprint' ? 'Preprint' : undefined);
+  if (genre) item.genre = genre;
+  const arxivId = paper.arxivId?.trim();
+  if (arxivId) {
+    item.publisher = 'arXiv';
+    item.number = `arXiv:${shield(oneLine(arxivId))}`;
+  } else if (shape === 'preprint' && paper.journal.trim()) item.publisher = shield(plainText(paper.journal));
+}
+
+/**
+ * A kind's venue variables, only those of its kind: container-title (the journal, proceedings, book, or where
+ * other work appeared), volume, issue, page (with an en dash), number (an article's number, a report's), publisher
+ * (a thesis's or report's institution; a dataset's or software's repository unless a publisher is given),
+ * editor, edition, ISBN, genre, and the conference: event (its name), event-place, event-date. The conference's
+ * place is not given as the publisher-place, as Zotero gives it: Chicago and Springer print that with the
+ * publisher ('Bristol: Mathematical Sciences Publishers'), which would say the proceedings were published where
+ * the conference was held; IEEE prints the conference's place from event-place.
+ */
+function venueVariables(paper: ResearchPaper, kind: Exclude<PaperKind, 'preprint'>, item: CslItem) {
+  const set = (variable: CslTextVariable, value: string) => {
+    const text = shield(plainText(value));
+    if (text) item[variable] = text;
+  };
+  switch (kind) {
+    case 'article':
+      set('container-title', paper.journal);
+      set('volume', paper.volume);
+      set('issue', paper.issue);
+      set('page', printedPages(paper.pages));
+      set('number', paper.articleNumber);
+      break;
+    case 'conference':
+      set('container-title', paper.journal);
+      set('volume', paper.volume);
+      set('page', printedPages(paper.pages));
+      set('publisher', paper.publisher);
+      set('event', paper.eventName);
+      set('event-place', paper.eventPlace);
+      break;
+    case 'chapter':
+      set('container-title', paper.journal);
+      set('page', printedPages(paper.pages));
+      set('publisher', paper.publisher);
+      set('edition', paper.edition);
+      set('ISBN', paper.isbn);
+      break;
+    case 'book':
+      set('publisher', paper.publisher);
+      set('edition', paper.edition);
+      set('ISBN', paper.isbn);
+      break;
+    case 'phd-thesis':
+    case 'masters-thesis':
+      set('publisher', paper.institution);
+      break;
+    case 'report':
+      set('publisher', paper.institution);
+      set('number', paper.reportNumber);
+      break;
+    case 'dataset':
+    case 'software':
+      set('publisher', repositoryPublisher(paper));
+      break;
+    case 'other':
+      set('container-title', paper.journal);
+      set('publisher', paper.publisher);
+      break;
+  }
+  const genre = KIND_GENRES[kind];
+  if (genre) item.genre = genre;
+  if (kind === 'conference' || kind === 'chapter' || kind === 'book') {
+    const editors = personNames(paper.editors);
+    if (editors.length > 0) item.editor = shieldNames(editors);
+  }
+  if (kind === 'conference') {
+    const eventDate = dateRange(paper.eventStart, paper.eventEnd);
+    if (eventDate) item['event-date'] = eventDate;
+  }
+}
+
+/**
+ * A paper as a CSL-JSON item of its kind's type (CSL_TYPES), with its kind's venue variables; a manuscript or
+ * preprint as an 'article' with its genre and repository. Text is readable Unicode (formulas included).
  */
 export function toCslItem(paper: ResearchPaper, id: string, siteUrl?: string): CslItem {
-  const journalArticle = isJournalArticle(paper);
+  const shape = citedShape(paper);
   const item: CslItem = {
     id,
-    type: journalArticle ? 'article-journal' : 'article',
+    type: CSL_TYPES[shape],
     title: cslTitle(paper.title),
-    author: authorNames(paper).map((name) => Object.fromEntries(Object.entries(name).map(([part, value]) => [part, shield(value)])) as CslName),
+    author: shieldNames(personNames(paper.authors)),
   };
   const parts = dateParts(paper.date);
   if (parts) item.issued = { 'date-parts': [parts] };
-  if (journalArticle) item['container-title'] = shield(plainText(paper.journal));
-  else {
-    const genre = GENRES[paper.status];
-    if (genre) item.genre = genre;
-    const arxivId = paper.arxivId?.trim();
-    if (arxivId) {
-      item.publisher = 'arXiv';
-      item.number = `arXiv:${shield(oneLine(arxivId))}`;
-    }
-  }
+  if (shape === 'manuscript' || shape === 'preprint') manuscriptVariables(paper, shape, item);
+  else venueVariables(paper, shape, item);
   const doi = paper.doi ? oneLine(paper.doi) : '';
   if (doi) item.DOI = shield(doi);
   const url = paperUrl(paper, siteUrl);
@@ -306,34 +423,111 @@ export function formatCitations(paper: ResearchPaper, siteUrl?: string): { style
 }
 
 /**
- * RIS's record type: JOUR for a journal article; UNPB (unpublished work) for a preprint or submitted paper,
- * which EndNote reads as Unpublished Work and Zotero, which has no RIS type for its own preprints (it writes
- * them as GEN), as a journal article, as it reads GEN; GEN for anything else.
+ * Each shape's RIS record type, as the RIS specification names them and Zotero and EndNote read them: CONF
+ * (the specification's "conference proceeding", with the proceedings' title in C3: EndNote's Conference
+ * Proceedings, for a paper published in them, and what Zotero writes a conference paper as; CPAPER, a paper as
+ * presented, has no tag for the proceedings), CHAP, BOOK, THES, RPRT, DATA, COMP (software), GEN for other work.
+ * A preprint is UNPB (unpublished work), which EndNote reads as Unpublished Work and Zotero, which has no RIS
+ * type for its own preprints (it writes them as GEN), as a journal article, as it reads GEN. A manuscript is
+ * UNPB when it is a preprint or submitted, GEN otherwise.
  */
-function risType(paper: ResearchPaper): 'JOUR' | 'UNPB' | 'GEN' {
-  if (isJournalArticle(paper)) return 'JOUR';
+const RIS_TYPES: Record<Exclude<CitedShape, 'manuscript'>, string> = {
+  article: 'JOUR',
+  conference: 'CONF',
+  book: 'BOOK',
+  chapter: 'CHAP',
+  'phd-thesis': 'THES',
+  'masters-thesis': 'THES',
+  report: 'RPRT',
+  preprint: 'UNPB',
+  dataset: 'DATA',
+  software: 'COMP',
+  other: 'GEN',
+};
+
+function risType(paper: ResearchPaper, shape: CitedShape): string {
+  if (shape !== 'manuscript') return RIS_TYPES[shape];
   return paper.status === 'preprint' || paper.status === 'submitted' ? 'UNPB' : 'GEN';
 }
+
+/** SP and EP: the first and last page ('1–37' → 1, 37), or SP alone for one page. */
+function risPages(pages: string): [string, string][] {
+  const range = pageRange(pages);
+  if (!range) return [];
+  return [
+    ['SP', plainText(range.first)],
+    ['EP', range.last ? plainText(range.last) : ''],
+  ];
+}
+
+/**
+ * A kind's venue tags, with the meanings the RIS specification gives them for its record type (and Zotero's
+ * RIS translator reads): T2 the journal (JOUR), the book (CHAP), the conference's name (CONF), or the secondary
+ * title (GEN); C3 the proceedings (CONF); VL, IS, SP and EP; C7 an article's number; PB the publisher, a thesis's
+ * university, a report's institution; CY the conference's location (CONF); ET the edition; SN the ISBN, or a
+ * report's number (the specification's RPRT has SN "Report Number", and M1 "Document Number"); M3 the type of a
+ * thesis or report. A preprint's repository is its publisher; a manuscript has none of these.
+ */
+function risVenue(paper: ResearchPaper, shape: CitedShape): [string, string][] {
+  switch (shape) {
+    case 'article':
+      return [['T2', plainText(paper.journal)], ['VL', plainText(paper.volume)], ['IS', plainText(paper.issue)], ...risPages(paper.pages), ['C7', plainText(paper.articleNumber)]];
+    case 'conference':
+      return [
+        ['T2', plainText(paper.eventName)],
+        ['C3', plainText(paper.journal)],
+        ['CY', plainText(paper.eventPlace)],
+        ['VL', plainText(paper.volume)],
+        ...risPages(paper.pages),
+        ['PB', plainText(paper.publisher)],
+      ];
+    case 'chapter':
+      return [['T2', plainText(paper.journal)], ...risPages(paper.pages), ['PB', plainText(paper.publisher)], ['ET', plainText(paper.edition)], ['SN', plainText(paper.isbn)]];
+    case 'book':
+      return [['PB', plainText(paper.publisher)], ['ET', plainText(paper.edition)], ['SN', plainText(paper.isbn)]];
+    case 'phd-thesis':
+    case 'masters-thesis':
+    case 'report':
+      return [['PB', plainText(paper.institution)], ['SN', shape === 'report' ? plainText(paper.reportNumber) : ''], ['M3', KIND_GENRES[shape]!]];
+    case 'dataset':
+    case 'software':
+      return [['PB', plainText(repositoryPublisher(paper))]];
+    case 'other':
+      return [['T2', plainText(paper.journal)], ['PB', plainText(paper.publisher)]];
+    case 'preprint':
+      return [['PB', plainText(paper.journal)]];
+    case 'manuscript':
+      return [];
+  }
+}
+
+/**
+ * The editors' tag: A2 (secondary author) for a chapter's and a conference paper's editors, A3 (tertiary
+ * author) for a book's, whose A2 the specification gives its series editor; Zotero reads both so. ED is older
+ * RIS, which Zotero still reads but the specification no longer lists.
+ */
+const EDITOR_TAGS: Partial<Record<CitedShape, string>> = { chapter: 'A2', conference: 'A2', book: 'A3' };
 
 /** RIS ends every line with CR LF. */
 const RIS_EOL = '\r\n';
 
 /**
- * One paper as a RIS record: TY, TI, one AU per author ('Family, Given'), PY (year) and DA (yyyy/mm/dd),
- * T2 (the journal, as RIS's secondary title of a JOUR, which Zotero and EndNote read as the journal), DO,
- * UR, AB (the abstract as one line of plain text), one KW per tag, ER. Every value is one line of readable
- * Unicode, so no value can start a tag of its own.
+ * One paper as a RIS record: TY, TI, one AU per author ('Family, Given'), its editors (EDITOR_TAGS), PY (year)
+ * and DA (yyyy/mm/dd), its kind's venue tags (risVenue), DO, UR, AB (the abstract as one line of plain text),
+ * one KW per tag, ER. Every value is one line of readable Unicode, so no value can start a tag of its own.
  */
 export function toRis(paper: ResearchPaper, siteUrl?: string): string {
-  const type = risType(paper);
+  const shape = citedShape(paper);
   const parts = dateParts(paper.date);
+  const editorTag = EDITOR_TAGS[shape];
   const fields: [string, string][] = [
-    ['TY', type],
+    ['TY', risType(paper, shape)],
     ['TI', plainText(paper.title)],
-    ...authorNames(paper).map((name): [string, string] => ['AU', risName(name)]),
+    ...personNames(paper.authors).map((name): [string, string] => ['AU', risName(name)]),
+    ...(editorTag ? personNames(paper.editors).map((name): [string, string] => [editorTag, risName(name)]) : []),
     ['PY', parts ? String(parts[0]) : ''],
     ['DA', parts?.length === 3 ? parts.map((part) => String(part).padStart(2, '0')).join('/') : ''],
-    ['T2', type === 'JOUR' ? plainText(paper.journal) : ''],
+    ...risVenue(paper, shape),
     ['DO', paper.doi ? oneLine(paper.doi) : ''],
     ['UR', paperUrl(paper, siteUrl) ?? ''],
     // The abstract's markup stripped and its formulas made text once (markupToText); then only made one line.

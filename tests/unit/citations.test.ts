@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCitations, splitName, toCslItem, toRis, toRisFile } from '@/lib/citations/formats';
 import { cleanText } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
+import { EMPTY_VENUE } from '../fixtures/papers';
 
 /**
  * A paper's references in the CSL styles and as RIS (issue 34): each style's output held to its rules, the
@@ -30,6 +31,7 @@ const paper = (overrides: Partial<ResearchPaper> = {}): ResearchPaper => ({
   arxivId: null,
   status: 'published',
   updatedAt: '2024-03-06T00:00:00.000Z',
+  ...EMPTY_VENUE,
   ...overrides,
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { absoluteUrl, citationDate, citationKeys, doiUrl, highwireTags, toBibtex, toBibtexFile, toLatex } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
+import { EMPTY_VENUE } from '../fixtures/papers';
 
 const paper = (overrides: Partial<ResearchPaper> = {}): ResearchPaper => ({
   id: '3f2b8c1e-5d4a-4e6b-9c7d-8a1b2c3d4e5f',
@@ -17,6 +18,7 @@ const paper = (overrides: Partial<ResearchPaper> = {}): ResearchPaper => ({
   arxivId: null,
   status: 'published',
   updatedAt: '2024-03-06T00:00:00.000Z',
+  ...EMPTY_VENUE,
   ...overrides,
 });
 

@@ -4,7 +4,8 @@ import type { About } from '@/lib/content/about/types';
 import type { BlogPost } from '@/lib/content/blog/types';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { aboutProfile } from '../fixtures/about';
-import { blogPostingData, jsonLd, personData, scholarlyArticleData, websiteData } from '@/lib/structured-data';
+import { EMPTY_VENUE } from '../fixtures/papers';
+import { blogPostingData, jsonLd, personData, researchPaperData, websiteData } from '@/lib/structured-data';
 
 const about = aboutProfile({
   name: 'Alex Morgan',
@@ -29,6 +30,7 @@ const paper: ResearchPaper = {
   arxivId: null,
   status: 'published',
   updatedAt: '2025-06-02T00:00:00.000Z',
+  ...EMPTY_VENUE,
 };
 
 describe('structured data', () => {
@@ -66,7 +68,7 @@ describe('structured data', () => {
   });
 
   it('describes a paper as a ScholarlyArticle, absolute addresses only with a site address', () => {
-    const data = scholarlyArticleData(paper, 'https://alex.example');
+    const data = researchPaperData(paper, 'https://alex.example');
     expect(data).toMatchObject({
       '@type': 'ScholarlyArticle',
       name: 'Zeros',
@@ -80,8 +82,8 @@ describe('structured data', () => {
       url: 'https://alex.example/research/p1',
       encoding: { contentUrl: 'https://alex.example/storage/research-papers/z.pdf' },
     });
-    expect(scholarlyArticleData(paper)).not.toHaveProperty('url');
-    expect(scholarlyArticleData(paper)).not.toHaveProperty('encoding');
+    expect(researchPaperData(paper)).not.toHaveProperty('url');
+    expect(researchPaperData(paper)).not.toHaveProperty('encoding');
   });
 
   it('describes a post as a BlogPosting and never lets text close the script element', () => {

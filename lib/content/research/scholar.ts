@@ -1,5 +1,6 @@
 import { absoluteUrl } from '@/lib/absolute-url';
 import { BIBTEX_MATH } from './bibtex-math';
+import { pageRange, type PaperKind } from './kinds';
 import type { ResearchPaper } from './types';
 
 /**
@@ -11,6 +12,37 @@ import type { ResearchPaper } from './types';
 /** Drafts are listed on /research (its Draft filter) but never offered for indexing or citation. */
 export function isCitable(paper: Pick<ResearchPaper, 'status'>): boolean {
   return paper.status !== 'draft';
+}
+
+/**
+ * The kinds that appear in a venue someone else publishes: a journal, proceedings, a book (a publisher's), a
+ * publication of another kind. Until they have appeared there (their status is preprint or submitted) they have
+ * no volume, pages or publisher yet and are written as every paper not yet published was before kinds (issue 45).
+ */
+const APPEARS_IN_VENUE: ReadonlySet<PaperKind> = new Set(['article', 'conference', 'chapter', 'book', 'other']);
+
+/**
+ * The shape a paper is written in by every output (references, RIS, BibTeX, Scholar's tags, JSON-LD): its kind's,
+ * or 'manuscript' for a paper not (yet) in its venue: one whose kind appears in a venue and whose status is not
+ * published, or a journal article with no journal (as papers stored before the journal was required may be).
+ * Theses, reports, datasets and software are issued by their institution or repository, so their status does
+ * not change their shape; a preprint is a preprint whatever its status.
+ */
+export type CitedShape = PaperKind | 'manuscript';
+
+export function citedShape(paper: Pick<ResearchPaper, 'kind' | 'status' | 'journal'>): CitedShape {
+  if (paper.kind === 'preprint') return 'preprint';
+  if (paper.status !== 'published' && APPEARS_IN_VENUE.has(paper.kind)) return 'manuscript';
+  if (paper.kind === 'article' && !cleanText(paper.journal)) return 'manuscript';
+  return paper.kind;
+}
+
+/**
+ * The publisher of a dataset or software: the one given, else the repository that holds it (its `journal`), as
+ * Zotero takes a dataset's repository for its publisher and APA prints it ('[Data set]. Zenodo.').
+ */
+export function repositoryPublisher(paper: Pick<ResearchPaper, 'journal' | 'publisher'>): string {
+  return paper.publisher.trim() || paper.journal.trim();
 }
 
 /** '2026-03-05' → '2026/03/05', as citation_publication_date wants it. */
@@ -38,8 +70,8 @@ export function arxivUrl(id: string): string {
 }
 
 /**
- * The Highwire Press tags of a paper's page: one citation_author per author, the date as YYYY/MM/DD, the
- * journal when there is one, and the PDF and the page's own address when they can be given absolutely
+ * The Highwire Press tags of a paper's page: one citation_author per author, the date as YYYY/MM/DD, its
+ * venue's tags (highwireVenue), and the PDF and the page's own address when they can be given absolutely
  * (SITE_URL). Empty for a draft.
  */
 export function highwireTags(paper: ResearchPaper, siteUrl: string | undefined): Record<string, string | string[]> {
@@ -48,14 +80,90 @@ export function highwireTags(paper: ResearchPaper, siteUrl: string | undefined):
     citation_title: paper.title,
     citation_author: paper.authors,
     citation_publication_date: citationDate(paper.date),
+    ...highwireVenue(paper),
   };
-  if (paper.journal.trim()) tags.citation_journal_title = paper.journal.trim();
   const pdf = paper.pdfUrl ? absoluteUrl(paper.pdfUrl, siteUrl) : null;
   if (pdf) tags.citation_pdf_url = pdf;
   if (paper.doi) tags.citation_doi = paper.doi;
   if (paper.arxivId) tags.citation_arxiv_id = paper.arxivId;
   const page = absoluteUrl(`/research/${paper.id}`, siteUrl);
   if (page) tags.citation_abstract_html_url = page;
+  return tags;
+}
+
+/**
+ * Where a paper appeared, in the tags of Scholar's inclusion guidelines: the journal or the conference's title,
+ * volume, issue, first and last page; a thesis's institution; a report's institution and number; the ISBN. Also
+ * citation_inbook_title, citation_publisher and citation_editor, which Zotero's Embedded Metadata translator reads.
+ * Each tag is one Zotero also takes the item's type from (citation_journal_title: a journal article,
+ * citation_conference_title: a conference paper, citation_inbook_title: a book section, citation_isbn: a book, …),
+ * so a kind gets only its own. A manuscript keeps what papers had before kinds: the journal of an article.
+ */
+function highwireVenue(paper: ResearchPaper): Record<string, string | string[]> {
+  const tags: Record<string, string | string[]> = {};
+  const set = (tag: string, value: string) => {
+    if (value.trim()) tags[tag] = value.trim();
+  };
+  const pages = () => {
+    const range = pageRange(paper.pages);
+    if (!range) return;
+    set('citation_firstpage', range.first);
+    if (range.last) set('citation_lastpage', range.last);
+  };
+  const editors = () => {
+    const names = paper.editors.map((name) => name.trim()).filter(Boolean);
+    if (names.length > 0) tags.citation_editor = names;
+  };
+  switch (citedShape(paper)) {
+    case 'manuscript':
+      if (paper.kind === 'article') set('citation_journal_title', paper.journal);
+      break;
+    case 'article':
+      set('citation_journal_title', paper.journal);
+      set('citation_volume', paper.volume);
+      set('citation_issue', paper.issue);
+      pages();
+      break;
+    case 'conference':
+      // The proceedings' title, else the conference's name: Scholar has one tag for either.
+      set('citation_conference_title', paper.journal.trim() || paper.eventName);
+      set('citation_volume', paper.volume);
+      pages();
+      set('citation_publisher', paper.publisher);
+      editors();
+      break;
+    case 'chapter':
+      set('citation_inbook_title', paper.journal);
+      pages();
+      set('citation_publisher', paper.publisher);
+      set('citation_isbn', paper.isbn);
+      editors();
+      break;
+    case 'book':
+      set('citation_publisher', paper.publisher);
+      set('citation_isbn', paper.isbn);
+      editors();
+      break;
+    case 'phd-thesis':
+    case 'masters-thesis':
+      set('citation_dissertation_institution', paper.institution);
+      break;
+    case 'report':
+      set('citation_technical_report_institution', paper.institution);
+      set('citation_technical_report_number', paper.reportNumber);
+      break;
+    case 'preprint':
+      // The repository (arXiv, SSRN) is a preprint's publisher, not a journal.
+      set('citation_publisher', paper.journal);
+      break;
+    case 'dataset':
+    case 'software':
+      set('citation_publisher', repositoryPublisher(paper));
+      break;
+    case 'other':
+      set('citation_publisher', paper.publisher);
+      break;
+  }
   return tags;
 }
 
@@ -308,11 +416,119 @@ function safeKey(key: string): string {
   return key.replace(/[^A-Za-z0-9_.:-]/g, '') || 'paper';
 }
 
-/** A paper's fields as BibTeX writes them, in order, each value ready to go between the field's braces; empty fields left out. */
-function bibtexFields(paper: ResearchPaper, siteUrl: string | undefined): [string, string][] {
+/**
+ * Each shape's BibTeX entry type: BibTeX's own where it has one (@incollection: a chapter with its own title in a
+ * book with editors; @inbook is an untitled part), biblatex's @dataset and @software, which Citation.js reads as
+ * a dataset and software and @retorquere/bibtex-parser as any other entry (bibtex(1)'s styles, which do not
+ * define them, warn and write them as @misc), and @misc for what BibTeX has no type for.
+ */
+const BIBTEX_TYPES: Record<CitedShape, string> = {
+  article: 'article',
+  conference: 'inproceedings',
+  book: 'book',
+  chapter: 'incollection',
+  'phd-thesis': 'phdthesis',
+  'masters-thesis': 'mastersthesis',
+  report: 'techreport',
+  preprint: 'misc',
+  dataset: 'dataset',
+  software: 'software',
+  other: 'misc',
+  manuscript: 'misc',
+};
+
+/** Pages as BibTeX writes a range, '1--37' (an en dash); a single page or article number as it is. */
+function bibtexPages(pages: string): string {
+  const range = pageRange(pages);
+  if (!range) return '';
+  return range.last ? `${toLatex(range.first)}--${toLatex(range.last)}` : toLatex(range.first);
+}
+
+/** Names (authors, editors) as BibTeX joins them: cleaned, each as nameToLatex writes it, with ' and ' between. */
+function bibtexNames(names: readonly string[]): string {
+  return names.map(cleanText).filter(Boolean).map(nameToLatex).join(' and ');
+}
+
+/** A stored 'yyyy-mm-dd', or '' for anything else: the only characters a date field is given. */
+function isoDate(date: string | null): string {
+  return date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : '';
+}
+
+/**
+ * Where a paper appeared, as its entry type's fields: BibTeX's (journal, booktitle, volume, number, pages,
+ * publisher, editor, edition, isbn, school, institution, address), and biblatex's where BibTeX has none: eid (an
+ * article number, which Citation.js reads as the CSL number), eventtitle, eventdate and venue. A conference's
+ * place is its address, which BibTeX's standard styles print beside the date, apart from the publisher, as where
+ * the conference was held; biblatex and Citation.js take address for the publisher's place, and read venue as the
+ * conference's. A manuscript and a preprint keep what papers had before kinds: the journal (or repository) as a note.
+ */
+function bibtexVenue(paper: ResearchPaper, shape: CitedShape): [string, string][] {
+  switch (shape) {
+    case 'article':
+      return [
+        ['journal', toLatex(paper.journal)],
+        ['volume', toLatex(paper.volume)],
+        ['number', toLatex(paper.issue)],
+        ['pages', bibtexPages(paper.pages)],
+        ['eid', toLatex(paper.articleNumber)],
+      ];
+    case 'conference': {
+      const [start, end] = [isoDate(paper.eventStart), isoDate(paper.eventEnd)];
+      return [
+        ['booktitle', toLatex(paper.journal)],
+        ['editor', bibtexNames(paper.editors)],
+        ['volume', toLatex(paper.volume)],
+        ['pages', bibtexPages(paper.pages)],
+        ['publisher', toLatex(paper.publisher)],
+        ['address', toLatex(paper.eventPlace)],
+        ['eventtitle', toLatex(paper.eventName)],
+        ['eventdate', start && (end && end !== start ? `${start}/${end}` : start)],
+        ['venue', toLatex(paper.eventPlace)],
+      ];
+    }
+    case 'chapter':
+      return [
+        ['booktitle', toLatex(paper.journal)],
+        ['editor', bibtexNames(paper.editors)],
+        ['pages', bibtexPages(paper.pages)],
+        ['publisher', toLatex(paper.publisher)],
+        ['edition', toLatex(paper.edition)],
+        ['isbn', toLatex(paper.isbn)],
+      ];
+    case 'book':
+      return [
+        ['editor', bibtexNames(paper.editors)],
+        ['publisher', toLatex(paper.publisher)],
+        ['edition', toLatex(paper.edition)],
+        ['isbn', toLatex(paper.isbn)],
+      ];
+    case 'phd-thesis':
+    case 'masters-thesis':
+      return [['school', toLatex(paper.institution)]];
+    case 'report':
+      return [
+        ['institution', toLatex(paper.institution)],
+        ['number', toLatex(paper.reportNumber)],
+      ];
+    case 'dataset':
+    case 'software':
+      return [['publisher', toLatex(repositoryPublisher(paper))]];
+    case 'other':
+      // howpublished: what @misc prints of where it appeared.
+      return [
+        ['howpublished', toLatex(paper.journal)],
+        ['publisher', toLatex(paper.publisher)],
+      ];
+    case 'preprint':
+    case 'manuscript':
+      return [['note', toLatex(paper.journal)]];
+  }
+}
+
+/** A paper's entry type and fields as BibTeX writes them, in order, each value ready to go between the field's braces; empty fields left out. */
+function bibtexEntry(paper: ResearchPaper, siteUrl: string | undefined): { type: string; fields: [string, string][] } {
+  const shape = citedShape(paper);
   const title = toLatex(paper.title);
-  const authors = paper.authors.map(cleanText).filter(Boolean).map(nameToLatex);
-  const journal = toLatex(paper.journal);
   const doi = paper.doi?.trim() ? verbatim(paper.doi.trim(), IDENTIFIER_CHARS) : '';
   const eprint = paper.arxivId?.trim() ? verbatim(paper.arxivId.trim(), IDENTIFIER_CHARS) : '';
   const address = paper.link ?? (paper.pdfUrl ? absoluteUrl(paper.pdfUrl, siteUrl) : null);
@@ -320,8 +536,8 @@ function bibtexFields(paper: ResearchPaper, siteUrl: string | undefined): [strin
   const fields: [string, string][] = [
     // The title's own braces keep its capitals as written.
     ['title', title && `{${title}}`],
-    ['author', authors.join(' and ')],
-    [paper.status === 'published' ? 'journal' : 'note', journal],
+    ['author', bibtexNames(paper.authors)],
+    ...bibtexVenue(paper, shape),
     ['year', yearOf(paper.date)],
     ['month', monthOf(paper.date)],
     ['doi', doi],
@@ -329,13 +545,15 @@ function bibtexFields(paper: ResearchPaper, siteUrl: string | undefined): [strin
     ['archivePrefix', eprint && 'arXiv'],
     ['url', url],
   ];
-  return fields.filter(([, value]) => value !== '');
+  return { type: BIBTEX_TYPES[shape], fields: fields.filter(([, value]) => value !== '') };
 }
 
-/** One paper as a BibTeX entry: @article with a journal, @misc otherwise (preprints, drafts). */
+/**
+ * One paper as a BibTeX entry of its kind's type (BIBTEX_TYPES): @article, @inproceedings, @incollection, @book,
+ * @phdthesis, @mastersthesis, @techreport, @dataset, @software; @misc for preprints, manuscripts and other work.
+ */
 export function toBibtex(paper: ResearchPaper, key: string, siteUrl?: string): string {
-  const fields = bibtexFields(paper, siteUrl);
-  const type = fields.some(([name]) => name === 'journal') ? 'article' : 'misc';
+  const { type, fields } = bibtexEntry(paper, siteUrl);
   return `@${type}{${safeKey(key)},\n${fields.map(([name, value]) => `  ${name} = {${value}}`).join(',\n')}\n}\n`;
 }
 

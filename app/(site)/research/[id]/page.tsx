@@ -17,7 +17,7 @@ import { STATUS_BADGES } from '@/lib/content/research/rules';
 import { highwireTags, isCitable } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { getEnv } from '@/lib/env';
-import { scholarlyArticleData } from '@/lib/structured-data';
+import { researchPaperData } from '@/lib/structured-data';
 import { truncate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -106,7 +106,7 @@ async function PaperView({ paper }: { paper: ResearchPaper }) {
       {isCitable(paper) ? (
         <>
           <Citation paper={paper} />
-          <JsonLd data={scholarlyArticleData(paper, getEnv().SITE_URL)} />
+          <JsonLd data={researchPaperData(paper, getEnv().SITE_URL)} />
         </>
       ) : null}
     </article>
