@@ -123,7 +123,7 @@ const optionalDate = z
 
 const paperFields = z.object({
   /** The kind of work (lib/content/research/kinds.ts); anything else is a journal article, the kind every paper had before. */
-  kind: z.unknown().transform((value): PaperKind => (isPaperKind(value) ? value : 'article')),
+  kind: z.unknown().optional().transform((value): PaperKind => (isPaperKind(value) ? value : 'article')),
   title: boundedText(RESEARCH_LIMITS.title, 'The title').min(1, { error: 'Enter the title.' }),
   journal: venueText(RESEARCH_LIMITS.journal, 'The journal'),
   volume: venueText(RESEARCH_LIMITS.volume, 'The volume'),
