@@ -18,7 +18,7 @@ import { arxivJournal, arxivKey, arxivLink, dateFromText, versionOf, withoutVers
  * always means the latest, '2403.01234v1' that exact version. Old-style ids are stored as arXiv writes
  * them (math/0601001: the subject class of math.NT/0601001 is not part of the id).
  *
- * Status: an entry with both a journal reference and a DOI has been published, and is a journal paper
+ * Status: an entry with both a journal reference and a DOI has been published, and is a journal article
  * under that reference; any other entry is a preprint, its venue 'arXiv preprint arXiv:2403.01234'.
  */
 
@@ -61,7 +61,9 @@ function toWork(draft: EntryDraft): SourceWork | null {
     doi,
     arxivId: id,
     link: arxivLink(id),
-    kind: published ? 'journal' : 'preprint',
+    kind: published ? 'article' : 'preprint',
+    // A journal reference is free text ('J. Psychoceram. 5 (2008) 1-3'): it stays the venue's title, unparsed.
+    venue: {},
   };
 }
 

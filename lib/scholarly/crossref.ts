@@ -1,11 +1,12 @@
 import 'server-only';
 
+import { isValidIsbn, KIND_FIELDS, type PaperKind } from '@/lib/content/research/kinds';
 import { normalizeDoi } from '@/lib/validation/research';
 import { z } from '@/lib/validation/zod';
 import { askSource, type ScholarlyConfig } from './config';
 import { malformedProblem } from './http';
 import { cleanTitle, jatsToMarkup } from './jats';
-import { dateFrom, doiLink, doiPath, personName, type SourceWork, type WorkKind, type WorkResult } from './work';
+import { dateFrom, doiLink, doiPath, exactDate, givenVenue, personName, type SourceWork, type WorkResult } from './work';
 
 /**
  * Crossref's REST API, GET {base}/works/{doi}: the record of a DOI Crossref registered, in its message
@@ -18,6 +19,12 @@ const texts = z.array(text).nullish();
 const dateParts = z
   .object({ 'date-parts': z.array(z.array(z.number().int().nullable())).nullish() })
   .nullish();
+const contributors = z
+  .array(z.object({ given: text.nullish(), family: text.nullish(), name: text.nullish(), suffix: text.nullish() }))
+  .nullish();
+
+/** A venue field of an unexpected shape is lost, not the record: `catch` reads it as absent. */
+const lenient = <T extends z.ZodType>(schema: T) => schema.nullish().catch(null);
 
 const crossrefWorkSchema = z.object({
   status: z.literal('ok'),
@@ -31,18 +38,27 @@ const crossrefWorkSchema = z.object({
     'container-title': texts,
     institution: z.array(z.object({ name: text.nullish() })).nullish(),
     publisher: text.nullish(),
-    author: z
-      .array(z.object({ given: text.nullish(), family: text.nullish(), name: text.nullish(), suffix: text.nullish() }))
-      .nullish(),
+    author: contributors,
     'published-print': dateParts,
     'published-online': dateParts,
     posted: dateParts,
     issued: dateParts,
     abstract: text.nullish(),
+    // The venue (issue 45), as the Work schema of https://api.crossref.org/swagger-ui/index.html names it.
+    volume: lenient(text),
+    issue: lenient(text),
+    page: lenient(text),
+    'article-number': lenient(text),
+    'edition-number': lenient(text),
+    ISBN: lenient(z.array(text)),
+    editor: lenient(contributors),
+    event: lenient(z.object({ name: text.nullish(), location: text.nullish(), start: dateParts, end: dateParts })),
+    degree: lenient(z.array(text)),
   }),
 });
 
 type CrossrefMessage = z.output<typeof crossrefWorkSchema>['message'];
+type Contributor = NonNullable<z.output<typeof contributors>>[number];
 
 /** The first of the dates that has a year: print, then online, then posted (preprints), then issued. */
 function dateOf(message: CrossrefMessage): string | null {
@@ -54,11 +70,40 @@ function dateOf(message: CrossrefMessage): string | null {
   return null;
 }
 
-/** journal-article is published in a journal; posted-content (bioRxiv, SSRN, Research Square, …) is a preprint. */
-function kindOf(type: string | null | undefined): WorkKind {
-  if (type === 'journal-article') return 'journal';
-  if (type === 'posted-content') return 'preprint';
-  return 'other';
+/** A conference's day, when Crossref gives its year, month and day. */
+function eventDate(field: z.output<typeof dateParts>): string | null {
+  const [year, month, day] = field?.['date-parts']?.[0] ?? [];
+  return exactDate(year, month, day);
+}
+
+/** Crossref's work types (https://api.crossref.org/types) as kinds of work; what is not listed is 'other'. */
+const KINDS: Record<string, PaperKind> = {
+  'journal-article': 'article',
+  'proceedings-article': 'conference',
+  book: 'book',
+  monograph: 'book',
+  'edited-book': 'book',
+  'reference-book': 'book',
+  'book-chapter': 'chapter',
+  'book-section': 'chapter',
+  'book-part': 'chapter',
+  'reference-entry': 'chapter',
+  dissertation: 'phd-thesis',
+  report: 'report',
+  'report-component': 'report',
+  // Posted content (bioRxiv, SSRN, Research Square, …) is a preprint, whatever its subtype.
+  'posted-content': 'preprint',
+  dataset: 'dataset',
+};
+
+/**
+ * The kind of a Crossref work. A dissertation's type does not say whether it is a PhD or a master's thesis: it
+ * is a PhD thesis unless its optional `degree` names a master's degree.
+ */
+function kindOf(message: CrossrefMessage): PaperKind {
+  const kind = KINDS[message.type ?? ''] ?? 'other';
+  if (kind === 'phd-thesis' && (message.degree ?? []).some((degree) => /\bmaster|\bm\.?\s?(?:a|sc|s|phil|res|eng)\b/i.test(degree))) return 'masters-thesis';
+  return kind;
 }
 
 function firstText(values: readonly string[] | null | undefined): string {
@@ -67,6 +112,36 @@ function firstText(values: readonly string[] | null | undefined): string {
     if (clean) return clean;
   }
   return '';
+}
+
+/** 'Given Family Suffix', or an organisation's name. */
+function contributorName(contributor: Contributor): string {
+  return cleanTitle(contributor.name ?? [personName(contributor.given, contributor.family), contributor.suffix].filter(Boolean).join(' '));
+}
+
+/**
+ * The venue fields Crossref gives. A thesis's or report's institution is its `institution`, else the publisher
+ * (the member that registered it is most often the university or laboratory itself). Crossref's work record
+ * has no report number, so a report comes without one.
+ */
+function venueOf(message: CrossrefMessage, kind: PaperKind) {
+  const publisher = cleanTitle(message.publisher ?? '');
+  return givenVenue({
+    volume: cleanTitle(message.volume ?? ''),
+    issue: cleanTitle(message.issue ?? ''),
+    pages: cleanTitle(message.page ?? ''),
+    articleNumber: cleanTitle(message['article-number'] ?? ''),
+    publisher,
+    editors: (message.editor ?? []).map(contributorName),
+    edition: cleanTitle(message['edition-number'] ?? ''),
+    // Crossref lists a book's ISBNs (print, electronic): the first whose check digit is right.
+    isbn: (message.ISBN ?? []).find(isValidIsbn),
+    institution: firstText((message.institution ?? []).map((institution) => institution.name ?? '')) || (KIND_FIELDS[kind].required === 'institution' ? publisher : ''),
+    eventName: cleanTitle(message.event?.name ?? ''),
+    eventPlace: cleanTitle(message.event?.location ?? ''),
+    eventStart: eventDate(message.event?.start),
+    eventEnd: eventDate(message.event?.end),
+  });
 }
 
 /** Crossref's answer for one DOI as a work, or a 'malformed' problem when it is not a work record. */
@@ -83,12 +158,11 @@ export function parseCrossref(body: string): WorkResult {
   const doi = normalizeDoi(message.DOI);
   const title = firstText(message.title);
   const subtitle = firstText(message.subtitle);
+  const kind = kindOf(message);
   const work: SourceWork = {
     source: 'Crossref',
     title: subtitle && title && !title.toLowerCase().includes(subtitle.toLowerCase()) ? `${title}: ${subtitle}` : title,
-    authors: (message.author ?? [])
-      .map((author) => cleanTitle(author.name ?? [personName(author.given, author.family), author.suffix].filter(Boolean).join(' ')))
-      .filter(Boolean),
+    authors: (message.author ?? []).map(contributorName).filter(Boolean),
     // Posted content has no container; its server is named as the institution, else as publisher.
     journal: firstText(message['container-title']) || firstText((message.institution ?? []).map((institution) => institution.name ?? '')) || cleanTitle(message.publisher ?? ''),
     date: dateOf(message),
@@ -96,7 +170,8 @@ export function parseCrossref(body: string): WorkResult {
     doi,
     arxivId: null,
     link: doi ? doiLink(doi) : null,
-    kind: kindOf(message.type),
+    kind,
+    venue: venueOf(message, kind),
   };
   return { ok: true, work };
 }

@@ -1,11 +1,12 @@
 import 'server-only';
 
+import { KIND_FIELDS, type PaperKind } from '@/lib/content/research/kinds';
 import { normalizeArxivId, normalizeDoi } from '@/lib/validation/research';
 import { z } from '@/lib/validation/zod';
 import { askSource, type ScholarlyConfig } from './config';
 import { malformedProblem } from './http';
 import { cleanTitle, jatsToMarkup, texTextToMarkup } from './jats';
-import { arxivJournal, dateFrom, dateFromText, doiLink, doiPath, personName, type SourceWork, type WorkKind, type WorkResult } from './work';
+import { arxivJournal, dateFrom, dateFromText, doiLink, doiPath, givenVenue, personName, type SourceWork, type WorkResult } from './work';
 
 /**
  * DataCite's REST API, GET {base}/dois/{doi}: a DOI DataCite registered (datasets, software, Zenodo and
@@ -14,19 +15,47 @@ import { arxivJournal, dateFrom, dateFromText, doiLink, doiPath, personName, typ
  */
 
 const text = z.string();
+const names = z
+  .array(z.object({ name: text.nullish(), givenName: text.nullish(), familyName: text.nullish(), nameType: text.nullish(), contributorType: text.nullish() }))
+  .nullish();
+
+/** A venue field of an unexpected shape is lost, not the record: `catch` reads it as absent. */
+const lenient = <T extends z.ZodType>(schema: T) => schema.nullish().catch(null);
+
+/**
+ * What a work is published in (DataCite Metadata Schema 4.4's relatedItem with relationType IsPublishedIn:
+ * a journal, the book a chapter is in), as the REST API gives it; see "Using RelatedItem for publication
+ * information" in the schema's documentation.
+ */
+const relatedItem = z.object({
+  relationType: text.nullish(),
+  relatedItemIdentifier: z.object({ relatedItemIdentifier: text.nullish(), relatedItemIdentifierType: text.nullish() }).nullish(),
+  titles: z.array(z.object({ title: text.nullish() })).nullish(),
+  volume: text.nullish(),
+  issue: text.nullish(),
+  number: text.nullish(),
+  numberType: text.nullish(),
+  firstPage: text.nullish(),
+  lastPage: text.nullish(),
+  publisher: text.nullish(),
+  edition: text.nullish(),
+  contributors: names,
+});
 
 const dataciteSchema = z.object({
   data: z.object({
     type: z.literal('dois'),
     attributes: z.object({
       doi: text,
-      creators: z
-        .array(z.object({ name: text.nullish(), givenName: text.nullish(), familyName: text.nullish(), nameType: text.nullish() }))
-        .nullish(),
+      creators: names,
       titles: z.array(z.object({ title: text.nullish(), titleType: text.nullish() })).nullish(),
       // A text in the default representation, an object with a name in the newer one (?publisher=true).
       publisher: z.union([text, z.object({ name: text.nullish() })]).nullish(),
-      container: z.object({ title: text.nullish() }).nullish(),
+      container: lenient(
+        z.object({ title: text.nullish(), volume: text.nullish(), issue: text.nullish(), firstPage: text.nullish(), lastPage: text.nullish() }),
+      ),
+      contributors: lenient(names),
+      relatedItems: lenient(z.array(relatedItem)),
       publicationYear: z.union([z.number().int(), text]).nullish(),
       dates: z.array(z.object({ date: text.nullish(), dateType: text.nullish() })).nullish(),
       descriptions: z.array(z.object({ description: z.union([text, z.array(text)]).nullish(), descriptionType: text.nullish() })).nullish(),
@@ -36,7 +65,8 @@ const dataciteSchema = z.object({
 });
 
 type Attributes = z.output<typeof dataciteSchema>['data']['attributes'];
-type Creator = NonNullable<Attributes['creators']>[number];
+type Creator = NonNullable<z.output<typeof names>>[number];
+type RelatedItem = z.output<typeof relatedItem>;
 
 /** A person as 'Given Family': from the parts, or from 'Family, Given' as DataCite writes `name`; an organisation as named. */
 function creatorName(creator: Creator): string {
@@ -56,11 +86,60 @@ function dateOf(attributes: Attributes): string | null {
   return dateFrom(Number(attributes.publicationYear));
 }
 
-function kindOf(attributes: Attributes, arxivId: string | null): WorkKind {
-  const general = attributes.types?.resourceTypeGeneral;
-  if (general === 'Preprint' || arxivId) return 'preprint';
-  if (general === 'JournalArticle') return 'journal';
-  return 'other';
+/** DataCite's resourceTypeGeneral (Metadata Schema 4.5, appendix 1) as kinds of work; what is not listed (Text, Collection, …) is 'other'. */
+const KINDS: Record<string, PaperKind> = {
+  JournalArticle: 'article',
+  DataPaper: 'article',
+  ConferencePaper: 'conference',
+  Book: 'book',
+  BookChapter: 'chapter',
+  // DataCite does not say which degree a dissertation is for: a PhD is the likelier.
+  Dissertation: 'phd-thesis',
+  Report: 'report',
+  Preprint: 'preprint',
+  Dataset: 'dataset',
+  Software: 'software',
+  ComputationalNotebook: 'software',
+};
+
+/** An arXiv DOI is an arXiv preprint whatever its record says. */
+function kindOf(attributes: Attributes, arxivId: string | null): PaperKind {
+  if (arxivId) return 'preprint';
+  return KINDS[attributes.types?.resourceTypeGeneral ?? ''] ?? 'other';
+}
+
+/** 'first–last', or the one page given. */
+function pagesOf(first: string | null | undefined, last: string | null | undefined): string {
+  const [from, to] = [first?.trim() ?? '', last?.trim() ?? ''];
+  return from && to && from !== to ? `${from}–${to}` : from || to;
+}
+
+/** The editors among a record's contributors. */
+function editorsOf(contributors: z.output<typeof names>): string[] {
+  return (contributors ?? []).filter((contributor) => contributor.contributorType === 'Editor').map(creatorName);
+}
+
+/**
+ * The venue fields DataCite gives: volume, issue and pages from the container or, failing that, the related item
+ * the work is published in, which also gives a chapter's book, its editors, edition and ISBN. A thesis's or
+ * report's institution is its publisher (the university or laboratory that holds it: DataCite's publisher is
+ * the body that makes the resource available).
+ */
+function venueOf(attributes: Attributes, kind: PaperKind, publishedIn: RelatedItem | undefined, publisher: string) {
+  const container = attributes.container;
+  const identifier = publishedIn?.relatedItemIdentifier;
+  const clean = (value: string | null | undefined) => cleanTitle(value ?? '');
+  return givenVenue({
+    volume: clean(container?.volume) || clean(publishedIn?.volume),
+    issue: clean(container?.issue) || clean(publishedIn?.issue),
+    pages: clean(pagesOf(container?.firstPage, container?.lastPage)) || clean(pagesOf(publishedIn?.firstPage, publishedIn?.lastPage)),
+    articleNumber: publishedIn?.numberType === 'Article' ? clean(publishedIn.number) : '',
+    publisher,
+    editors: [...editorsOf(attributes.contributors), ...editorsOf(publishedIn?.contributors)],
+    edition: clean(publishedIn?.edition),
+    isbn: identifier?.relatedItemIdentifierType === 'ISBN' ? clean(identifier.relatedItemIdentifier) : '',
+    institution: KIND_FIELDS[kind].required === 'institution' ? publisher : '',
+  });
 }
 
 /** arXiv's own DOIs (10.48550/arXiv.2403.01234) name an arXiv paper. */
@@ -84,19 +163,23 @@ export function parseDatacite(body: string): WorkResult {
   const arxivId = doi ? arxivIdOf(doi) : null;
   const titles = attributes.titles ?? [];
   const title = titles.find((entry) => !entry.titleType && entry.title) ?? titles.find((entry) => entry.title);
-  const publisher = typeof attributes.publisher === 'string' ? attributes.publisher : (attributes.publisher?.name ?? '');
+  const publisher = cleanTitle(typeof attributes.publisher === 'string' ? attributes.publisher : (attributes.publisher?.name ?? ''));
+  const publishedIn = attributes.relatedItems?.find((item) => item.relationType === 'IsPublishedIn');
+  const container = cleanTitle(attributes.container?.title ?? '') || cleanTitle(publishedIn?.titles?.find((entry) => entry.title)?.title ?? '');
+  const kind = kindOf(attributes, arxivId);
   const abstract = attributes.descriptions?.find((entry) => entry.descriptionType === 'Abstract' && entry.description)?.description;
   const work: SourceWork = {
     source: 'DataCite',
     title: cleanTitle(title?.title ?? ''),
     authors: (attributes.creators ?? []).map(creatorName).filter(Boolean),
-    journal: arxivId ? arxivJournal(arxivId) : cleanTitle(attributes.container?.title ?? '') || cleanTitle(publisher),
+    journal: arxivId ? arxivJournal(arxivId) : container || publisher,
     date: dateOf(attributes),
     abstract: abstract ? (arxivId ? texTextToMarkup : jatsToMarkup)(Array.isArray(abstract) ? abstract.join('\n\n') : abstract) : '',
     doi,
     arxivId,
     link: doi ? doiLink(doi) : null,
-    kind: kindOf(attributes, arxivId),
+    kind,
+    venue: venueOf(attributes, kind, publishedIn, publisher),
   };
   return { ok: true, work };
 }

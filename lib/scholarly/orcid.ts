@@ -1,12 +1,13 @@
 import 'server-only';
 
+import { KIND_FIELDS, type PaperKind } from '@/lib/content/research/kinds';
 import { normalizeArxivId, normalizeDoi } from '@/lib/validation/research';
 import { z } from '@/lib/validation/zod';
 import { askSource, type ScholarlyConfig } from './config';
 import { malformedProblem } from './http';
 import { cleanTitle } from './jats';
 import type { SourceProblem } from './types';
-import { arxivJournal, arxivLink, dateFrom, doiLink, personName, type SourceWork, type WorkKind } from './work';
+import { arxivJournal, arxivLink, dateFrom, doiLink, personName, type SourceWork } from './work';
 
 /**
  * ORCID's public API v3.0, GET {base}/v3.0/{orcid}/record with Accept: application/json: the public part
@@ -148,28 +149,53 @@ export function parseOrcid(body: string): { ok: true; profile: OrcidProfile } | 
   };
 }
 
-/** A journal article with a DOI or a journal is published; a preprint, or a work only on arXiv, is a preprint. */
-function kindOf(work: OrcidWork): WorkKind {
+/** ORCID's work types (v3.0) as kinds of work; what is not listed (a conference poster, a website, …) is 'other'. */
+const KINDS: Record<string, PaperKind> = {
+  'journal-article': 'article',
+  'conference-paper': 'conference',
+  book: 'book',
+  'edited-book': 'book',
+  'book-chapter': 'chapter',
+  // ORCID does not say which degree a thesis is for: a PhD is the likelier.
+  'dissertation-thesis': 'phd-thesis',
+  dissertation: 'phd-thesis',
+  report: 'report',
+  // A working paper is issued in a series of its institution, as a report is.
+  'working-paper': 'report',
+  preprint: 'preprint',
+  'data-set': 'dataset',
+  software: 'software',
+};
+
+/** A work ORCID calls a preprint, or one only on arXiv that it does not call a journal article in a journal, is a preprint. */
+function kindOf(work: OrcidWork): PaperKind {
   if (work.type === 'preprint') return 'preprint';
-  if (work.type === 'journal-article' && (work.doi || work.journal)) return 'journal';
+  if (work.type === 'journal-article' && (work.doi || work.journal)) return 'article';
   if (work.arxivId && !work.doi) return 'preprint';
-  return 'other';
+  return KINDS[work.type] ?? 'other';
 }
 
-/** A work as its ORCID summary alone describes it, its owner the only author known. */
+/**
+ * A work as its ORCID summary alone describes it, its owner the only author known. A summary has a title,
+ * type, date and journal title but no venue fields: a kind whose venue it does not name (a chapter without
+ * its book's title) is 'other' under its type's name, and so is a book, thesis or report, whose publisher
+ * or institution ORCID does not give (source-venue.ts).
+ */
 export function orcidSummaryWork(work: OrcidWork, owner: string): SourceWork {
   const kind = kindOf(work);
+  const venue = work.journal || (work.arxivId && kind === 'preprint' ? arxivJournal(work.arxivId) : '');
   return {
     source: 'ORCID',
     title: work.title,
     authors: owner ? [owner] : [],
-    journal: work.journal || (work.arxivId && kind === 'preprint' ? arxivJournal(work.arxivId) : venueOfType(work.type)),
+    journal: venue || venueOfType(work.type),
     date: work.date,
     abstract: '',
     doi: work.doi,
     arxivId: work.arxivId,
     link: work.doi ? doiLink(work.doi) : work.arxivId ? arxivLink(work.arxivId) : work.url,
-    kind,
+    kind: venue || KIND_FIELDS[kind].required !== 'journal' ? kind : 'other',
+    venue: {},
   };
 }
 

@@ -1,11 +1,11 @@
+import type { PaperKind } from '@/lib/content/research/kinds';
+import type { VenueValues } from '@/lib/content/research/source-venue';
 import type { SourceName, SourceProblem } from './types';
 
 /**
  * A work as a source describes it, before it becomes a paper (to-paper.ts): what Crossref, DataCite,
  * arXiv or an ORCID work summary says, cleaned (titles plain text, abstracts the site's markup).
  */
-
-export type WorkKind = 'journal' | 'preprint' | 'other';
 
 export interface SourceWork {
   source: SourceName;
@@ -14,8 +14,10 @@ export interface SourceWork {
   /** 'Given Family', in the source's order. */
   authors: string[];
   /**
-   * The venue the site shows: Crossref's container-title (a preprint server's name for posted content),
-   * DataCite's container or publisher, 'arXiv preprint arXiv:2403.01234' for an arXiv-only paper.
+   * The venue's title (kinds.ts): Crossref's container-title (a journal, the proceedings, the book a chapter is
+   * in; a preprint server's name for posted content), DataCite's container or publisher, 'arXiv preprint
+   * arXiv:2403.01234' for an arXiv-only paper. For a kind without one (a book, a thesis) it is the line that
+   * stands for the venue should the kind's required field be missing (source-venue.ts).
    */
   journal: string;
   /** 'yyyy-mm-dd', a missing month or day as 01; null when the source gives no date. */
@@ -27,8 +29,10 @@ export interface SourceWork {
   arxivId: string | null;
   /** The DOI's https://doi.org/ address, or the arXiv abstract page. */
   link: string | null;
-  /** 'journal': published in a journal; 'preprint': a preprint server's; 'other': a chapter, proceedings, dataset, … */
-  kind: WorkKind;
+  /** The kind of work as the source types it; a preprint is stored with the status preprint, any other kind published. */
+  kind: PaperKind;
+  /** The venue fields the source gives, as written; to-paper.ts keeps those of the kind that the editor accepts. */
+  venue: Partial<VenueValues>;
 }
 
 export type WorkResult = { ok: true; work: SourceWork } | { ok: false; problem: SourceProblem };
@@ -90,6 +94,28 @@ export function dateFrom(year: number | null | undefined, month?: number | null,
   const lastDay = new Date(Date.UTC(year!, safeMonth, 0)).getUTCDate();
   const safeDay = Number.isInteger(day) && day! >= 1 && day! <= lastDay ? day! : 1;
   return `${year}-${pad(safeMonth)}-${pad(safeDay)}`;
+}
+
+/**
+ * A day given in full, year, month and day: a conference's dates are left out rather than guessed as the
+ * first of a month or year.
+ */
+export function exactDate(year: number | null | undefined, month: number | null | undefined, day: number | null | undefined): string | null {
+  if (!Number.isInteger(month) || !Number.isInteger(day)) return null;
+  const date = dateFrom(year, month, day);
+  return date === `${year}-${pad(month!)}-${pad(day!)}` ? date : null;
+}
+
+/** The venue fields a source gave: blank texts and empty lists left out, texts trimmed. */
+export function givenVenue(fields: { [field in keyof VenueValues]?: VenueValues[field] | undefined }): Partial<VenueValues> {
+  const given: Partial<VenueValues> = {};
+  for (const [field, value] of Object.entries(fields) as [keyof VenueValues, string | string[] | null | undefined][]) {
+    if (Array.isArray(value)) {
+      const names = value.map((name) => name.trim()).filter(Boolean);
+      if (names.length > 0) Object.assign(given, { [field]: names });
+    } else if (value?.trim()) Object.assign(given, { [field]: value.trim() });
+  }
+  return given;
 }
 
 /** '2024-03-15', '2024-03', '2024', '2024-03-15T10:00:00Z' → a date (the calendar date as written, no time zone applied). */

@@ -17,7 +17,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  *   10.5555/12345678             Crossref: a journal article (crossref-work.json)
  *   10.5555/2024.01.02.573001    Crossref: a preprint, posted content (crossref-posted-content.json)
  *   10.5555/tagged-title         Crossref: a title and abstract full of HTML/JATS tags (crossref-tagged-title.json)
+ *   10.5555/ants.2022.12         Crossref: a proceedings article with its conference (crossref-proceedings-article.json)
+ *   10.5555/handbook.ch3         Crossref: a book chapter with editors, an edition and two ISBNs (crossref-book-chapter.json)
+ *   10.5555/thesis.2011          Crossref: a dissertation with its institution (crossref-dissertation.json)
  *   10.5072/example-preprint     unknown to Crossref (404), known to DataCite (datacite-doi.json)
+ *   10.5072/example-chapter      unknown to Crossref, known to DataCite: a book chapter (datacite-book-chapter.json)
  *   10.5555/rate-limited         429 with Retry-After: 30, at Crossref and DataCite
  *   10.5555/server-error         503 at Crossref
  *   10.5555/stall                Crossref never answers (until the server is closed)
@@ -76,8 +80,11 @@ const CROSSREF: Record<string, string> = {
   '10.5555/12345678': 'crossref-work.json',
   '10.5555/2024.01.02.573001': 'crossref-posted-content.json',
   '10.5555/tagged-title': 'crossref-tagged-title.json',
+  '10.5555/ants.2022.12': 'crossref-proceedings-article.json',
+  '10.5555/handbook.ch3': 'crossref-book-chapter.json',
+  '10.5555/thesis.2011': 'crossref-dissertation.json',
 };
-const DATACITE: Record<string, string> = { '10.5072/example-preprint': 'datacite-doi.json' };
+const DATACITE: Record<string, string> = { '10.5072/example-preprint': 'datacite-doi.json', '10.5072/example-chapter': 'datacite-book-chapter.json' };
 
 export function fakeScholarlyEnv(url: string) {
   return {

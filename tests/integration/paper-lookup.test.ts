@@ -27,9 +27,10 @@ vi.mock('@/lib/db/client', () => ({ getDb: async () => database.db! }));
 vi.mock('@/lib/auth/secret', () => ({ getAuthSecret: () => SECRET }));
 vi.mock('next/headers', async () => (await import('../helpers/next-headers')).nextHeadersDouble(jar));
 
-const { importLookedUpAction, lookupIdentifiersAction, refreshPaperAction } = await import('@/app/admin/(guarded)/research/edit/actions');
+const { importLookedUpAction, lookupIdentifiersAction, refreshPaperAction, updatePaperAction } = await import('@/app/admin/(guarded)/research/edit/actions');
 const { saveLookupContactEmail, saveSiteSettings } = await import('@/lib/content/settings/queries');
-const { createPaper } = await import('@/lib/content/research/queries');
+const { createPaper, getResearchPaper } = await import('@/lib/content/research/queries');
+const { differences, mergedForm } = await import('@/components/admin/research/paper-fields');
 
 /** The three kinds of identifier in one paste: a doi.org address (Crossref), a versioned arXiv id, a DOI only DataCite knows. */
 const THREE = 'https://doi.org/10.5555/12345678, arXiv:2403.01234v2 10.5072/example-preprint';
@@ -261,6 +262,36 @@ describe('adding the looked-up papers', () => {
       logged.mockRestore();
       await db.exec('drop trigger refuse_marked_paper on research_papers; drop function refuse_marked_paper_for_test();');
     }
+  });
+});
+
+describe('kinds of work (issue 45)', () => {
+  it('stores each kind with the venue fields its source gives, an ISBN with a wrong check digit left out', async () => {
+    const { entries, problems } = data(await lookupIdentifiersAction('10.5555/ants.2022.12 10.5555/handbook.ch3 10.5555/thesis.2011 10.5072/example-chapter'));
+    expect(problems).toEqual([]);
+    const { created } = data(await importLookedUpAction(entries.map((entry) => entry.paper), 'as-source'));
+    const stored = await Promise.all(created.map((paper) => getResearchPaper(paper.id)));
+    expect(stored.map((paper) => paper && [paper.kind, paper.journal])).toEqual([
+      ['conference', 'Proceedings of the Fifteenth Algorithmic Number Theory Symposium'],
+      ['chapter', 'Psychoceramics: A Handbook for the Perplexed'],
+      ['phd-thesis', ''],
+      ['chapter', 'Example Book Title'],
+    ]);
+    expect(stored[0]).toMatchObject({ eventName: 'ANTS XV: Fifteenth Algorithmic Number Theory Symposium', eventPlace: 'Bristol, UK', eventStart: '2022-08-08', eventEnd: '2022-08-12', editors: ['Elizabeth Miller', 'Ada Lovelace'], pages: '12-30' });
+    expect(stored[1]).toMatchObject({ editors: ['Elizabeth Miller', 'Jane Doe Jr.'], edition: '2', isbn: '0-306-40615-2', publisher: 'Carberry Press' });
+    expect(stored[2]).toMatchObject({ institution: 'Brown University' });
+    expect(stored[3]).toMatchObject({ isbn: '', edition: '2nd edition', pages: '45–63', editors: ['Elizabeth Miller'] });
+  });
+
+  it('refreshes a journal article that its source calls a conference paper, and saves the fields taken', async () => {
+    const stored = await createPaper(valid({ title: 'Counting cracked pots over finite fields', authors: 'Josiah Carberry, Jane Doe', date: '2023-01-15', doi: '10.5555/ants.2022.12', volume: '3', link: 'https://doi.org/10.5555/ants.2022.12' }));
+    const refreshed = data(await refreshPaperAction(stored.id));
+    if (!refreshed.ok) throw new Error(refreshed.problem.message);
+    const listed = differences(stored, refreshed.paper);
+    expect(listed.map((difference) => difference.field)).toEqual(['kind', 'journal', 'volume', 'pages', 'publisher', 'editors', 'eventName', 'eventPlace', 'eventStart', 'eventEnd']);
+    const saved = data(await updatePaperAction(stored.id, mergedForm(stored, refreshed.paper, new Set(listed.map((difference) => difference.field)))));
+    expect(saved).toMatchObject({ kind: 'conference', journal: 'Proceedings of the Fifteenth Algorithmic Number Theory Symposium', volume: '1', eventStart: '2022-08-08', title: stored.title });
+    expect(differences(saved, refreshed.paper)).toEqual([]);
   });
 });
 

@@ -7,7 +7,8 @@ import { BIBTEX_LIMITS } from '@/lib/content/research/bibtex-limits';
 import { toBibtex, toBibtexFile } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { checkBibtexImport, checkBibtexText } from '@/lib/validation/bibtex';
-import { checkPaper, normalizeArxivId, normalizeDoi, PAPER_ARXIV_INVALID, PAPER_DOI_INVALID } from '@/lib/validation/research';
+import { checkPaper, normalizeArxivId, normalizeDoi, PAPER_ARXIV_INVALID, PAPER_DOI_INVALID, RESEARCH_LIMITS } from '@/lib/validation/research';
+import { EMPTY_VENUE } from '../fixtures/papers';
 
 const bibliography = fs.readFileSync(path.join(process.cwd(), 'tests/fixtures/bibliography.bib'), 'utf8');
 
@@ -25,6 +26,7 @@ const stored = (overrides: Partial<ResearchPaper> = {}): ResearchPaper => ({
   arxivId: '2403.00001',
   status: 'published',
   updatedAt: '2024-03-06T00:00:00.000Z',
+  ...EMPTY_VENUE,
   ...overrides,
 });
 
@@ -81,6 +83,10 @@ describe('BibTeX import of a real-world file', () => {
       doi: '10.1007/BF01700692',
       tags: ['incompleteness', 'logic'],
       status: 'published',
+      kind: 'article',
+      volume: '38',
+      issue: '1',
+      pages: '173–198',
     });
   });
 
@@ -103,6 +109,8 @@ describe('BibTeX import of a real-world file', () => {
       date: '2006-08-01',
       link: 'https://www.mathunion.org/icm/proceedings',
       status: 'published',
+      kind: 'conference',
+      publisher: 'European Mathematical Society',
     });
   });
 
@@ -113,19 +121,21 @@ describe('BibTeX import of a real-world file', () => {
       journal: 'arXiv preprint arXiv:2403.01234',
       arxivId: '2403.01234',
       status: 'preprint',
+      kind: 'preprint',
     });
     expect(paper.abstract).toBe(
       'Assuming RH, we show that $[x, x + x^{1/2}\\log^2 x]$ contains a prime for all large $x$.\n\nThe second paragraph keeps its $$\\int_0^1 f(t)\\,dt$$ display.',
     );
   });
 
-  it('reads @phdthesis with its school as the venue, and @unpublished marked submitted', () => {
-    expect(byKey('morgan-thesis').paper).toMatchObject({ journal: 'PhD thesis, University of Cambridge', date: '2027-06-01', status: 'published' });
+  it('reads @phdthesis with its school as the institution, and @unpublished marked submitted', () => {
+    expect(byKey('morgan-thesis').paper).toMatchObject({ kind: 'phd-thesis', journal: '', institution: 'University of Cambridge', date: '2027-06-01', status: 'published' });
     expect(byKey('lovelace-notes').paper).toMatchObject({
       title: 'Notes on the Analytical Engine & its numbers',
       authors: ['Ada Lovelace', 'Charles Babbage'],
       journal: 'Unpublished manuscript',
       status: 'submitted',
+      kind: 'other',
     });
   });
 
@@ -168,6 +178,131 @@ describe('BibTeX import of a real-world file', () => {
     expect(checkBibtexImport({ text: '@misc{a}', refs: [] }).ok).toBe(false);
     expect(checkBibtexImport({ text: '@misc{a}', refs: ['1; drop table'] }).ok).toBe(false);
     expect(checkBibtexImport({ text: '@misc{a}', refs: ['0', '12'] }).ok).toBe(true);
+  });
+});
+
+/** One entry of `type` with `fields` (BibTeX source, one per line) and an author, title and year, as the import previews it. */
+function entry(type: string, fields: string) {
+  const { entries, problems } = previewBibtex(`@${type}{key,\n  author = {Morgan, Alex},\n  title = {A work},\n  year = {2024},\n${fields}\n}`, []);
+  expect(problems).toEqual([]);
+  return entries[0]!.paper;
+}
+
+describe('BibTeX import of kinds of work and their venue fields', () => {
+  it('reads @article: journal, volume, number as the issue, pages, eid as the article number', () => {
+    expect(entry('article', 'journal = {Annals of Mathematics}, volume = {199}, number = {3}, pages = {1--37}, eid = {e12}')).toMatchObject({
+      kind: 'article',
+      journal: 'Annals of Mathematics',
+      volume: '199',
+      issue: '3',
+      pages: '1–37',
+      articleNumber: 'e12',
+      status: 'published',
+    });
+  });
+
+  it.each(['inproceedings', 'conference'])('reads @%s: proceedings, conference name, place and dates, editors, volume, pages, publisher', (type) => {
+    const fields = [
+      'booktitle = {Proceedings of ANTS XV}',
+      'eventtitle = {Fifteenth Algorithmic Number Theory Symposium}',
+      'venue = {Bristol, UK}',
+      'address = {Berkeley}',
+      'eventdate = {2022-08-08/2022-08-12}',
+      'editor = {Miller, Elizabeth and {van der} Waerden, B. L.}',
+      'volume = {1}',
+      'pages = {12--30}',
+      'publisher = {Mathematical Sciences Publishers}',
+      'isbn = {978-0-306-40615-7}',
+    ].join(',\n');
+    expect(entry(type, fields)).toMatchObject({
+      kind: 'conference',
+      journal: 'Proceedings of ANTS XV',
+      eventName: 'Fifteenth Algorithmic Number Theory Symposium',
+      eventPlace: 'Bristol, UK',
+      eventStart: '2022-08-08',
+      eventEnd: '2022-08-12',
+      editors: ['Elizabeth Miller', 'B. L. van der Waerden'],
+      volume: '1',
+      pages: '12–30',
+      publisher: 'Mathematical Sciences Publishers',
+      // A conference paper has no ISBN (kinds.ts).
+      isbn: '',
+    });
+    // Without biblatex's venue, the address is the conference's place; a one-day conference starts and ends that day.
+    expect(entry(type, 'booktitle = {Proceedings}, address = {Bristol}, eventdate = {2022-08-08}')).toMatchObject({ eventPlace: 'Bristol', eventStart: '2022-08-08', eventEnd: '2022-08-08' });
+  });
+
+  it.each(['incollection', 'inbook'])('reads @%s as a chapter: the book, editors, pages, publisher, edition, ISBN', (type) => {
+    expect(entry(type, 'booktitle = {A Handbook}, editor = {Miller, Elizabeth and Doe, Jane}, pages = {45--67}, publisher = {Carberry Press}, edition = {2}, isbn = {0-306-40615-2}')).toMatchObject({
+      kind: 'chapter',
+      journal: 'A Handbook',
+      editors: ['Elizabeth Miller', 'Jane Doe'],
+      pages: '45–67',
+      publisher: 'Carberry Press',
+      edition: '2',
+      isbn: '0-306-40615-2',
+    });
+  });
+
+  it('reads @book: publisher, edition, editors, ISBN, and no venue title', () => {
+    expect(entry('book', 'publisher = {Springer}, edition = {Second}, editor = {Miller, Elizabeth}, isbn = {978-0-306-40615-7}, series = {Graduate Texts}')).toMatchObject({
+      kind: 'book',
+      journal: '',
+      publisher: 'Springer',
+      edition: 'Second',
+      editors: ['Elizabeth Miller'],
+      isbn: '978-0-306-40615-7',
+    });
+  });
+
+  it('reads theses and reports with their school or institution, and a report’s number', () => {
+    expect(entry('phdthesis', 'school = {University of Oxford}')).toMatchObject({ kind: 'phd-thesis', journal: '', institution: 'University of Oxford' });
+    expect(entry('mastersthesis', 'school = {ETH Zürich}')).toMatchObject({ kind: 'masters-thesis', institution: 'ETH Zürich' });
+    expect(entry('thesis', 'type = {mathesis}, institution = {ETH Zürich}')).toMatchObject({ kind: 'masters-thesis', institution: 'ETH Zürich' });
+    expect(entry('thesis', 'type = {phdthesis}, institution = {ETH Zürich}')).toMatchObject({ kind: 'phd-thesis' });
+    expect(entry('techreport', 'institution = {Institut Mittag-Leffler}, number = {17}')).toMatchObject({ kind: 'report', institution: 'Institut Mittag-Leffler', reportNumber: '17', issue: '' });
+    expect(entry('report', 'institution = {CERN}, number = {CERN-TH-2024-001}')).toMatchObject({ kind: 'report', reportNumber: 'CERN-TH-2024-001' });
+  });
+
+  it('reads @misc, @unpublished and @online on arXiv as preprints, and otherwise as other works', () => {
+    for (const type of ['misc', 'unpublished', 'online']) {
+      expect(entry(type, 'eprint = {2403.01234}, archivePrefix = {arXiv}')).toMatchObject({ kind: 'preprint', journal: 'arXiv preprint arXiv:2403.01234', status: 'preprint' });
+    }
+    expect(entry('misc', 'howpublished = {Lecture notes}, publisher = {Self}')).toMatchObject({ kind: 'other', journal: 'Lecture notes', publisher: 'Self' });
+  });
+
+  it('reads @dataset and @software with their repository and publisher, and an unknown type as other', () => {
+    expect(entry('dataset', 'publisher = {Zenodo}')).toMatchObject({ kind: 'dataset', journal: 'Zenodo', publisher: 'Zenodo' });
+    expect(entry('software', 'howpublished = {GitHub}, publisher = {Zenodo}, version = {1.2}')).toMatchObject({ kind: 'software', journal: 'GitHub', publisher: 'Zenodo' });
+    expect(entry('patent', 'howpublished = {US Patent 123}')).toMatchObject({ kind: 'other', journal: 'US Patent 123' });
+  });
+
+  it('leaves out a field the editor would refuse and keeps the entry and its other fields', () => {
+    const paper = entry(
+      'incollection',
+      [
+        'booktitle = {A Handbook}',
+        'isbn = {0-12-345678-1}',
+        'pages = {45 to 67, and an appendix}',
+        `edition = {${'very '.repeat(20)}second}`,
+        `publisher = {The ${'Great '.repeat(80)}Press}`,
+        'editor = {Miller, Elizabeth}',
+      ].join(',\n'),
+    );
+    expect(paper).toMatchObject({ kind: 'chapter', journal: 'A Handbook', isbn: '', pages: '', edition: '', editors: ['Elizabeth Miller'] });
+    expect(paper.publisher.length).toBeLessThanOrEqual(RESEARCH_LIMITS.publisher);
+    expect(paper.publisher.endsWith('…')).toBe(true);
+    // A conference's end before its start: the end is left out, the start kept.
+    expect(entry('inproceedings', 'booktitle = {Proceedings}, eventdate = {2022-08-12/2022-08-08}')).toMatchObject({ eventStart: '2022-08-12', eventEnd: null });
+  });
+
+  it('keeps a thesis, report or book without its school, institution or publisher, as another kind of work under the old venue line', () => {
+    expect(entry('phdthesis', '')).toMatchObject({ kind: 'other', journal: 'PhD thesis' });
+    expect(entry('techreport', 'number = {17}')).toMatchObject({ kind: 'other', journal: 'Technical report', reportNumber: '' });
+    expect(entry('book', 'series = {Graduate Texts}')).toMatchObject({ kind: 'other', journal: 'Graduate Texts' });
+    expect(previewBibtex('@book{b, author = {Morgan, Alex}, title = {A book}, year = {2024}}', []).problems).toEqual([
+      { key: 'b', reason: 'It names no journal, proceedings, school or other venue.' },
+    ]);
   });
 });
 

@@ -42,7 +42,8 @@ function work(fields: Partial<SourceWork>): SourceWork {
     doi: null,
     arxivId: null,
     link: null,
-    kind: 'journal',
+    kind: 'article',
+    venue: {},
     ...fields,
   };
 }
@@ -82,6 +83,32 @@ describe('lookupIdentifiers', () => {
       ['arXiv:2305.04567', '2305.04567', 'arXiv preprint arXiv:2305.04567', 'preprint'],
     ]);
     expect(result.problems).toEqual([{ identifier: '2401.00000', message: 'arXiv has no paper with the identifier 2401.00000.' }]);
+  });
+
+  it('fills every venue field its source has, each kind with its own', async () => {
+    const result = await lookupIdentifiers('10.5555/ants.2022.12 10.5555/handbook.ch3 10.5555/thesis.2011 10.5072/example-chapter 10.5555/12345678', [], config);
+    expect(result.problems).toEqual([]);
+    const [conference, chapter, thesis, dataciteChapter, article] = result.entries.map((entry) => entry.paper);
+    expect(conference).toMatchObject({
+      kind: 'conference',
+      journal: 'Proceedings of the Fifteenth Algorithmic Number Theory Symposium',
+      volume: '1',
+      pages: '12-30',
+      publisher: 'Mathematical Sciences Publishers',
+      editors: ['Elizabeth Miller', 'Ada Lovelace'],
+      eventName: 'ANTS XV: Fifteenth Algorithmic Number Theory Symposium',
+      eventPlace: 'Bristol, UK',
+      eventStart: '2022-08-08',
+      eventEnd: '2022-08-12',
+      // A conference paper has no ISBN of its own (kinds.ts): it is left out.
+      isbn: '',
+      status: 'published',
+    });
+    expect(chapter).toMatchObject({ kind: 'chapter', journal: 'Psychoceramics: A Handbook for the Perplexed', editors: ['Elizabeth Miller', 'Jane Doe Jr.'], edition: '2', isbn: '0-306-40615-2', pages: '45-67' });
+    expect(thesis).toMatchObject({ kind: 'phd-thesis', journal: '', institution: 'Brown University', publisher: '' });
+    // The documentation's ISBN has a wrong check digit: it alone is dropped.
+    expect(dataciteChapter).toMatchObject({ kind: 'chapter', journal: 'Example Book Title', pages: '45–63', edition: '2nd edition', editors: ['Elizabeth Miller'], isbn: '', publisher: 'Example Publisher' });
+    expect(article).toMatchObject({ kind: 'article', journal: 'Journal of Psychoceramics', volume: '5', issue: '11', pages: '1-3', publisher: '' });
   });
 
   it('flags papers already on the site by DOI (ignoring case), arXiv id (ignoring version) and title', async () => {
@@ -265,10 +292,11 @@ describe('duplicateOf', () => {
 
 describe('toPaperValues', () => {
   it('gives a journal article published, a preprint preprint, and a draft when asked', () => {
-    expect(toPaperValues(work({ kind: 'journal' }), { status: 'as-source' })).toMatchObject({ ok: true, paper: { status: 'published' } });
+    expect(toPaperValues(work({ kind: 'article' }), { status: 'as-source' })).toMatchObject({ ok: true, paper: { status: 'published' } });
     expect(toPaperValues(work({ kind: 'preprint' }), { status: 'as-source' })).toMatchObject({ ok: true, paper: { status: 'preprint' } });
+    expect(toPaperValues(work({ kind: 'chapter' }), { status: 'as-source' })).toMatchObject({ ok: true, paper: { status: 'published' } });
     expect(toPaperValues(work({ kind: 'other' }), { status: 'as-source' })).toMatchObject({ ok: true, paper: { status: 'published' } });
-    expect(toPaperValues(work({ kind: 'journal' }), { status: 'draft' })).toMatchObject({ ok: true, paper: { status: 'draft' } });
+    expect(toPaperValues(work({ kind: 'article' }), { status: 'draft' })).toMatchObject({ ok: true, paper: { status: 'draft' } });
   });
 
   it('keeps the first 50 authors and cuts what is longer than the editor allows', () => {
@@ -306,6 +334,60 @@ describe('toPaperValues', () => {
     }
   });
 
+  it('keeps the venue fields of the work’s kind and empties the rest', () => {
+    const venue = { volume: '5', issue: '11', pages: '1–3', publisher: 'Wiley', institution: 'Brown University', eventName: 'ANTS XV' };
+    const article = toPaperValues(work({ kind: 'article', venue }), { status: 'as-source' });
+    expect(article).toMatchObject({ ok: true, paper: { kind: 'article', journal: 'Journal', volume: '5', issue: '11', pages: '1–3', publisher: '', institution: '', eventName: '' } });
+    const report = toPaperValues(work({ kind: 'report', venue: { ...venue, reportNumber: 'TR-17' } }), { status: 'as-source' });
+    expect(report).toMatchObject({ ok: true, paper: { kind: 'report', journal: '', institution: 'Brown University', reportNumber: 'TR-17', volume: '', publisher: '' } });
+  });
+
+  it('drops what the editor would refuse, keeping the paper and the rest of its venue', () => {
+    const result = toPaperValues(
+      work({
+        kind: 'chapter',
+        journal: 'A Handbook',
+        venue: {
+          pages: 'pp. 45–67, and an appendix',
+          isbn: '0-12-345678-1',
+          edition: `the ${'very '.repeat(10)}second edition`,
+          publisher: `The ${'Great '.repeat(80)}Press`,
+          editors: ['Miller, Elizabeth', ' ', 'Doe, Jane, Jr.', ...Array.from({ length: 120 }, (_, index) => `Editor ${index + 1}`)],
+        },
+      }),
+      { status: 'as-source' },
+    );
+    if (!result.ok) throw new Error(result.reason);
+    expect(result.paper).toMatchObject({ kind: 'chapter', journal: 'A Handbook', pages: '', isbn: '', edition: '' });
+    expect(result.paper.publisher.length).toBeLessThanOrEqual(RESEARCH_LIMITS.publisher);
+    expect(result.paper.publisher).toMatch(/^The Great Great .*…$/);
+    expect(result.paper.editors).toHaveLength(RESEARCH_LIMITS.editors);
+    expect(result.paper.editors.slice(0, 3)).toEqual(['Miller Elizabeth', 'Doe Jane Jr.', 'Editor 1']);
+  });
+
+  it('keeps a conference’s start when its end comes before it, and leaves out dates that are not days', () => {
+    const conference = (eventStart: string | null, eventEnd: string | null) => {
+      const result = toPaperValues(work({ kind: 'conference', journal: 'Proceedings', venue: { eventName: 'ANTS XV', eventStart, eventEnd } }), { status: 'as-source' });
+      if (!result.ok) throw new Error(result.reason);
+      return [result.paper.eventStart, result.paper.eventEnd];
+    };
+    expect(conference('2022-08-08', '2022-08-12')).toEqual(['2022-08-08', '2022-08-12']);
+    expect(conference('2022-08-12', '2022-08-08')).toEqual(['2022-08-12', null]);
+    expect(conference('2022-02-30', 'August 2022')).toEqual([null, null]);
+  });
+
+  it('keeps a book, thesis or report whose publisher or institution the source does not give, as another kind of work', () => {
+    expect(toPaperValues(work({ kind: 'phd-thesis', journal: 'Thesis', venue: { publisher: 'Zenodo' } }), { status: 'as-source' })).toMatchObject({
+      ok: true,
+      paper: { kind: 'other', journal: 'Thesis', publisher: 'Zenodo', institution: '' },
+    });
+    expect(toPaperValues(work({ kind: 'book', journal: '' }), { status: 'as-source' })).toEqual({ ok: false, reason: 'It names no journal, publisher or other venue.' });
+    expect(toPaperValues(work({ kind: 'book', journal: '', venue: { publisher: 'Carberry Press' } }), { status: 'as-source' })).toMatchObject({
+      ok: true,
+      paper: { kind: 'book', journal: '', publisher: 'Carberry Press' },
+    });
+  });
+
   it('says what a work lacks to be a paper', () => {
     expect(toPaperValues(work({ title: '' }), { status: 'as-source' })).toEqual({ ok: false, reason: 'It has no title.' });
     expect(toPaperValues(work({ authors: [] }), { status: 'as-source' })).toEqual({ ok: false, reason: 'It has no author.' });
@@ -327,6 +409,14 @@ describe('refreshFromSource', () => {
   it('falls back to the arXiv id when no source knows the DOI, keeping the stored version', async () => {
     const result = await refreshFromSource(stored({ doi: '10.5555/unknown', arxivId: '2403.01234v2', status: 'submitted' }), config);
     expect(result).toMatchObject({ ok: true, source: 'arXiv', paper: { title: 'Silly String Theory at Low Energies', arxivId: '2403.01234v2', doi: '10.5555/unknown', status: 'preprint' } });
+  });
+
+  it('gives the source’s kind and venue fields', async () => {
+    const result = await refreshFromSource(stored({ title: 'Counting pots', doi: '10.5555/ants.2022.12', journal: 'Journal', volume: '3' }), config);
+    expect(result).toMatchObject({
+      ok: true,
+      paper: { kind: 'conference', journal: 'Proceedings of the Fifteenth Algorithmic Number Theory Symposium', volume: '1', eventPlace: 'Bristol, UK', eventStart: '2022-08-08' },
+    });
   });
 
   it('gives the source’s problem when it cannot refresh', async () => {

@@ -7,7 +7,7 @@ import { scholarlyEndpoints, type ScholarlyConfig } from '@/lib/scholarly/config
 import { fetchCrossref, parseCrossref } from '@/lib/scholarly/crossref';
 import { fetchDatacite, parseDatacite } from '@/lib/scholarly/datacite';
 import { fetchBounded, retryAfterSeconds, userAgent } from '@/lib/scholarly/http';
-import { fetchOrcid, parseOrcid } from '@/lib/scholarly/orcid';
+import { fetchOrcid, orcidSummaryWork, parseOrcid } from '@/lib/scholarly/orcid';
 import { startFakeSources } from '../helpers/fake-scholarly-config';
 import { FAKE_ARXIV_MALFORMED, FAKE_ORCID, type FakeScholarlyServer } from '../helpers/fake-scholarly-server';
 
@@ -60,7 +60,8 @@ describe('Crossref', () => {
         doi: '10.5555/12345678',
         arxivId: null,
         link: 'https://doi.org/10.5555/12345678',
-        kind: 'journal',
+        kind: 'article',
+        venue: { volume: '5', issue: '11', pages: '1-3', publisher: 'Wiley' },
       },
     });
     const [request] = requestsTo('/crossref/works/10.5555/12345678');
@@ -71,6 +72,81 @@ describe('Crossref', () => {
   it('reads posted content as a preprint named after its server', async () => {
     const result = await fetchCrossref('10.5555/2024.01.02.573001', config);
     expect(result).toMatchObject({ ok: true, work: { kind: 'preprint', journal: 'bioRxiv', date: '2024-01-03', authors: ['Josiah Carberry', 'Jane Doe', 'María José Carreño Quiñones'] } });
+  });
+
+  it('reads a proceedings article with its conference: proceedings title, event, dates, editors, ISBN', async () => {
+    expect(await fetchCrossref('10.5555/ants.2022.12', config)).toMatchObject({
+      ok: true,
+      work: {
+        kind: 'conference',
+        journal: 'Proceedings of the Fifteenth Algorithmic Number Theory Symposium',
+        date: '2023-01-15',
+        venue: {
+          volume: '1',
+          pages: '12-30',
+          publisher: 'Mathematical Sciences Publishers',
+          editors: ['Elizabeth Miller', 'Ada Lovelace'],
+          isbn: '9780306406157',
+          eventName: 'ANTS XV: Fifteenth Algorithmic Number Theory Symposium',
+          eventPlace: 'Bristol, UK',
+          eventStart: '2022-08-08',
+          eventEnd: '2022-08-12',
+        },
+      },
+    });
+  });
+
+  it('reads a book chapter: the book as its venue, the editors, the edition and the first ISBN whose check digit is right', async () => {
+    expect(await fetchCrossref('10.5555/handbook.ch3', config)).toMatchObject({
+      ok: true,
+      work: {
+        kind: 'chapter',
+        journal: 'Psychoceramics: A Handbook for the Perplexed',
+        venue: { pages: '45-67', publisher: 'Carberry Press', editors: ['Elizabeth Miller', 'Jane Doe Jr.'], edition: '2', isbn: '0-306-40615-2' },
+      },
+    });
+  });
+
+  it('reads a dissertation as a PhD thesis at its institution, a master’s degree as a master’s thesis', async () => {
+    const result = await fetchCrossref('10.5555/thesis.2011', config);
+    expect(result).toMatchObject({ ok: true, work: { kind: 'phd-thesis', date: '2011-05-20', venue: { institution: 'Brown University', publisher: 'Brown University Library' } } });
+    const body = JSON.parse(fixture('crossref-dissertation.json')) as { message: Record<string, unknown> };
+    expect(parseCrossref(JSON.stringify({ ...body, message: { ...body.message, degree: ['Master of Science (MSc)'] } }))).toMatchObject({ ok: true, work: { kind: 'masters-thesis' } });
+    // Without an institution, the publisher that registered it stands for it.
+    expect(parseCrossref(JSON.stringify({ ...body, message: { ...body.message, institution: [] } }))).toMatchObject({ ok: true, work: { venue: { institution: 'Brown University Library' } } });
+  });
+
+  it.each([
+    ['journal-article', 'article'],
+    ['proceedings-article', 'conference'],
+    ['book', 'book'],
+    ['monograph', 'book'],
+    ['edited-book', 'book'],
+    ['reference-book', 'book'],
+    ['book-chapter', 'chapter'],
+    ['book-section', 'chapter'],
+    ['book-part', 'chapter'],
+    ['reference-entry', 'chapter'],
+    ['dissertation', 'phd-thesis'],
+    ['report', 'report'],
+    ['report-component', 'report'],
+    ['posted-content', 'preprint'],
+    ['dataset', 'dataset'],
+    ['component', 'other'],
+    ['other', 'other'],
+    ['peer-review', 'other'],
+  ])('reads the type %s as the kind %s', (type, kind) => {
+    const body = JSON.parse(fixture('crossref-work.json')) as { message: Record<string, unknown> };
+    expect(parseCrossref(JSON.stringify({ ...body, message: { ...body.message, type } }))).toMatchObject({ ok: true, work: { kind } });
+  });
+
+  it('loses a venue field of an unexpected shape or a conference date it would have to guess, not the record', () => {
+    const body = JSON.parse(fixture('crossref-proceedings-article.json')) as { message: Record<string, unknown> };
+    const odd = { ...body.message, volume: 7, ISBN: 'not a list', editor: [{ given: 3 }], event: { name: 'ANTS XV', start: { 'date-parts': [[2022, 8]] }, end: { 'date-parts': [[2022]] } } };
+    const result = parseCrossref(JSON.stringify({ ...body, message: odd }));
+    if (!result.ok) throw new Error(result.problem.message);
+    expect(result.work.title).toBe('Counting cracked pots over finite fields');
+    expect(result.work.venue).toEqual({ pages: '12-30', publisher: 'Mathematical Sciences Publishers', eventName: 'ANTS XV' });
   });
 
   it('says which DOI it does not know', async () => {
@@ -159,8 +235,65 @@ describe('DataCite', () => {
         arxivId: null,
         link: 'https://doi.org/10.5072/example-preprint',
         kind: 'preprint',
+        venue: { publisher: 'Zenodo' },
       },
     });
+  });
+
+  it('reads a book chapter from the item it is published in: the book, pages, edition, editors, ISBN', async () => {
+    expect(await fetchDatacite('10.5072/example-chapter', config)).toMatchObject({
+      ok: true,
+      work: {
+        kind: 'chapter',
+        title: 'Example Chapter Title',
+        authors: ['Sofia Garcia'],
+        journal: 'Example Book Title',
+        date: '2016-01-01',
+        // As the source gives it: its wrong check digit is for to-paper.ts to drop.
+        venue: { pages: '45–63', publisher: 'Example Publisher', editors: ['Elizabeth Miller'], edition: '2nd edition', isbn: '0-12-345678-1' },
+      },
+    });
+  });
+
+  it.each([
+    ['JournalArticle', 'article'],
+    ['DataPaper', 'article'],
+    ['ConferencePaper', 'conference'],
+    ['Book', 'book'],
+    ['BookChapter', 'chapter'],
+    ['Dissertation', 'phd-thesis'],
+    ['Report', 'report'],
+    ['Preprint', 'preprint'],
+    ['Dataset', 'dataset'],
+    ['Software', 'software'],
+    ['ComputationalNotebook', 'software'],
+    ['Text', 'other'],
+    ['Collection', 'other'],
+  ])('reads the resourceTypeGeneral %s as the kind %s', (resourceTypeGeneral, kind) => {
+    const body = JSON.parse(fixture('datacite-doi.json')) as { data: { attributes: Record<string, unknown> } };
+    body.data.attributes.types = { resourceTypeGeneral };
+    expect(parseDatacite(JSON.stringify(body))).toMatchObject({ ok: true, work: { kind } });
+  });
+
+  it('reads a journal article’s container, a thesis’s or report’s publisher as its institution, and top-level editors', () => {
+    const body = JSON.parse(fixture('datacite-doi.json')) as { data: { attributes: Record<string, unknown> } };
+    const attributes = body.data.attributes;
+    Object.assign(attributes, {
+      types: { resourceTypeGeneral: 'JournalArticle' },
+      container: { type: 'Journal', identifier: '0264-3561', identifierType: 'ISSN', title: 'Journal of Psychoceramics', volume: '12', issue: '3', firstPage: '100', lastPage: '110' },
+    });
+    expect(parseDatacite(JSON.stringify(body))).toMatchObject({ ok: true, work: { journal: 'Journal of Psychoceramics', venue: { volume: '12', issue: '3', pages: '100–110', publisher: 'Zenodo' } } });
+    Object.assign(attributes, {
+      types: { resourceTypeGeneral: 'Dissertation' },
+      container: {},
+      publisher: { name: 'Brown University' },
+      contributors: [{ name: 'Doe, Jane', nameType: 'Personal', contributorType: 'Supervisor' }],
+    });
+    expect(parseDatacite(JSON.stringify(body))).toMatchObject({ ok: true, work: { kind: 'phd-thesis', venue: { institution: 'Brown University', publisher: 'Brown University' } } });
+    Object.assign(attributes, { types: { resourceTypeGeneral: 'Book' }, contributors: [{ name: 'Doe, Jane', nameType: 'Personal', contributorType: 'Editor' }], relatedItems: 'not a list' });
+    const book = parseDatacite(JSON.stringify(body));
+    expect(book).toMatchObject({ ok: true, work: { kind: 'book', venue: { editors: ['Jane Doe'], publisher: 'Brown University' } } });
+    expect(book.ok && book.work.venue.institution).toBeUndefined();
   });
 
   it('says which DOI it does not know', async () => {
@@ -194,9 +327,10 @@ describe('arXiv', () => {
       arxivId: '2403.01234v2',
       link: 'https://arxiv.org/abs/2403.01234v2',
       kind: 'preprint',
+      venue: {},
     });
     expect(oldStyle).toMatchObject({ arxivId: 'math/0601001', title: 'On the Zeta Function of a Cracked Pot', date: '2006-01-01', link: 'https://arxiv.org/abs/math/0601001' });
-    expect(published).toMatchObject({ arxivId: '2101.00001', doi: '10.5555/12345678', journal: 'J. Psychoceram. 5 (2008) 1-3', kind: 'journal' });
+    expect(published).toMatchObject({ arxivId: '2101.00001', doi: '10.5555/12345678', journal: 'J. Psychoceram. 5 (2008) 1-3', kind: 'article' });
     expect(unknown).toBeNull();
   });
 
@@ -236,6 +370,34 @@ describe('ORCID', () => {
     expect(profile.works.find((work) => work.doi === '10.5555/12345678')?.title).toBe('Toward a Unified Theory of High-Energy Metaphysics: Silly String Theory');
     const [request] = requestsTo(`/orcid/v3.0/${FAKE_ORCID}/record`);
     expect(request?.headers.accept).toBe('application/json');
+  });
+
+  it.each([
+    ['journal-article', 'Journal of Psychoceramics', 'article', 'Journal of Psychoceramics'],
+    ['conference-paper', 'Proceedings of ANTS XV', 'conference', 'Proceedings of ANTS XV'],
+    ['book-chapter', 'Psychoceramics: A Handbook', 'chapter', 'Psychoceramics: A Handbook'],
+    ['preprint', 'bioRxiv', 'preprint', 'bioRxiv'],
+    ['data-set', 'Zenodo', 'dataset', 'Zenodo'],
+    ['software', 'GitHub', 'software', 'GitHub'],
+    ['conference-poster', '', 'other', 'Conference poster'],
+    // A summary names no book, conference or journal: the work is 'other' under its type's name.
+    ['book-chapter', '', 'other', 'Book chapter'],
+    ['conference-paper', '', 'other', 'Conference paper'],
+    // ORCID gives no publisher or institution: to-paper.ts stores these as 'other' (source-venue.ts).
+    ['book', '', 'book', 'Book'],
+    ['dissertation-thesis', '', 'phd-thesis', 'Thesis'],
+    ['dissertation', '', 'phd-thesis', 'Dissertation'],
+    ['report', '', 'report', 'Report'],
+    ['working-paper', '', 'report', 'Working paper'],
+  ])('reads a summary of type %s (journal title %j) as the kind %s, its venue %j', (type, journal, kind, venue) => {
+    const work = orcidSummaryWork({ putCode: '1', title: 'A work', type, date: '2020-01-01', journal, doi: null, arxivId: null, url: null }, 'Josiah Carberry');
+    expect(work).toMatchObject({ source: 'ORCID', kind, journal: venue, venue: {} });
+  });
+
+  it('reads an arXiv-only summary as a preprint on arXiv, unless it names its journal', () => {
+    const summary = { putCode: '1', title: 'A work', date: '2020-01-01', doi: null, arxivId: '2201.09999', url: null };
+    expect(orcidSummaryWork({ ...summary, type: 'other', journal: '' }, '')).toMatchObject({ kind: 'preprint', journal: 'arXiv preprint arXiv:2201.09999' });
+    expect(orcidSummaryWork({ ...summary, type: 'journal-article', journal: 'Journal of Psychoceramics' }, '')).toMatchObject({ kind: 'article', journal: 'Journal of Psychoceramics' });
   });
 
   it('says which iD it does not know, and refuses another shape', async () => {

@@ -13,7 +13,8 @@ import { BIBTEX_LIMITS } from '@/lib/content/research/bibtex-limits';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { plural } from '@/lib/format';
 import { checkBibtexText } from '@/lib/validation/bibtex';
-import { PreviewPaper, previewFields, usePreviewImport } from './preview-import';
+import { previewFields } from './paper-fields';
+import { PreviewPaper, usePreviewImport } from './preview-import';
 
 const UNREACHABLE = 'The server could not be reached. The BibTeX is kept here; please try again.';
 

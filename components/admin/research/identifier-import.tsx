@@ -12,7 +12,8 @@ import { plural } from '@/lib/format';
 import type { LookupEntry, LookupResult } from '@/lib/scholarly/types';
 import { withinBodyLimit } from '@/lib/validation/action-body';
 import { checkLookupText, type LookupMode } from '@/lib/validation/paper-lookup';
-import { PreviewPaper, previewFields, usePreviewImport } from './preview-import';
+import { previewFields } from './paper-fields';
+import { PreviewPaper, usePreviewImport } from './preview-import';
 
 const UNREACHABLE = 'The server could not be reached. What you pasted is kept here; please try again.';
 

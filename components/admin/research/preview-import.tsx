@@ -7,13 +7,11 @@ import { Badge } from '@/components/ui/badge';
 import { settleAction, type ActionResult } from '@/lib/action-result';
 import { STATUS_BADGES } from '@/lib/content/research/rules';
 import type { PaperStatus, ResearchPaper } from '@/lib/content/research/types';
-import { formatLongDate } from '@/lib/format';
-import type { PaperValues } from '@/lib/validation/research';
 
 /**
  * What the Research Papers editor's two imports share (BibTeX, issue 14; Add by identifier, issue 34): a
  * text read on the server into a preview of papers, some ticked, the ticked ones added in one transaction;
- * and the preview's one paper, as it will be saved.
+ * and the preview's one paper, as it will be saved (its fields: paper-fields.ts's previewFields).
  */
 
 interface Previewed {
@@ -103,20 +101,6 @@ export function usePreviewImport<P extends Previewed, R extends Imported>(option
     });
 
   return { open, setOpen, text, changeText, error, preview, setPreview, ticked, toggle, pending, runPreview, runImport };
-}
-
-/** A paper's fields as the previews list them; the abstract's start only. */
-export function previewFields(paper: PaperValues, extra: [string, string | null | undefined][] = []): [string, string][] {
-  const fields: [string, string | null | undefined][] = [
-    ['Authors', paper.authors.join(', ')],
-    ['Date', formatLongDate(paper.date)],
-    ['Journal/Publication', paper.journal],
-    ['DOI', paper.doi],
-    ['arXiv ID', paper.arxivId],
-    ...extra,
-    ['Abstract', paper.abstract.length > 240 ? `${paper.abstract.slice(0, 240)}…` : paper.abstract],
-  ];
-  return fields.filter((field): field is [string, string] => Boolean(field[1]));
 }
 
 /**

@@ -7,73 +7,18 @@ import { refreshPaperAction, updatePaperAction } from '@/app/admin/(guarded)/res
 import { adminToast } from '@/components/admin/toast';
 import { Button } from '@/components/ui/button';
 import { settleAction } from '@/lib/action-result';
-import { STATUS_BADGES } from '@/lib/content/research/rules';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import type { SourceName } from '@/lib/scholarly/types';
 import { withinBodyLimit } from '@/lib/validation/action-body';
 import type { PaperValues } from '@/lib/validation/research';
+import { differences, mergedForm, refreshLabel, type Difference, type RefreshField } from './paper-fields';
 
 const UNREACHABLE = 'The server could not be reached. Nothing was changed; please try again.';
 
-/** The fields a source can speak for; tags and the PDF are the owner's own. */
-const FIELDS = ['title', 'authors', 'journal', 'date', 'abstract', 'doi', 'arxivId', 'link', 'status'] as const;
-type RefreshField = (typeof FIELDS)[number];
-
-const LABELS: Record<RefreshField, string> = {
-  title: 'Title',
-  authors: 'Authors',
-  journal: 'Journal/Publication',
-  date: 'Date',
-  abstract: 'Abstract',
-  doi: 'DOI',
-  arxivId: 'arXiv ID',
-  link: 'Link',
-  status: 'Status',
-};
-
-function shown(paper: Pick<PaperValues, RefreshField>, field: RefreshField): string {
-  const value = paper[field];
-  if (field === 'status') return STATUS_BADGES[paper.status].label;
-  if (Array.isArray(value)) return value.join(', ');
-  return value ?? '';
-}
-
-interface Difference {
-  field: RefreshField;
-  now: string;
-  source: string;
-}
-
-function differences(stored: ResearchPaper, source: PaperValues): Difference[] {
-  return FIELDS.flatMap((field) => {
-    const now = shown(stored, field);
-    const next = shown(source, field);
-    return now === next ? [] : [{ field, now, source: next }];
-  });
-}
-
-/** The editor's form values of a stored paper (as research-editor.tsx's toForm), with the chosen fields from the source. */
-function merged(stored: ResearchPaper, source: PaperValues, fields: ReadonlySet<RefreshField>) {
-  const pick = <F extends RefreshField>(field: F) => (fields.has(field) ? source[field] : stored[field]);
-  return {
-    title: pick('title'),
-    journal: pick('journal'),
-    authors: pick('authors').join(', '),
-    date: pick('date'),
-    abstract: pick('abstract'),
-    link: pick('link') ?? '',
-    pdfUrl: stored.pdfUrl ?? '',
-    tags: stored.tags.join(', '),
-    doi: pick('doi') ?? '',
-    arxivId: pick('arxivId') ?? '',
-    status: pick('status'),
-  };
-}
-
 /**
  * "Refresh from source" on a stored paper with a DOI or arXiv id (issue 34): what its source says now, field
- * by field beside what is stored, each difference ticked to take it; Save writes the ticked ones through
- * the editor's own update. Nothing changes until Save.
+ * by field beside what is stored (its kind and venue fields among them, issue 45), each difference ticked to
+ * take it; Save writes the ticked ones through the editor's own update. Nothing changes until Save.
  */
 export function RefreshFromSource({ paper, onSaved }: { paper: ResearchPaper; onSaved: (paper: ResearchPaper) => void }) {
   const id = useId();
@@ -97,7 +42,7 @@ export function RefreshFromSource({ paper, onSaved }: { paper: ResearchPaper; on
 
   const save = () => {
     if (pending || !found || ticked.size === 0) return;
-    const form = merged(paper, found.paper, ticked);
+    const form = mergedForm(paper, found.paper, ticked);
     startPending(async () => {
       const answer = await settleAction(() => withinBodyLimit(updatePaperAction)(paper.id, form), UNREACHABLE, 'refresh from source');
       if (!answer.ok) {
@@ -170,7 +115,7 @@ export function RefreshFromSource({ paper, onSaved }: { paper: ResearchPaper; on
                           />
                         </td>
                         <th scope="row" className="py-2 font-medium">
-                          <label htmlFor={boxId}>{LABELS[difference.field]}</label>
+                          <label htmlFor={boxId}>{refreshLabel(difference.field, found.paper)}</label>
                         </th>
                         <td className="py-2 pr-2 break-words text-muted-foreground">{clip(difference.now) || <em>empty</em>}</td>
                         <td className="py-2 break-words">{clip(difference.source) || <em>empty</em>}</td>

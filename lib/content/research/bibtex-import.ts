@@ -5,13 +5,17 @@ import { isHttpUrl } from '@/lib/validation/lists';
 import { checkPaper, normalizeArxivId, normalizeDoi, type PaperValues } from '@/lib/validation/research';
 import { BIBTEX_LIMITS } from './bibtex-limits';
 import { BIBTEX_MATH } from './bibtex-math';
+import { KIND_FIELDS, type PaperKind } from './kinds';
+import { acceptedVenue, type VenueValues } from './source-venue';
 import type { PaperStatus, ResearchPaper } from './types';
 
 /**
  * BibTeX import for the research editor (issue 14): a .bib file → the papers it describes, each with what
  * it will fill, entries already on the site (same DOI, same normalised title) flagged, malformed ones
- * listed with the reason. Parsing is @retorquere/bibtex-parser (Better BibTeX's parser: @string, crossref,
- * LaTeX accents and commands to Unicode); mathematics ($…$) is kept exactly as written. Pure, no I/O.
+ * listed with the reason. Each entry type is a kind of work and its fields fill the venue's (issue 45): a
+ * field the editor would refuse (an ISBN with a wrong check digit) is left out, not the entry. Parsing is
+ * @retorquere/bibtex-parser (Better BibTeX's parser: @string, crossref, LaTeX accents and commands to
+ * Unicode; BibTeX's '--' becomes an en dash); mathematics ($…$) is kept exactly as written. Pure, no I/O.
  */
 
 export const BIBTEX_EMPTY = 'No BibTeX entries found. Paste the contents of a .bib file (entries start with @article, @misc, …).';
@@ -148,18 +152,70 @@ function arxivOf(fields: Entry['fields']): string | null {
 
 const THESES: Record<string, string> = { phdthesis: 'PhD thesis', mastersthesis: "Master's thesis", thesis: 'Thesis' };
 
-/** The journal or venue the site shows (a required field): journal, proceedings, school, arXiv, … */
+/**
+ * The venue's title (the journal, the proceedings, the book a chapter is in, arXiv, …); for a thesis or report,
+ * which has none, the line that stands for its venue should its school or institution be missing.
+ */
 function venueOf(entry: Entry, arxivId: string | null, formulas: readonly string[]): string {
   const { fields } = entry;
   const get = (names: string[]) => plain(firstOf(fields, names), formulas);
   const journal = get(['journal', 'journaltitle', 'booktitle', 'series']);
   if (journal) return journal;
-  const school = get(['school', 'institution']);
-  if (THESES[entry.type]) return school ? `${THESES[entry.type]}, ${school}` : THESES[entry.type]!;
-  if (entry.type === 'techreport' || entry.type === 'report') return school ? `Technical report, ${school}` : 'Technical report';
+  // A thesis's school and a report's institution are fields of their own (venueFields).
+  if (THESES[entry.type]) return THESES[entry.type]!;
+  if (entry.type === 'techreport' || entry.type === 'report') return 'Technical report';
   if (arxivId) return `arXiv preprint arXiv:${arxivId}`;
   if (entry.type === 'unpublished') return 'Unpublished manuscript';
   return get(['howpublished', 'publisher', 'organization', 'school', 'institution']);
+}
+
+/** BibTeX's and biblatex's entry types as kinds of work; @misc and its like are preprints when on arXiv (kindOf), any other type 'other'. */
+const KINDS: Record<string, PaperKind> = {
+  article: 'article',
+  inproceedings: 'conference',
+  conference: 'conference',
+  incollection: 'chapter',
+  inbook: 'chapter',
+  book: 'book',
+  phdthesis: 'phd-thesis',
+  mastersthesis: 'masters-thesis',
+  techreport: 'report',
+  report: 'report',
+  dataset: 'dataset',
+  software: 'software',
+};
+
+function kindOf(entry: Entry, arxivId: string | null): PaperKind {
+  // biblatex's @thesis says its degree in `type` (phdthesis, mathesis, or words).
+  if (entry.type === 'thesis') return /^ma|master/i.test(firstOf(entry.fields, ['type'])?.trim() ?? '') ? 'masters-thesis' : 'phd-thesis';
+  if (['misc', 'unpublished', 'online'].includes(entry.type) && arxivId) return 'preprint';
+  return KINDS[entry.type] ?? 'other';
+}
+
+/**
+ * The venue fields an entry gives, as written: `number` is an article's issue and a report's number (a kind
+ * keeps only its own fields), a conference's place is biblatex's `venue` or else its `address`/`location`,
+ * `eventdate` a day or a range of days ('2024-07-08/2024-07-12').
+ */
+function venueFields(entry: Entry, formulas: readonly string[]): Partial<VenueValues> {
+  const get = (names: string[]) => plain(firstOf(entry.fields, names), formulas);
+  const [eventStart = '', eventEnd = eventStart] = get(['eventdate']).split('/').map((date) => date.trim());
+  return {
+    volume: get(['volume']),
+    issue: get(['number', 'issue']),
+    pages: get(['pages']),
+    articleNumber: get(['eid']),
+    publisher: get(['publisher']),
+    editors: (entry.fields.editor ?? []).map((creator) => personName(creator, formulas)),
+    edition: get(['edition']),
+    isbn: get(['isbn']),
+    institution: get(['school', 'institution']),
+    reportNumber: get(['number']),
+    eventName: get(['eventtitle']),
+    eventPlace: get(['venue', 'address', 'location']),
+    eventStart,
+    eventEnd,
+  };
 }
 
 /** pubstate or the kind of entry decides the status; an arXiv-only entry is a preprint. */
@@ -185,12 +241,12 @@ function toPaper(entry: Entry, formulas: readonly string[]): { paper: PaperValue
   const doiField = firstOf(fields, ['doi']);
   const doi = doiField ? normalizeDoi(doiField) : null;
   const arxivId = arxivOf(fields);
-  const journal = venueOf(entry, arxivId, formulas);
-  if (!journal) return { problem: 'It names no journal, proceedings, school or other venue.' };
+  const venue = acceptedVenue({ kind: kindOf(entry, arxivId), journal: venueOf(entry, arxivId, formulas), fields: venueFields(entry, formulas) });
+  if (KIND_FIELDS[venue.kind].required === 'journal' && !venue.journal) return { problem: 'It names no journal, proceedings, school or other venue.' };
   const url = firstOf(fields, ['url'])?.trim();
   const checked = checkPaper({
+    ...venue,
     title,
-    journal,
     authors,
     date,
     abstract: markup(firstOf(fields, ['abstract']), formulas),
