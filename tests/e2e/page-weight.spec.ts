@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { openPglite } from '../../lib/db/pglite';
+import { preparedDataDir, startSite } from '../helpers/site-server';
 import { test, expect } from './fixtures/site';
 
 /**
@@ -32,5 +35,46 @@ test('every public page of the sample content is at most 80 kB of HTML and 20 kB
     const body = await response.body();
     expect(body.length, `${path}: bytes of HTML`).toBeLessThanOrEqual(HTML_LIMIT_BYTES);
     expect(gzipSync(body).length, `${path}: bytes gzipped`).toBeLessThanOrEqual(GZIP_LIMIT_BYTES);
+  }
+});
+
+/**
+ * Issue 45: /research stays within the budget with 150 papers, of every kind, each with an abstract of the
+ * sample's length with formulas and a full venue: the list shows 25 a page (lib/content/research/filters.ts).
+ */
+test('/research with 150 papers is at most 80 kB of HTML and 20 kB gzipped on every page', async () => {
+  test.setTimeout(120_000);
+  const dataDir = await preparedDataDir();
+  const db = await openPglite(path.join(dataDir, 'pglite'));
+  try {
+    await db.query(
+      `insert into research_papers (title, abstract, authors, date, journal, volume, issue, pages, publisher, tags, status, kind, note)
+       select 'On the zeros of $L(s, \\chi_{' || n || '})$ in short intervals, part ' || n,
+              'We prove that the number of zeros $\\rho = \\beta + i\\gamma$ of $L(s, \\chi)$ with $\\beta \\geq \\sigma$ is $\\ll (qT)^{\\frac{12}{5}(1 - \\sigma)}$ for every $q \\leq T$, and deduce that every interval $[x, x + x^{\\theta}]$ contains the expected number of primes.',
+              array['Alex Morgan', 'Priya Raman', 'Daniel Okafor'],
+              date '2026-01-01' - n * 30,
+              case when n % 3 = 0 then 'Proceedings of the Algorithmic Number Theory Symposium' else 'Journal of Number Theory' end,
+              (200 + n)::text, (n % 4 + 1)::text, n || '–' || (n + 30), 'Elsevier',
+              array['number theory', 'L-functions', 'topic ' || (n % 12)],
+              case when n % 5 = 0 then 'preprint' else 'published' end,
+              case when n % 3 = 0 then 'conference' else 'article' end,
+              case when n % 7 = 0 then 'Equal contribution' else '' end
+         from generate_series(1, 150) as n`,
+    );
+  } finally {
+    await db.close();
+  }
+  const site = await startSite({ dataDir });
+  try {
+    for (const address of ['/research', '/research?page=2', '/research?page=7', '/research?status=published', '/research?tag=L-functions&page=3']) {
+      const response = await fetch(`${site.url}${address}`);
+      expect(response.status, address).toBe(200);
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(body.toString(), address).toContain('Page ');
+      expect(body.length, `${address}: bytes of HTML`).toBeLessThanOrEqual(HTML_LIMIT_BYTES);
+      expect(gzipSync(body).length, `${address}: bytes gzipped`).toBeLessThanOrEqual(GZIP_LIMIT_BYTES);
+    }
+  } finally {
+    await site.stop();
   }
 });

@@ -34,7 +34,7 @@ describe('previewFields', () => {
     expect(previewFields(found(CONFERENCE))).toEqual([
       ['Authors', 'Alex Morgan'],
       ['Date', 'March 5, 2024'],
-      ['Kind of work', 'Conference paper'],
+      ['Type', 'Conference paper'],
       ['Proceedings title', 'Proceedings of ANTS XV'],
       ['Conference name', 'Fifteenth Algorithmic Number Theory Symposium'],
       ['Conference place', 'Bristol, UK'],
@@ -52,7 +52,7 @@ describe('previewFields', () => {
     expect(previewFields(found({ kind: 'phd-thesis', journal: 'Ignored', institution: 'University of Oxford', doi: '' }), [['Tags', '']])).toEqual([
       ['Authors', 'Alex Morgan'],
       ['Date', 'March 5, 2024'],
-      ['Kind of work', 'PhD thesis'],
+      ['Type', 'PhD thesis'],
       ['Institution', 'University of Oxford'],
     ]);
   });
@@ -77,7 +77,7 @@ describe('Refresh from source', () => {
       { field: 'eventEnd', now: '', source: '2022-08-12' },
     ]);
     expect(listed.map((difference) => refreshLabel(difference.field, source))).toEqual([
-      'Kind of work',
+      'Type',
       'Proceedings title',
       'Volume',
       'Pages',
@@ -112,8 +112,8 @@ describe('Refresh from source', () => {
     expect(REFRESH_FIELDS.map((field) => refreshLabel(field, { kind: 'article' }))).toEqual([
       'Title',
       'Authors',
-      'Kind of work',
-      'Journal',
+      'Type',
+      'Journal/Publication',
       'Volume',
       'Issue',
       'Pages',

@@ -12,7 +12,7 @@ import type { PaperValues } from '@/lib/validation/research';
  */
 
 /** The label of the kind in a preview or a refresh. */
-export const KIND_LABEL = 'Kind of work';
+export const KIND_LABEL = 'Type';
 
 /** A venue field's label as the editor shows it, without the form's hint on how to type it ('Editors (comma separated)' → 'Editors'). */
 export function venueFieldLabel(field: VenueField): string {
