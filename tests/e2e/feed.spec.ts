@@ -200,7 +200,7 @@ test("canonical addresses are SITE_URL and the page's path, without the query", 
     ['/about', `${SITE_URL}/about`],
     ['/experience', `${SITE_URL}/experience`],
     ['/projects', `${SITE_URL}/projects`],
-    ['/research?status=published', `${SITE_URL}/research`],
+    ['/research?utm_source=newsletter', `${SITE_URL}/research`],
     ['/cv', `${SITE_URL}/cv`],
     ['/blog?tag=primes', `${SITE_URL}/blog`],
     ['/blog/why-the-prime-number-theorem-still-surprises-me', `${SITE_URL}/blog/why-the-prime-number-theorem-still-surprises-me`],
@@ -287,7 +287,7 @@ test("link previews: a post and a paper have their own card, a post's cover wins
   const paperCard = await fetchImage(request, paperImage!);
   expect(paperCard).toMatchObject({ status: 200, type: 'image/png', isPng: true, width: 1200, height: 630 });
   expect(paperCard.body.equals(siteCard.body)).toBe(false);
-  await page.goto('/research?status=draft');
+  await page.goto('/research/list/status/draft');
   await page.getByRole('link', { name: 'Equidistribution of primes in Bohr sets', exact: true }).click();
   await expect(page).toHaveURL(/\/research\/[0-9a-f-]{36}$/);
   const draftCard = await fetchImage(request, (await meta(page, 'og:image').getAttribute('content'))!);

@@ -39,7 +39,7 @@ async function sessionCookies(context: BrowserContext) {
  */
 async function fingerprint(page: Page, dataDir: string): Promise<string> {
   const pages: string[] = [];
-  for (const url of ['/', '/about', '/experience', '/projects', '/research', '/research?status=draft', '/cv', '/blog', '/personal']) {
+  for (const url of ['/', '/about', '/experience', '/projects', '/research', '/research/list/status/draft', '/cv', '/blog', '/personal']) {
     await page.goto(url);
     await page.waitForLoadState('load');
     await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);

@@ -66,7 +66,7 @@ test('/research with 150 papers is at most 80 kB of HTML and 20 kB gzipped on ev
   }
   const site = await startSite({ dataDir });
   try {
-    for (const address of ['/research', '/research?page=2', '/research?page=7', '/research?status=published', '/research?tag=L-functions&page=3']) {
+    for (const address of ['/research', '/research/list/page/2', '/research/list/page/6', '/research/list/status/published', '/research/list/tag/L-functions/page/3']) {
       const response = await fetch(`${site.url}${address}`);
       expect(response.status, address).toBe(200);
       const body = Buffer.from(await response.arrayBuffer());

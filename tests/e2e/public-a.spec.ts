@@ -295,7 +295,7 @@ test.describe('/research', () => {
       ['Draft', 'draft', 'Equidistribution of primes in Bohr sets'],
     ] as const) {
       await filters.getByRole('link', { name: label, exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`/research\\?status=${value}$`));
+      await expect(page).toHaveURL(new RegExp(`/research/list/status/${value}$`));
       await expect(titles).toHaveText([expected]);
     }
     await page.reload();
@@ -303,7 +303,7 @@ test.describe('/research', () => {
     await expect(page.locator('[data-status]').filter(visible)).toHaveText(['Draft']);
   });
 
-  test('year, topic and status filters combine in the address, with counts and year headings, and work without JavaScript', async ({ browser, baseURL }) => {
+  test('year, topic and status filters combine in the address (a path of its own), with counts and year headings, and work without JavaScript', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/research');
@@ -312,27 +312,28 @@ test.describe('/research', () => {
     const years = page.getByRole('navigation', { name: 'Filter papers by year' });
     await expect(years.getByRole('link')).toHaveText(['2026 (2 papers)', '2025 (2 papers)']);
     await years.getByRole('link', { name: '2025 (2 papers)' }).click();
-    await expect(page).toHaveURL(/\/research\?year=2025$/);
+    await expect(page).toHaveURL(/\/research\/list\/year\/2025$/);
     await expect(titles).toHaveText(['Spectral gaps of random Cayley graphs of SL(2, p)', 'A zero-density estimate for Dirichlet L-functions in short intervals']);
 
     const topics = page.getByRole('navigation', { name: 'Filter papers by topic' });
     await topics.getByRole('link', { name: 'L-functions (1 paper)' }).click();
-    await expect(page).toHaveURL(/\/research\?year=2025&tag=L-functions$/);
+    await expect(page).toHaveURL(/\/research\/list\/year\/2025\/tag\/L-functions$/);
     await expect(titles).toHaveText(['A zero-density estimate for Dirichlet L-functions in short intervals']);
     await expect(topics.getByRole('link', { name: /^L-functions/ })).toHaveAttribute('aria-current', 'true');
 
     await page.getByRole('navigation', { name: 'Filter papers by status' }).getByRole('link', { name: 'Preprints', exact: true }).click();
-    await expect(page).toHaveURL(/\/research\?status=preprint&year=2025&tag=L-functions$/);
+    await expect(page).toHaveURL(/\/research\/list\/status\/preprint\/year\/2025\/tag\/L-functions$/);
     await expect(page.getByRole('heading', { name: 'No papers found' })).toBeVisible();
     await page.getByRole('link', { name: 'Clear type, year and topic' }).click();
-    await expect(page).toHaveURL(/\/research\?status=preprint$/);
+    await expect(page).toHaveURL(/\/research\/list\/status\/preprint$/);
     await expect(titles).toHaveText(['Spectral gaps of random Cayley graphs of SL(2, p)']);
     await context.close();
   });
 
-  test('/research#{id} lands on the Preprint card', async ({ page }) => {
+  test('/research?status= and /research#{id}, the older addresses, land on the preprints and on the Preprint card', async ({ page }) => {
+    // The older address of a filter takes the browser to its view.
     await page.goto('/research?status=preprint');
-    // The server answers the filter itself: the page holds the one preprint.
+    await expect(page).toHaveURL(/\/research\/list\/status\/preprint$/);
     await expect(page.getByRole('article')).toHaveCount(1);
     const id = await page.getByRole('article').getAttribute('id');
     expect(id).toMatch(new RegExp(`^${UUID}$`));

@@ -168,7 +168,7 @@ test('a published paper has its own page with every Highwire tag, a Cite panel, 
   expect(robots).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`);
 
   // The draft's page exists (the Draft filter lists it) but carries no citation tags and asks not to be indexed.
-  await page.goto('/research?status=draft');
+  await page.goto('/research/list/status/draft');
   await page.getByRole('link', { name: draftTitle }).click();
   await expect(page).toHaveURL(/\/research\/[0-9a-f-]{36}$/);
   const draftHtml = await (await request.get(new URL(page.url()).pathname)).text();

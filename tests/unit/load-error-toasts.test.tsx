@@ -77,7 +77,7 @@ describe('public load toasts: each public page shows its toast when its read fai
     { route: '/about', render: () => AboutPage(), message: 'Failed to load page data' },
     { route: '/projects', render: () => ProjectsPage(), message: 'Failed to load projects' },
     { route: '/experience', render: () => ExperiencePage(), message: 'Failed to load experience data. Please try again later.' },
-    { route: '/research', render: () => ResearchPage({ searchParams: Promise.resolve({}) }), message: 'Failed to load research papers' },
+    { route: '/research', render: () => ResearchPage(), message: 'Failed to load research papers' },
     { route: '/blog', render: () => BlogPage(), message: 'Failed to load blog posts' },
     { route: '/personal', render: () => PersonalPage(), message: 'Failed to load personal posts' },
   ])('$route shows $message and stays on the page', async ({ render, message }) => {

@@ -6,6 +6,7 @@ import {
   pageOf,
   PAPERS_PER_PAGE,
   parseResearchFilters,
+  parseViewPath,
   researchFacets,
   researchHref,
 } from '@/lib/content/research/filters';
@@ -40,12 +41,20 @@ describe('the address', () => {
     expect(parseResearchFilters({ type: ['book', 'chapter'], page: '1.5' })).toMatchObject({ kind: 'book', page: 1 });
   });
 
-  it('writes a view back, in a stable order, going back to the first page on any change but the page', () => {
+  it('writes a view as a path of its own, in a stable order, going back to the first page on any change but the page', () => {
     const filters = parseResearchFilters({ tag: 'L-functions & more', year: '2025', page: '3' });
-    expect(researchHref(filters, { page: 3 })).toBe('/research?year=2025&tag=L-functions+%26+more&page=3');
-    expect(researchHref(filters, { kind: 'article' })).toBe('/research?type=article&year=2025&tag=L-functions+%26+more');
+    expect(researchHref(filters, { page: 3 })).toBe('/research/list/year/2025/tag/L-functions%20%26%20more/page/3');
+    expect(researchHref(filters, { kind: 'article' })).toBe('/research/list/type/article/year/2025/tag/L-functions%20%26%20more');
     expect(researchHref(filters, { year: null, tag: null })).toBe('/research');
-    expect(researchHref(parseResearchFilters({}), { status: 'draft' })).toBe('/research?status=draft');
+    expect(researchHref(parseResearchFilters({}), { status: 'draft' })).toBe('/research/list/status/draft');
+  });
+
+  it('reads back exactly the paths it writes, and no other', () => {
+    expect(parseViewPath(['year', '2025', 'tag', 'L-functions & more', 'page', '3'])).toEqual({ status: 'all', kind: null, year: '2025', tag: 'L-functions & more', page: 3 });
+    expect(parseViewPath(['status', 'preprint'])).toMatchObject({ status: 'preprint' });
+    for (const path of [[], ['year'], ['tag', 'x', 'year', '2025'], ['year', '2025', 'year', '2024'], ['status', 'retracted'], ['type', 'poem'], ['page', '1'], ['page', '02'], ['colour', 'red']]) {
+      expect(parseViewPath(path), path.join('/')).toBeNull();
+    }
   });
 });
 

@@ -4,9 +4,11 @@ import type { ResearchPaper } from './types';
 
 /**
  * The filters of /research (issue 45): the spec's status, and the kind of work, the year and the tag, combined,
- * each in the address (`/research?type=conference&year=2025&tag=L-functions&status=published`), so a filtered
- * list can be shared, crawled and used without JavaScript: the server renders only the papers it asks for, a
- * page of them at a time. Client-safe and pure.
+ * each in the address, a page of 25 papers at a time. A view is a path of its own
+ * (`/research/list/status/published/type/conference/year/2025/tag/L-functions/page/2`), so the server answers
+ * it as a stored page like every other public page (its own ETag and hash-based Content-Security-Policy): a
+ * filtered list can be shared, crawled and used without JavaScript. The spec's `/research?status=…` addresses
+ * still work: /research takes a browser there (components/site/research/research-address.tsx). Client-safe, pure.
  */
 
 export interface ResearchFilters {
@@ -18,6 +20,9 @@ export interface ResearchFilters {
   /** 1-based. */
   page: number;
 }
+
+/** /research itself: every paper, newest first, the first page. */
+export const NO_FILTERS: ResearchFilters = { status: 'all', kind: null, year: null, tag: null, page: 1 };
 
 /** How many papers a page of /research shows: 150 papers on one page would not fit its 80 kB budget. */
 export const PAPERS_PER_PAGE = 25;
@@ -44,17 +49,43 @@ export function parseResearchFilters(params: Params): ResearchFilters {
   };
 }
 
+/** Where the views live: `/research/list/{key}/{value}/…`, in KEY_ORDER. */
+export const VIEW_PREFIX = '/research/list';
+
+/** A view path's keys, in the one order its address writes them. */
+const KEY_ORDER = ['status', 'type', 'year', 'tag', 'page'] as const;
+
 /** The address of a view: `change` over `filters`; any change but the page's goes back to the first page. */
 export function researchHref(filters: ResearchFilters, change: Partial<ResearchFilters> = {}): string {
   const next = { ...filters, ...change, page: change.page ?? 1 };
-  const query = new URLSearchParams();
-  if (next.status !== 'all') query.set('status', next.status);
-  if (next.kind) query.set('type', next.kind);
-  if (next.year) query.set('year', next.year);
-  if (next.tag) query.set('tag', next.tag);
-  if (next.page > 1) query.set('page', String(next.page));
-  const text = query.toString();
-  return text ? `/research?${text}` : '/research';
+  const values: Record<(typeof KEY_ORDER)[number], string | null> = {
+    status: next.status === 'all' ? null : next.status,
+    type: next.kind,
+    year: next.year,
+    tag: next.tag,
+    page: next.page > 1 ? String(next.page) : null,
+  };
+  const parts = KEY_ORDER.flatMap((key) => (values[key] === null ? [] : [key, encodeURIComponent(values[key])]));
+  return parts.length > 0 ? `${VIEW_PREFIX}/${parts.join('/')}` : '/research';
+}
+
+/**
+ * A view path's segments (after /research/list, decoded) as its filters; null for anything but the address
+ * researchHref writes (keys in order, each once, known values, no first page), which is no page: one address per view.
+ */
+export function parseViewPath(segments: readonly string[]): ResearchFilters | null {
+  if (segments.length === 0 || segments.length % 2 !== 0) return null;
+  const given: Params = {};
+  let order = -1;
+  for (let index = 0; index < segments.length; index += 2) {
+    const key = segments[index] as (typeof KEY_ORDER)[number];
+    const at = KEY_ORDER.indexOf(key);
+    if (at <= order) return null;
+    order = at;
+    given[key] = segments[index + 1];
+  }
+  const filters = parseResearchFilters(given);
+  return researchHref(filters, { page: filters.page }) === `${VIEW_PREFIX}/${segments.map(encodeURIComponent).join('/')}` ? filters : null;
 }
 
 type Facet = 'status' | 'kind' | 'year' | 'tag';

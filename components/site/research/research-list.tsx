@@ -1,0 +1,42 @@
+import { EmptyState } from '@/components/site/empty-state';
+import { PaperCard } from '@/components/site/research/paper-card';
+import { ResearchAddress } from '@/components/site/research/research-address';
+import { PaperPages, ResearchFilterNav } from '@/components/site/research/research-filters';
+import { filterPapers, groupByYear, pageOf, researchFacets, type ResearchFilters } from '@/lib/content/research/filters';
+import type { ResearchPaper } from '@/lib/content/research/types';
+
+/**
+ * A view of the papers (lib/content/research/filters.ts): the filters with their counts, then the papers the
+ * view leaves, a page at a time, grouped by year under year headings, then the pages. /research shows the first
+ * page of every paper; /research/list/… any other view. Both are stored pages, answered whole.
+ */
+export function ResearchList({ papers, filters }: { papers: readonly ResearchPaper[]; filters: ResearchFilters }) {
+  const { items, page, pages } = pageOf(filterPapers(papers, filters), filters.page);
+  return (
+    <div className="space-y-10">
+      <ResearchFilterNav filters={filters} facets={researchFacets(papers, filters)} />
+      {items.length > 0 ? (
+        <>
+          {groupByYear(items).map((group) => (
+            <section key={group.year} aria-labelledby={`papers-${group.year}`} className="space-y-6">
+              <h2 id={`papers-${group.year}`} className="paper-year">
+                {group.year}
+              </h2>
+              <ul className="space-y-6">
+                {group.papers.map((paper) => (
+                  <li key={paper.id}>
+                    <PaperCard paper={paper} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+          {pages > 1 ? <PaperPages filters={filters} page={page} pages={pages} /> : null}
+        </>
+      ) : (
+        <EmptyState title="No papers found" />
+      )}
+      <ResearchAddress />
+    </div>
+  );
+}
