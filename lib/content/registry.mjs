@@ -128,6 +128,25 @@ export const CONTENT_TYPES = [
     cv: { sections: ['publications'] },
   },
   {
+    // The co-authors (docs/product.md, "Admin Co-authors"): no page of their own; the research pages link the
+    // author names of papers that match one (lib/content/coauthors/rules.ts, components/site/research/author-names.tsx).
+    // Its own tag, as every type has: those pages read the list through its cached read, so a save re-renders
+    // them and leaves what shows no co-author (the CV, its PDF, the citations) as it is.
+    key: 'coauthors',
+    table: 'coauthors',
+    tag: 'coauthors',
+    route: null,
+    nav: null,
+    admin: { path: '/admin/research/coauthors', label: 'Co-authors', position: 61 },
+    dashboard: null,
+    seeded: false,
+    // A homepage is a page of the co-author's elsewhere, not one of the site's stored files.
+    references: null,
+    // A name with two links is nothing to find on its own: a paper is found by its authors' names already.
+    search: null,
+    cv: null,
+  },
+  {
     // The CV (docs/product.md, "The CV"): the page /cv shows the site's content as a CV, with /cv.pdf and
     // /cv.json beside it; this table holds only the CV-only rows (awards, talks, teaching, service).
     key: 'cv',

@@ -77,6 +77,20 @@ export function isValidOrcid(id: string): boolean {
   return orcidCheckCharacter(digits) === digits[15];
 }
 
+/** An ORCID iD as an editor's field takes it: bare, with or without its hyphens, or its orcid.org address. */
+const ORCID_INPUT = /^(?:https?:\/\/(?:www\.)?orcid\.org\/)?(\d{4})-?(\d{4})-?(\d{4})-?(\d{3}[\dXx])\/?$/;
+
+/**
+ * An ORCID iD typed into a field (the About editor's ORCID link, a co-author's iD) in its one stored form,
+ * '0000-0002-1825-0097', or null when it is none or its check character does not match.
+ */
+export function normalizeOrcid(value: string): string | null {
+  const match = ORCID_INPUT.exec(value.trim());
+  if (!match) return null;
+  const id = `${match[1]}-${match[2]}-${match[3]}-${match[4]!.toUpperCase()}`;
+  return isValidOrcid(id) ? id : null;
+}
+
 /** Quotes and brackets around a piece, and a sentence's full stop after it; a ')' only when unbalanced. */
 function trimPunctuation(token: string): string {
   let value = token.replace(/^["'“”‘’«<([{]+/, '').replace(/["'“”‘’»>\]}.:]+$/, '');

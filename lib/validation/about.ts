@@ -1,5 +1,5 @@
 import { PROFILE_KINDS, type ProfileKind } from '@/lib/content/about/types';
-import { isValidOrcid } from '@/lib/scholarly/identifiers';
+import { normalizeOrcid } from '@/lib/scholarly/identifiers';
 import { z } from '@/lib/validation/zod';
 import { boundedText, isHttpUrl, isNewEntry, uniqueEntries } from './lists';
 
@@ -105,7 +105,6 @@ export const MASTODON_INVALID = 'Enter a Mastodon handle as @name@server.social,
 export const BLUESKY_INVALID = 'Enter a Bluesky handle such as name.bsky.social, or its https://bsky.app/profile/ address.';
 export const LINK_INVALID = 'Enter an http(s) address, such as https://example.org/.';
 
-const ORCID_INPUT = /^(?:https?:\/\/(?:www\.)?orcid\.org\/)?(\d{4})-?(\d{4})-?(\d{4})-?(\d{3}[\dXx])\/?$/;
 const MASTODON_HANDLE = /^@?([A-Za-z0-9_]{1,30})@([A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+)$/;
 const MASTODON_ADDRESS = /^https:\/\/([A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63})+)\/@([A-Za-z0-9_]{1,30})\/?$/;
 const BLUESKY_HANDLE = /^@?((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)$/;
@@ -115,10 +114,8 @@ const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9]
 
 /** An ORCID iD, bare or as its address, in the one form stored (https://orcid.org/0000-0002-1825-0097), or null. */
 export function orcidAddress(value: string): string | null {
-  const match = ORCID_INPUT.exec(value.trim());
-  if (!match) return null;
-  const id = `${match[1]}-${match[2]}-${match[3]}-${match[4]!.toUpperCase()}`;
-  return isValidOrcid(id) ? `https://orcid.org/${id}` : null;
+  const id = normalizeOrcid(value);
+  return id ? `https://orcid.org/${id}` : null;
 }
 
 /** A Mastodon handle (@name@server) or profile address, as the profile's https address, or null. */

@@ -7,7 +7,7 @@ import { z } from '@/lib/validation/zod';
  */
 
 /** Same text, ignoring case and surrounding space: 'Python' and 'python ' are one entry. */
-function entryKey(entry: string): string {
+export function entryKey(entry: string): string {
   return entry.trim().toLocaleLowerCase();
 }
 

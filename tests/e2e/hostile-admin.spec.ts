@@ -127,6 +127,7 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
     saveAboutAction: [{ name: marker, title: marker, bio: marker, imageUrl: '', skills: [], education: [], researchInterests: [], affiliation: '', footerBlurb: marker, email: '', links: [], mark: '', markImageUrl: null }],
     saveExperienceAction: [{ items: [] }],
     saveCvEntriesAction: [{ items: [] }],
+    saveCoauthorsAction: [{ items: [] }],
     saveCvSettingsAction: [{ sections: ['skills'], paperSize: 'letter', summary: marker, projects: 'all', includeDrafts: true }],
     saveProjectsAction: [{ items: [] }],
     deleteProjectAction: [projectId],

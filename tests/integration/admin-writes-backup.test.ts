@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@/lib/auth/types';
 import type { Database } from '@/lib/db/types';
 import { CONTENT_TYPES } from '@/lib/content/registry.mjs';
+import { newCoauthorDefaults } from '@/lib/validation/coauthors';
 import { newCvEntryDefaults } from '@/lib/validation/cv';
 import { newExperienceDefaults } from '@/lib/validation/experience';
 import { newProjectDefaults } from '@/lib/validation/projects';
@@ -139,6 +140,11 @@ const STEPS: { file: string; action: string; args: () => Promise<unknown[]> | un
   { file: 'research/edit/actions.ts', action: 'lookupIdentifiersAction', args: () => ['10.5555/12345678'] },
   { file: 'research/edit/actions.ts', action: 'importLookedUpAction', args: () => [[paper('Looked up')], 'as-source'] },
   { file: 'research/edit/actions.ts', action: 'deletePaperAction', args: async () => [await idOf('research_papers')] },
+  {
+    file: 'research/coauthors/actions.ts',
+    action: 'saveCoauthorsAction',
+    args: () => [{ items: [{ ...newCoauthorDefaults(), name: 'Emmy Noether', homepage: '', orcid: '0000-0002-1825-0097' }] }],
+  },
   { file: 'settings/actions.ts', action: 'saveProfileAction', args: () => [{ displayName: 'Emmy Noether', bio: 'Algebra.' }] },
   { file: 'settings/actions.ts', action: 'saveSiteSettingsAction', args: () => [{ siteTitle: 'Ideals', metaDescription: 'Rings.', socialImageUrl: '' }] },
   { file: 'settings/actions.ts', action: 'saveLookupContactAction', args: () => [{ lookupContactEmail: 'owner@example.org' }] },

@@ -52,6 +52,7 @@ const EXPECTED_POLICY = `
                                      P U A S   P U A S   P U A S   P U A S
   about_data                         ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   blog_posts                         ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
+  coauthors                          ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   cv_entries                         ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   experience                         ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   personal_posts                     ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
@@ -179,6 +180,12 @@ const bucket = (label: string, id: string): Subject => ({
 const SUBJECTS: Subject[] = [
   contentTable('about_data', `(name, title) values ('Matrix Name', 'Matrix Title')`),
   contentTable('blog_posts', `(title, slug, content) values ('Matrix', 'policy-matrix', 'Body')`),
+  {
+    label: 'coauthors',
+    relation: 'public.coauthors',
+    insert: () => `(name) values ('Matrix Name')`,
+    set: `name = name || ' (edited)'`,
+  },
   contentTable('cv_entries', `(title, start_date) values ('Matrix', '2025')`),
   contentTable('experience', `(title, start_date) values ('Matrix', '2025-01')`),
   contentTable('personal_posts', `(title, content) values ('Matrix', '<p>Body</p>')`),
@@ -262,6 +269,7 @@ beforeAll(async () => {
   // A sample row wherever the seed leaves none, so every cell has rows to aim at.
   await owner.exec(`insert into public.site_settings (id, site_title) values (true, 'A Mathematician')`);
   await owner.exec(`insert into public.admin_settings (id, lookup_contact_email) values (true, 'owner@example.org')`);
+  await owner.exec(`insert into public.coauthors (name) values ('Emmy Noether')`);
   await owner.query(`insert into storage.buckets (id, name, public) values ($1, $1, false)`, [OTHER_BUCKET]);
   await owner.exec(`insert into storage.objects (bucket_id, name) select id, 'sample.png' from storage.buckets`);
 
