@@ -1,13 +1,16 @@
 import { PERSONAL_TYPES } from '@/lib/content/personal/types';
 import { CONTENT_TABLES as REGISTRY_TABLES } from '@/lib/content/registry.mjs';
 import { isPages, isValidIsbn, PAPER_KINDS } from '@/lib/content/research/kinds';
+import { PAPER_NOTE_MAX } from '@/lib/content/research/links';
 import { PAPER_STATUSES } from '@/lib/content/research/types';
 import { BUCKETS, type Bucket } from '@/lib/storage/buckets';
 import { safeObjectPath } from '@/lib/storage/paths';
+import { normalizeOrcid } from '@/lib/scholarly/identifiers';
 import { PROJECT_CATEGORIES } from '@/lib/content/projects/types';
 import { ABOUT_LIMITS, isMark, isPublicEmail, isSafeImageUrl, isStoredProfileLink } from '@/lib/validation/about';
 import { BLOG_LIMITS, isSlug } from '@/lib/validation/blog';
 import { CV_ENTRY_CATEGORIES, CV_PAPER_SIZES, CV_PROJECT_CHOICES, CV_SECTIONS } from '@/lib/cv/types';
+import { COAUTHOR_LIMITS } from '@/lib/validation/coauthors';
 import { CV_LIMITS, isCvDate } from '@/lib/validation/cv';
 import { EXPERIENCE_LIMITS, isYearMonth } from '@/lib/validation/experience';
 import { isCalendarDate, isHttpUrl } from '@/lib/validation/lists';
@@ -66,10 +69,11 @@ export function withFormat2Identity(row: ContentRow): ContentRow {
 }
 
 /**
- * Before format version 4 a paper had no kind and no venue but its journal (issue 45): an older archive's
- * research_papers row is read as the migration that added them (20261128000000_paper_kinds.sql) reads a stored
- * paper, a preprint typed 'preprint' and every other paper a journal article, its venue fields empty. A column
- * the row has is kept.
+ * Before format version 4 a paper had no kind and no venue but its journal, no links but its own and its PDF, no
+ * note and no Selected flag (issue 45): an older archive's research_papers row is read as the migrations that
+ * added them (20261128000000_paper_kinds.sql, 20261128010000_paper_links.sql, 20261128020000_paper_selected.sql)
+ * read a stored paper, a preprint typed 'preprint' and every other paper a journal article, the rest empty. A
+ * column the row has is kept.
  */
 export const FORMAT_3_VENUE = {
   volume: '',
@@ -86,6 +90,14 @@ export const FORMAT_3_VENUE = {
   event_place: '',
   event_start: null,
   event_end: null,
+  code_url: null,
+  data_url: null,
+  slides_url: null,
+  video_url: null,
+  poster_url: null,
+  published_url: null,
+  note: '',
+  selected: false,
 } as const;
 
 /** A research_papers row of an archive older than version 4, typed and its venue fields filled in where it has none. */
@@ -111,7 +123,7 @@ export type ContentTable = (typeof CONTENT_TABLES)[number];
  * has no entry for them, and is read as having no rows there (a replacing import still empties them). From
  * their version on, the manifest must list them.
  */
-const TABLE_SINCE: Partial<Record<ContentTable, number>> = { cv_entries: 2 };
+const TABLE_SINCE: Partial<Record<ContentTable, number>> = { cv_entries: 2, coauthors: 4 };
 
 /** Whether an archive of format `version` carries `table`. */
 export function archiveHasTable(version: number, table: ContentTable): boolean {
@@ -221,10 +233,29 @@ export const ROW_SCHEMAS = {
     event_place: text(RESEARCH_LIMITS.eventPlace),
     event_start: day.nullable(),
     event_end: day.nullable(),
+    code_url: siteOrWebAddress(RESEARCH_LIMITS.url).nullable(),
+    data_url: siteOrWebAddress(RESEARCH_LIMITS.url).nullable(),
+    slides_url: siteOrWebAddress(RESEARCH_LIMITS.url).nullable(),
+    video_url: siteOrWebAddress(RESEARCH_LIMITS.url).nullable(),
+    poster_url: siteOrWebAddress(RESEARCH_LIMITS.url).nullable(),
+    published_url: siteOrWebAddress(RESEARCH_LIMITS.url).nullable(),
+    note: ruled(PAPER_NOTE_MAX, (value) => !/[\r\n]/.test(value), 'one line'),
+    selected: z.boolean(),
     ...times,
   }).refine((paper) => !paper.event_start || !paper.event_end || paper.event_end >= paper.event_start, {
     path: ['event_end'],
     message: 'must not be before event_start',
+  }),
+  coauthors: row({
+    name: z
+      .string()
+      .min(1)
+      .max(COAUTHOR_LIMITS.name)
+      .refine((value) => value === value.trim() && !/[\r\n]/.test(value), 'must be a name on one line'),
+    homepage: webLink(COAUTHOR_LIMITS.homepage),
+    orcid: identifier(19, normalizeOrcid, 'an ORCID iD such as 0000-0002-1825-0097'),
+    position: z.number().int(),
+    ...times,
   }),
   cv_entries: row({
     category: z.enum(CV_ENTRY_CATEGORIES),

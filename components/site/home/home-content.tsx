@@ -5,6 +5,8 @@ import { CardCover } from '@/components/site/card-cover';
 import { Loaded } from '@/components/site/loaded';
 import { LongDate } from '@/components/site/long-date';
 import { PaperAbstract } from '@/components/site/stored-markup';
+import { readAuthorCredits } from '@/components/site/research/author-credits';
+import { AuthorNames } from '@/components/site/research/author-names';
 import { CATEGORY_LABELS } from '@/lib/content/projects/rules';
 import { venueLine } from '@/lib/content/research/kinds';
 import { highlightLabel, STATUS_BADGES } from '@/lib/content/research/rules';
@@ -70,7 +72,8 @@ export async function SelectedPublications() {
   );
 }
 
-function SelectedPublicationList({ papers }: { papers: ResearchPaper[] }) {
+async function SelectedPublicationList({ papers }: { papers: ResearchPaper[] }) {
+  const credits = await readAuthorCredits();
   return (
     <ol className="flex flex-col gap-5">
       {papers.map((paper) => {
@@ -83,7 +86,7 @@ function SelectedPublicationList({ papers }: { papers: ResearchPaper[] }) {
               </Link>
             </h3>
             <p className="mt-1 text-sm text-muted-foreground">
-              {paper.authors.join(', ')}
+              <AuthorNames authors={paper.authors} coauthors={credits.coauthors} owner={credits.owner} />
               {paper.note ? <span className="italic"> ({paper.note})</span> : null}
             </p>
             <p className="mt-0.5 text-sm text-muted-foreground">

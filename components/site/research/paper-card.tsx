@@ -3,6 +3,8 @@ import { Download, ExternalLink, Users } from '@/components/site/icons';
 
 import { ExternalLinkButton } from '@/components/site/external-link-button';
 import { PaperAbstract } from '@/components/site/stored-markup';
+import { NO_CREDITS, type AuthorCredits } from '@/components/site/research/author-credits';
+import { AuthorNames } from '@/components/site/research/author-names';
 import { Badge } from '@/components/ui/badge';
 import { PAPER_KIND_LABELS, venueLine } from '@/lib/content/research/kinds';
 import { linksOf, type PaperLinkKey } from '@/lib/content/research/links';
@@ -13,7 +15,7 @@ import { abstractIsCut, STATUS_BADGES } from '@/lib/content/research/rules';
 import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
 
 /** A paper on /research. Its id is an anchor (/research#{id}, where older links point); its title links to /research/{id}. */
-export function PaperCard({ paper }: { paper: ResearchPaper }) {
+export function PaperCard({ paper, credits = NO_CREDITS }: { paper: ResearchPaper; credits?: AuthorCredits }) {
   const headingId = `paper-${paper.id}-title`;
   const badge = STATUS_BADGES[paper.status];
   return (
@@ -40,7 +42,7 @@ export function PaperCard({ paper }: { paper: ResearchPaper }) {
           Read the full abstract<span className="sr-only">: {paper.title}</span>
         </Link>
       ) : null}
-      <PaperAuthors authors={paper.authors} note={paper.note} className="mt-5 text-sm" />
+      <PaperAuthors authors={paper.authors} note={paper.note} credits={credits} className="mt-5 text-sm" />
       <PaperLinks paper={paper} className="mt-6" />
     </article>
   );
@@ -102,15 +104,28 @@ export function PaperLinks({ paper, className }: { paper: Pick<ResearchPaper, 'l
   );
 }
 
-/** 'Authors: A, B' with the people icon, and the paper's note after them ('Equal contribution'); nothing when the list is empty. */
-export function PaperAuthors({ authors, note = '', className }: { authors: readonly string[]; note?: string; className?: string }) {
+/**
+ * 'Authors: A, B' with the people icon, the owner's name emphasised and co-authors' names linked (`credits`,
+ * read once per page), and the paper's note after them ('Equal contribution'); nothing when the list is empty.
+ */
+export function PaperAuthors({
+  authors,
+  note = '',
+  credits = NO_CREDITS,
+  className,
+}: {
+  authors: readonly string[];
+  note?: string;
+  credits?: AuthorCredits;
+  className?: string;
+}) {
   if (authors.length === 0) return null;
   return (
     <p className={cn('paper-authors', className)}>
       <Users className="mt-[0.2em]" />
       <span>
         <span className="sr-only">Authors: </span>
-        {authors.join(', ')}
+        <AuthorNames authors={authors} coauthors={credits.coauthors} owner={credits.owner} />
         {note ? <span className="text-muted-foreground italic"> ({note})</span> : null}
       </span>
     </p>

@@ -1,4 +1,5 @@
 import { EmptyState } from '@/components/site/empty-state';
+import { readAuthorCredits } from '@/components/site/research/author-credits';
 import { PaperCard } from '@/components/site/research/paper-card';
 import { ResearchAddress } from '@/components/site/research/research-address';
 import { PaperPages, ResearchFilterNav } from '@/components/site/research/research-filters';
@@ -10,7 +11,8 @@ import type { ResearchPaper } from '@/lib/content/research/types';
  * view leaves, a page at a time, grouped by year under year headings, then the pages. /research shows the first
  * page of every paper; /research/list/… any other view. Both are stored pages, answered whole.
  */
-export function ResearchList({ papers, filters }: { papers: readonly ResearchPaper[]; filters: ResearchFilters }) {
+export async function ResearchList({ papers, filters }: { papers: readonly ResearchPaper[]; filters: ResearchFilters }) {
+  const credits = await readAuthorCredits();
   const { items, page, pages } = pageOf(filterPapers(papers, filters), filters.page);
   return (
     <div className="space-y-10">
@@ -25,7 +27,7 @@ export function ResearchList({ papers, filters }: { papers: readonly ResearchPap
               <ul className="space-y-6">
                 {group.papers.map((paper) => (
                   <li key={paper.id}>
-                    <PaperCard paper={paper} />
+                    <PaperCard paper={paper} credits={credits} />
                   </li>
                 ))}
               </ul>

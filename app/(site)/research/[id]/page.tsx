@@ -6,6 +6,7 @@ import { Loaded } from '@/components/site/loaded';
 import { LongDate } from '@/components/site/long-date';
 import { LoadingText } from '@/components/site/page-intro';
 import { JsonLd } from '@/components/site/json-ld';
+import { readAuthorCredits } from '@/components/site/research/author-credits';
 import { CiteButton } from '@/components/site/research/cite-button';
 import { PaperAuthors, PaperIdentifiers, PaperLinks, PaperVenueLine } from '@/components/site/research/paper-card';
 import { PaperAbstract } from '@/components/site/stored-markup';
@@ -70,6 +71,7 @@ export default async function ResearchPaperPage({ params }: { params: Params }) 
 }
 
 async function PaperView({ paper }: { paper: ResearchPaper }) {
+  const credits = await readAuthorCredits();
   const badge = STATUS_BADGES[paper.status];
   return (
     <article className="mt-6 flex flex-col gap-8">
@@ -82,7 +84,7 @@ async function PaperView({ paper }: { paper: ResearchPaper }) {
           <PaperVenueLine paper={paper} />
         </div>
         <h1 className="font-serif text-4xl leading-tight font-semibold tracking-tight text-balance text-foreground">{paper.title}</h1>
-        <PaperAuthors authors={paper.authors} note={paper.note} />
+        <PaperAuthors authors={paper.authors} note={paper.note} credits={credits} />
         <PaperIdentifiers paper={paper} />
       </header>
       {paper.abstract ? (
