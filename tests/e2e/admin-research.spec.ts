@@ -200,8 +200,8 @@ test.describe('admin Research Papers editor', () => {
     const list = await publicText(request, '/research');
     expect(list).toContain('Book chapter');
     expect(list).toContain(venue);
-    // Its card is the last article opened before its title.
-    const paperId = [...list.slice(0, list.indexOf(title)).matchAll(/<article id="([0-9a-f-]{36})"/g)].pop()?.[1];
+    // Its title links to its page.
+    const paperId = new RegExp(`href="/research/([0-9a-f-]{36})">${title}<`).exec(list)?.[1];
     expect(paperId).toMatch(/^[0-9a-f-]{36}$/);
     const html = await publicText(request, `/research/${paperId}`);
     for (const [name, content] of [

@@ -308,7 +308,7 @@ test.describe('/research', () => {
     const page = await context.newPage();
     await page.goto('/research');
     const titles = page.getByRole('article').getByRole('heading', { level: 3 });
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['2026', '2025']);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['2026', '2025']);
     const years = page.getByRole('navigation', { name: 'Filter papers by year' });
     await expect(years.getByRole('link')).toHaveText(['2026 (2 papers)', '2025 (2 papers)']);
     await years.getByRole('link', { name: '2025 (2 papers)' }).click();

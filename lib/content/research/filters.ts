@@ -24,8 +24,15 @@ export interface ResearchFilters {
 /** /research itself: every paper, newest first, the first page. */
 export const NO_FILTERS: ResearchFilters = { status: 'all', kind: null, year: null, tag: null, page: 1 };
 
-/** How many papers a page of /research shows: 150 papers on one page would not fit its 80 kB budget. */
-export const PAPERS_PER_PAGE = 25;
+/**
+ * How many papers a page of /research shows. A card with an abstract of formulas weighs about 4 kB of the page (its
+ * HTML, and its copy in the RSC payload): 150 papers on one page would not fit the public pages' 80 kB budget,
+ * and 25 weighed 181 kB (tests/e2e/page-weight.spec.ts).
+ */
+export const PAPERS_PER_PAGE = 10;
+
+/** The most tags the topic filter offers: the most used, and the chosen one (every tag would outweigh the list). */
+export const TOPIC_FILTERS_MAX = 15;
 
 /** The longest tag the address may name (a tag is at most 80 characters: RESEARCH_LIMITS.tag). */
 const TAG_MAX = 80;
@@ -126,7 +133,8 @@ function counted<V>(values: Iterable<V>): Map<V, number> {
 /**
  * Each filter's choices with the number of papers choosing it would show, given the other filters: every status
  * (the spec's five links are always there), the kinds, years and tags the papers have (kinds in their list's
- * order, years newest first, tags alphabetically), plus the current choice even when it leaves none.
+ * order, years newest first, the TOPIC_FILTERS_MAX most used tags alphabetically), plus the current choice even
+ * when it leaves none.
  */
 export function researchFacets(papers: readonly ResearchPaper[], filters: ResearchFilters): ResearchFacets {
   const among = (facet: Facet) => papers.filter((paper) => passes(paper, filters, facet));
@@ -141,7 +149,11 @@ export function researchFacets(papers: readonly ResearchPaper[], filters: Resear
     status: STATUS_FILTERS.map(({ value }) => ({ value, count: value === 'all' ? statusPapers.length : statusPapers.filter((paper) => paper.status === value).length })),
     kind: PAPER_KINDS.filter((kind) => kinds.has(kind)).map((kind) => ({ value: kind, count: kinds.get(kind)! })),
     year: [...years].sort(([a], [b]) => b.localeCompare(a)).map(([value, count]) => ({ value, count })),
-    tag: [...tags].sort(([a], [b]) => a.localeCompare(b, 'en', { sensitivity: 'base' })).map(([value, count]) => ({ value, count })),
+    tag: [...tags]
+      .sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b, 'en', { sensitivity: 'base' }))
+      .filter(([value], index) => index < TOPIC_FILTERS_MAX || value === filters.tag)
+      .sort(([a], [b]) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
+      .map(([value, count]) => ({ value, count })),
   };
 }
 
