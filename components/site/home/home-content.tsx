@@ -87,7 +87,7 @@ async function SelectedPublicationList({ papers }: { papers: ResearchPaper[] }) 
             </h3>
             <p className="mt-1 text-sm text-muted-foreground">
               <AuthorNames authors={paper.authors} coauthors={credits.coauthors} owner={credits.owner} />
-              {paper.note ? <span className="italic"> ({paper.note})</span> : null}
+              {paper.note ? <span className="italic">{` (${paper.note})`}</span> : null}
             </p>
             <p className="mt-0.5 text-sm text-muted-foreground">
               {venue ? <span className="italic">{venue}</span> : null}

@@ -14,8 +14,12 @@ import { cn } from '@/lib/utils';
 import { abstractIsCut, STATUS_BADGES } from '@/lib/content/research/rules';
 import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
 
-/** A paper on /research. Its id is an anchor (/research#{id}, where older links point); its title links to /research/{id}. */
-export function PaperCard({ paper, credits = NO_CREDITS }: { paper: ResearchPaper; credits?: AuthorCredits }) {
+/**
+ * A paper on /research. Its id is an anchor (/research#{id}, where older links point); its title links to
+ * /research/{id}. `abstract` false collapses the abstract to a link to it: a list of many papers (more than a page)
+ * shows them so, since a card's abstract with its formulas is most of its weight (lib/content/research/filters.ts).
+ */
+export function PaperCard({ paper, credits = NO_CREDITS, abstract = true }: { paper: ResearchPaper; credits?: AuthorCredits; abstract?: boolean }) {
   const headingId = `paper-${paper.id}-title`;
   const badge = STATUS_BADGES[paper.status];
   return (
@@ -36,10 +40,15 @@ export function PaperCard({ paper, credits = NO_CREDITS }: { paper: ResearchPape
           {paper.title}
         </Link>
       </h3>
-      {paper.abstract ? <PaperAbstract id={paper.id} look="card" /> : null}
-      {abstractIsCut(paper.abstract) ? (
+      {abstract && paper.abstract ? <PaperAbstract id={paper.id} look="card" /> : null}
+      {abstract && abstractIsCut(paper.abstract) ? (
         <Link href={`/research/${paper.id}#abstract-heading`} className="card-more mt-2">
           Read the full abstract<span className="sr-only">: {paper.title}</span>
+        </Link>
+      ) : null}
+      {!abstract && paper.abstract ? (
+        <Link href={`/research/${paper.id}#abstract-heading`} className="card-more mt-4">
+          Read the abstract<span className="sr-only">: {paper.title}</span>
         </Link>
       ) : null}
       <PaperAuthors authors={paper.authors} note={paper.note} credits={credits} className="mt-5 text-sm" />
@@ -126,7 +135,7 @@ export function PaperAuthors({
       <span>
         <span className="sr-only">Authors: </span>
         <AuthorNames authors={authors} coauthors={credits.coauthors} owner={credits.owner} />
-        {note ? <span className="text-muted-foreground italic"> ({note})</span> : null}
+        {note ? <span className="text-muted-foreground italic">{` (${note})`}</span> : null}
       </span>
     </p>
   );

@@ -1,6 +1,5 @@
 import Link from 'next/link';
 
-import { filterLinkClasses } from '@/components/site/url-filtered-list';
 import { hasFacetFilters, researchHref, type FacetCount, type ResearchFacets, type ResearchFilters } from '@/lib/content/research/filters';
 import { PAPER_KIND_LABELS, type PaperKind } from '@/lib/content/research/kinds';
 import { STATUS_FILTERS, type StatusFilter } from '@/lib/content/research/rules';
@@ -62,7 +61,8 @@ export function ResearchFilterNav({ filters, facets }: { filters: ResearchFilter
 
 /**
  * One row of filter links. The status links keep the spec's words alone (`All Papers`, `Published`, …); the
- * others say how many papers each would show. Choosing an active type, year or topic again removes it.
+ * others show how many papers each would show ('2025 2', named '2025 (2 papers)'). Choosing an active type, year
+ * or topic again removes it.
  */
 function FilterLinks<V extends string>({
   label,
@@ -86,18 +86,15 @@ function FilterLinks<V extends string>({
           const active = isActive(value);
           return (
             <li key={value}>
-              <Link href={href(value)} scroll={false} aria-current={active ? 'true' : undefined} data-slot="button" className={filterLinkClasses(active)}>
+              <Link
+                href={href(value)}
+                scroll={false}
+                aria-current={active ? 'true' : undefined}
+                aria-label={counted ? `${text(value)} (${count} ${count === 1 ? 'paper' : 'papers'})` : undefined}
+                className="chip"
+              >
                 {text(value)}
-                {counted ? (
-                  <>
-                    {' '}
-                    <span className="tabular-nums opacity-70">
-                      <span className="sr-only">(</span>
-                      {count}
-                      <span className="sr-only">{count === 1 ? ' paper)' : ' papers)'}</span>
-                    </span>
-                  </>
-                ) : null}
+                {counted ? <span className="chip-count">{` ${count}`}</span> : null}
               </Link>
             </li>
           );
@@ -112,7 +109,7 @@ export function PaperPages({ filters, page, pages }: { filters: ResearchFilters;
   return (
     <nav aria-label="Pages of papers" className="flex flex-wrap items-center justify-between gap-3 text-sm">
       {page > 1 ? (
-        <Link href={researchHref(filters, { page: page - 1 })} className={filterLinkClasses(false)}>
+        <Link href={researchHref(filters, { page: page - 1 })} className="chip">
           Newer papers
         </Link>
       ) : (
@@ -122,7 +119,7 @@ export function PaperPages({ filters, page, pages }: { filters: ResearchFilters;
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link href={researchHref(filters, { page: page + 1 })} className={filterLinkClasses(false)}>
+        <Link href={researchHref(filters, { page: page + 1 })} className="chip">
           Older papers
         </Link>
       ) : (

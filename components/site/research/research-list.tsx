@@ -14,6 +14,8 @@ import type { ResearchPaper } from '@/lib/content/research/types';
 export async function ResearchList({ papers, filters }: { papers: readonly ResearchPaper[]; filters: ResearchFilters }) {
   const credits = await readAuthorCredits();
   const { items, page, pages } = pageOf(filterPapers(papers, filters), filters.page);
+  // More than a page of papers: each card's abstract is a link to it, so a page stays within its budget.
+  const abstracts = pages === 1;
   return (
     <div className="space-y-10">
       <ResearchFilterNav filters={filters} facets={researchFacets(papers, filters)} />
@@ -27,7 +29,7 @@ export async function ResearchList({ papers, filters }: { papers: readonly Resea
               <ul className="space-y-6">
                 {group.papers.map((paper) => (
                   <li key={paper.id}>
-                    <PaperCard paper={paper} credits={credits} />
+                    <PaperCard paper={paper} credits={credits} abstract={abstracts} />
                   </li>
                 ))}
               </ul>

@@ -27,12 +27,12 @@ export const NO_FILTERS: ResearchFilters = { status: 'all', kind: null, year: nu
 /**
  * How many papers a page of /research shows. A card with an abstract of formulas weighs about 4 kB of the page (its
  * HTML, and its copy in the RSC payload): 150 papers on one page would not fit the public pages' 80 kB budget,
- * and 25 weighed 181 kB (tests/e2e/page-weight.spec.ts).
+ * 25 weighed 181 kB and 10, their abstracts collapsed, 81.5 kB (tests/e2e/page-weight.spec.ts).
  */
-export const PAPERS_PER_PAGE = 10;
+export const PAPERS_PER_PAGE = 8;
 
 /** The most tags the topic filter offers: the most used, and the chosen one (every tag would outweigh the list). */
-export const TOPIC_FILTERS_MAX = 15;
+export const TOPIC_FILTERS_MAX = 12;
 
 /** The longest tag the address may name (a tag is at most 80 characters: RESEARCH_LIMITS.tag). */
 const TAG_MAX = 80;
