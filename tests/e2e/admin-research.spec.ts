@@ -5,6 +5,7 @@ import {
   card as cardIn,
   confirmDialog,
   dashboardCount,
+  expand as expandIn,
   expectFieldErrors,
   failServerActions,
   openEditor as openEditorAt,
@@ -296,5 +297,42 @@ test.describe('admin Research Papers editor', () => {
     await expect(page.getByLabel('Abstract', { exact: true })).toHaveValue('Half-written $x^2');
     await page.getByRole('button', { name: 'Discard changes' }).click();
     await expect(page.getByLabel('Title', { exact: true })).toHaveValue('');
+  });
+});
+
+test.describe('admin Co-authors', () => {
+  test("co-authors added in the admin link their names on the research pages, by homepage or else ORCID record, the owner's name in bold; a removed one is a name again", async ({
+    page,
+    request,
+  }) => {
+    const card = (name: string) => cardIn(page, 'Co-authors', name);
+    await openEditorAt(page, '/admin/research/coauthors', 'Edit Co-authors', 'All Co-authors');
+    const add = async (name: string, fields: Record<string, string>) => {
+      await page.getByRole('tab', { name: 'Create New Co-author' }).click();
+      await page.getByLabel('Name', { exact: true }).fill(name);
+      for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+      await page.getByRole('button', { name: 'Add New Co-author' }).last().click();
+    };
+    // As the sample papers write them: 'Priya Raman' matches 'P. Raman'; Daniel Okafor has only an ORCID iD.
+    await add('P. Raman', { Homepage: 'https://example.org/priya' });
+    await add('Daniel Okafor', { 'ORCID iD': 'https://orcid.org/0000-0002-1825-0097' });
+    await page.getByRole('button', { name: 'Save All Changes' }).click();
+    await expect(toast(page, 'Changes saved')).toBeVisible();
+
+    const html = await publicText(request, '/research');
+    expect(html).toMatch(/<a href="https:\/\/example\.org\/priya"[^>]*>Priya Raman<\/a>/);
+    expect(html).toMatch(/<a href="https:\/\/orcid\.org\/0000-0002-1825-0097"[^>]*>Daniel Okafor<\/a>/);
+    expect(html).toContain('<strong class="font-semibold text-foreground">Alex Morgan</strong>');
+
+    for (const name of ['P. Raman', 'Daniel Okafor']) {
+      await expandIn(page, 'Co-authors', name);
+      await card(name).getByRole('button', { name: 'Delete' }).click();
+    }
+    await page.getByRole('button', { name: 'Save All Changes' }).click();
+    await expect(toast(page, 'Changes saved')).toBeVisible();
+    const after = await publicText(request, '/research');
+    expect(after).not.toContain('https://example.org/priya');
+    expect(after).not.toMatch(/<a [^>]*>Priya Raman<\/a>/);
+    expect(after).toContain('Priya Raman');
   });
 });
