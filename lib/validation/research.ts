@@ -1,4 +1,4 @@
-import { isPages, isPaperKind, isValidIsbn, KIND_FIELDS, VENUE_FIELDS, type PaperKind, type VenueField } from '@/lib/content/research/kinds';
+import { EMPTY_VENUE, isPages, isPaperKind, isValidIsbn, KIND_FIELDS, VENUE_FIELDS, type PaperKind } from '@/lib/content/research/kinds';
 import { PAPER_NOTE_MAX } from '@/lib/content/research/links';
 import { PAPER_STATUSES, isPaperStatus } from '@/lib/content/research/types';
 import { z } from '@/lib/validation/zod';
@@ -193,23 +193,6 @@ const paperFields = z.object({
   status: z.unknown().transform((value) => (isPaperStatus(value) ? value : 'published')),
 });
 
-/** A venue field's empty value. */
-const EMPTY_VENUE: { [field in VenueField]: field extends 'editors' ? string[] : field extends 'eventStart' | 'eventEnd' ? null : '' } = {
-  volume: '',
-  issue: '',
-  pages: '',
-  articleNumber: '',
-  publisher: '',
-  editors: [],
-  edition: '',
-  isbn: '',
-  institution: '',
-  reportNumber: '',
-  eventName: '',
-  eventPlace: '',
-  eventStart: null,
-  eventEnd: null,
-};
 
 /**
  * A paper as it is stored: its kind's venue fields kept and every other emptied (the editor shows a kind's
@@ -228,7 +211,7 @@ export const paperSchema = paperFields
   .transform((paper) => {
     const shape = KIND_FIELDS[paper.kind];
     const kept = { ...paper, journal: shape.venue === null ? '' : paper.journal };
-    for (const field of VENUE_FIELDS) if (!shape.fields.includes(field)) Object.assign(kept, { [field]: EMPTY_VENUE[field] });
+    for (const field of VENUE_FIELDS) if (!shape.fields.includes(field)) Object.assign(kept, { [field]: field === 'editors' ? [] : EMPTY_VENUE[field] });
     return kept;
   });
 

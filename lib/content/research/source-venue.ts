@@ -1,6 +1,6 @@
 import { isCalendarDate } from '@/lib/validation/lists';
 import { RESEARCH_LIMITS } from '@/lib/validation/research';
-import { isPages, isValidIsbn, KIND_FIELDS, VENUE_FIELDS, type PaperKind, type PaperVenue, type VenueField } from './kinds';
+import { EMPTY_VENUE, isPages, isValidIsbn, KIND_FIELDS, VENUE_FIELDS, type PaperKind, type PaperVenue, type VenueField } from './kinds';
 
 /**
  * A venue as an import finds it (Crossref, DataCite, arXiv, ORCID, a BibTeX entry) → the venue the editor would
@@ -35,22 +35,6 @@ export function listedName(name: string, max: number): string {
 /** Names: cut when too long, as a title is. */
 const NAMES = new Set<VenueField>(['publisher', 'institution', 'eventName', 'eventPlace']);
 
-const EMPTY: VenueValues = {
-  volume: '',
-  issue: '',
-  pages: '',
-  articleNumber: '',
-  publisher: '',
-  editors: [],
-  edition: '',
-  isbn: '',
-  institution: '',
-  reportNumber: '',
-  eventName: '',
-  eventPlace: '',
-  eventStart: null,
-  eventEnd: null,
-};
 
 /** One text field as the schema accepts it: a name cut to its limit; a number, pages or an ISBN as written, or '' when the schema would refuse it. */
 function acceptedText(field: Exclude<VenueField, 'editors' | 'eventStart' | 'eventEnd'>, value: string | undefined): string {
@@ -65,7 +49,7 @@ function acceptedText(field: Exclude<VenueField, 'editors' | 'eventStart' | 'eve
 
 /** The fields `kind` has, each as the schema accepts it; the rest empty. */
 function acceptedFields(kind: PaperKind, given: Partial<VenueValues>): VenueValues {
-  const fields: VenueValues = { ...EMPTY, editors: [] };
+  const fields: VenueValues = { ...EMPTY_VENUE, editors: [] };
   for (const field of VENUE_FIELDS) {
     if (!KIND_FIELDS[kind].fields.includes(field)) continue;
     if (field === 'editors') {
