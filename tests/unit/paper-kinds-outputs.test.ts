@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -275,14 +276,15 @@ describe('each kind in BibTeX, read back by Citation.js and @retorquere/bibtex-p
     expect(readWithCitationJs(toBibtex(KINDS.report, 'k'))).toMatchObject({ type: 'report', publisher: 'Institut Mittag-Leffler', number: '17' });
   });
 
-  it('a dataset and software: biblatex’s @dataset and @software, which both readers take, their repository as publisher', () => {
-    expect(readWithRetorquere(toBibtex(KINDS.dataset, 'k'))).toMatchObject({ type: 'dataset', fields: { publisher: ['Zenodo'], doi: '10.5281/zenodo.1234' } });
-    expect(readWithCitationJs(toBibtex(KINDS.dataset, 'k'))).toMatchObject({ type: 'dataset', publisher: 'Zenodo' });
-    expect(readWithRetorquere(toBibtex(KINDS.software, 'k'))).toMatchObject({ type: 'software', fields: { publisher: ['GitHub'], url: 'https://github.com/alex/primes' } });
-    expect(readWithCitationJs(toBibtex(KINDS.software, 'k'))).toMatchObject({ type: 'software', publisher: 'GitHub', URL: 'https://github.com/alex/primes' });
+  it('a dataset and software: @misc, which every reader takes (bibtool refuses biblatex’s @dataset and @software), their repository as howpublished and what they are as note', () => {
+    expect(readWithRetorquere(toBibtex(KINDS.dataset, 'k'))).toMatchObject({ type: 'misc', fields: { howpublished: 'Zenodo', note: 'Dataset', doi: '10.5281/zenodo.1234' } });
+    expect(readWithCitationJs(toBibtex(KINDS.dataset, 'k'))).toMatchObject({ type: 'document', publisher: 'Zenodo', note: 'Dataset' });
+    expect(readWithRetorquere(toBibtex(KINDS.software, 'k'))).toMatchObject({ type: 'misc', fields: { howpublished: 'GitHub', note: 'Software', url: 'https://github.com/alex/primes' } });
+    expect(readWithCitationJs(toBibtex(KINDS.software, 'k'))).toMatchObject({ type: 'document', publisher: 'GitHub', URL: 'https://github.com/alex/primes' });
     // A publisher given besides the repository is the publisher.
     expect(readWithCitationJs(toBibtex(paper({ ...KINDS.dataset, publisher: 'CERN' }), 'k'))).toMatchObject({ publisher: 'CERN' });
   });
+
 
   it('a preprint and other work: @misc, the repository as a note as before, other work’s venue as howpublished', () => {
     expect(readWithRetorquere(toBibtex(KINDS.preprint, 'k'))).toMatchObject({ type: 'misc', fields: { note: 'arXiv', eprint: '2403.01234', archiveprefix: 'arXiv' } });
@@ -524,5 +526,35 @@ describe('a paper not yet in its venue is written as before kinds', () => {
 
   it('a thesis is a thesis whatever its status', () => {
     expect(toCslItem(paper({ ...KINDS['phd-thesis'], status: 'submitted' }), 'p')).toMatchObject({ type: 'thesis', publisher: 'University of Oxford' });
+  });
+});
+
+describe("each kind in BibTeX, read by bibtool (Debian's, a C reader of .bib files)", () => {
+  it('reads every entry without an error or a warning, with its type and key, and writes back each field', () => {
+    const bib = Object.entries(KINDS)
+      .map(([kind, one]) => toBibtex(one, `k-${kind}`))
+      .join('\n');
+    // bibtool prints what it read, normalised, on stdout, and its complaints on stderr.
+    const run = spawnSync('bibtool', ['-q', '--', 'print.line.length=1000'], { input: bib, encoding: 'utf8' });
+    expect(run.error, 'bibtool runs (apt-get install bibtool; .ci/run installs it)').toBeUndefined();
+    expect(run.stderr).not.toMatch(/ERROR|WARNING/);
+    expect(run.status).toBe(0);
+    const entries = [...run.stdout.matchAll(/^@(\w+)\{\s*([\w-]+),/gm)].map(([, type, key]) => `${type!.toLowerCase()} ${key}`);
+    expect(entries).toEqual([
+      'article k-article',
+      'inproceedings k-conference',
+      'book k-book',
+      'incollection k-chapter',
+      'phdthesis k-phd-thesis',
+      'mastersthesis k-masters-thesis',
+      'techreport k-report',
+      'misc k-preprint',
+      'misc k-dataset',
+      'misc k-software',
+      'misc k-other',
+    ]);
+    for (const field of ['volume', 'number', 'pages', 'booktitle', 'editor', 'isbn', 'school', 'institution', 'edition', 'publisher', 'howpublished']) {
+      expect(run.stdout, field).toMatch(new RegExp(`^\\s+${field}\\s+=`, 'm'));
+    }
   });
 });

@@ -418,9 +418,10 @@ function safeKey(key: string): string {
 
 /**
  * Each shape's BibTeX entry type: BibTeX's own where it has one (@incollection: a chapter with its own title in a
- * book with editors; @inbook is an untitled part), biblatex's @dataset and @software, which Citation.js reads as
- * a dataset and software and @retorquere/bibtex-parser as any other entry (bibtex(1)'s styles, which do not
- * define them, warn and write them as @misc), and @misc for what BibTeX has no type for.
+ * book with editors; @inbook is an untitled part), and @misc for what BibTeX has no type for, datasets and
+ * software included: biblatex's @dataset and @software are refused by bibtool ("Unknown entry type") and by
+ * bibtex(1)'s styles, which warn, while every reader takes a @misc with its repository as `howpublished` and
+ * what it is as `note` (the form BibTeX's own documentation gives for such works).
  */
 const BIBTEX_TYPES: Record<CitedShape, string> = {
   article: 'article',
@@ -431,8 +432,8 @@ const BIBTEX_TYPES: Record<CitedShape, string> = {
   'masters-thesis': 'mastersthesis',
   report: 'techreport',
   preprint: 'misc',
-  dataset: 'dataset',
-  software: 'software',
+  dataset: 'misc',
+  software: 'misc',
   other: 'misc',
   manuscript: 'misc',
 };
@@ -512,7 +513,10 @@ function bibtexVenue(paper: ResearchPaper, shape: CitedShape): [string, string][
       ];
     case 'dataset':
     case 'software':
-      return [['publisher', toLatex(repositoryPublisher(paper))]];
+      return [
+        ['howpublished', toLatex(repositoryPublisher(paper))],
+        ['note', shape === 'dataset' ? 'Dataset' : 'Software'],
+      ];
     case 'other':
       // howpublished: what @misc prints of where it appeared.
       return [
@@ -550,7 +554,7 @@ function bibtexEntry(paper: ResearchPaper, siteUrl: string | undefined): { type:
 
 /**
  * One paper as a BibTeX entry of its kind's type (BIBTEX_TYPES): @article, @inproceedings, @incollection, @book,
- * @phdthesis, @mastersthesis, @techreport, @dataset, @software; @misc for preprints, manuscripts and other work.
+ * @phdthesis, @mastersthesis, @techreport; @misc for preprints, manuscripts, datasets, software and other work.
  */
 export function toBibtex(paper: ResearchPaper, key: string, siteUrl?: string): string {
   const { type, fields } = bibtexEntry(paper, siteUrl);
