@@ -8,6 +8,7 @@ import type { Experience } from '@/lib/content/experience/types';
 import { htmlToText } from '@/lib/content/personal/rules';
 import type { Project } from '@/lib/content/projects/types';
 import { venueLine } from '@/lib/content/research/kinds';
+import { linksOf } from '@/lib/content/research/links';
 import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { markupToText } from '@/lib/markup/plain-text';
@@ -303,13 +304,18 @@ function paperEntry(paper: ResearchPaper, number: number, owner: string): ReactE
     const href = absoluteUrl(paper.link, undefined);
     if (href) links.push(link(href, displayUrl(href), 'link'));
   }
+  // Its code, data, slides, … (issue 45), each under its name; a file of the site's own only when its address is known.
+  for (const { key, label, href } of linksOf(paper)) {
+    const address = absoluteUrl(href, undefined);
+    if (address) links.push(link(address, label, key));
+  }
   const authors = authorList(paper.authors, owner);
   return (
     <View key={`paper-${paper.id}-${number}`} style={[styles.entry, styles.row]} wrap={!keepTogether(title, venue, ...paper.authors)}>
       <Text style={styles.number}>[{number}]</Text>
       <View style={styles.grow}>
         <Text>
-          {authors.length > 0 ? <>{authors}. </> : null}
+          {authors.length > 0 ? <>{authors}{paper.note ? ` (${paper.note})` : ''}. </> : null}
           <Text style={styles.italic}>{title || 'Untitled'}</Text>
           {venue ? `. ${venue}.` : '.'}
         </Text>

@@ -145,6 +145,19 @@ describe('the text', () => {
     expect(text).toContain('Primes in short intervals. PhD thesis, University of Oxford, 2023.');
   });
 
+  it("shows a paper's note with its authors and its links under their names, the addresses known", async () => {
+    const { pages } = await render(
+      sampleCvData({
+        publications: groupPapers([
+          paper({ id: 'linked', title: 'Zeros near the line', journal: 'Journal of Number Theory', date: '2024-03-05', note: 'Equal contribution', codeUrl: 'https://github.com/example/zeros', videoUrl: 'https://video.example.org/talk' }),
+        ]),
+      }),
+    );
+    const text = pages.join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('(Equal contribution). Zeros near the line.');
+    expect(text).toMatch(/Code · Video/);
+  });
+
   it('sets the owner in bold in the author lists, co-authors not', async () => {
     const page = await sample.pdf.getPage(1);
     const items = (await page.getTextContent()).items.filter((item): item is Extract<typeof item, { str: string }> => 'str' in item);

@@ -160,6 +160,20 @@ describe('buildCvData', () => {
     expect(html).toContain('<em>PhD thesis, University of Oxford</em>, 2023.');
   });
 
+  it("shows a paper's note with its authors and its links under their names", () => {
+    const withLinks: ResearchPaper = {
+      ...paper('Zeros near the line', '2024-03-05', 'published'),
+      journal: 'Journal of Number Theory',
+      note: 'Equal contribution',
+      codeUrl: 'https://github.com/example/zeros',
+      slidesUrl: '/storage/research-papers/talk.pdf',
+    };
+    const html = renderToStaticMarkup(createElement(CvDocument, { cv: buildCvData(sources({ papers: [withLinks] })) }));
+    expect(html).toMatch(/ \(Equal contribution\)\. <a href="\/research\//);
+    expect(html).toMatch(/<a href="https:\/\/github\.com\/example\/zeros"[^>]*>Code<\/a>/);
+    expect(html).toMatch(/<a href="\/storage\/research-papers\/talk\.pdf"[^>]*>Slides<\/a>/);
+  });
+
   it('names no one with no profile, and has empty sections rather than none', () => {
     const cv = buildCvData(sources());
     expect(cv).toMatchObject({ name: '', title: '', email: '', profiles: [], education: [], publications: [], entries: { award: [], talk: [], teaching: [], service: [] }, updatedAt: null });

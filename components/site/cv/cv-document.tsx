@@ -5,6 +5,7 @@ import { SimpleMarkup } from '@/components/site/simple-markup';
 import { Button } from '@/components/ui/button';
 import { htmlToText } from '@/lib/content/personal/rules';
 import { venueLine, type PaperVenue } from '@/lib/content/research/kinds';
+import { linksOf } from '@/lib/content/research/links';
 import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
 import { cvEntryDates, cvMonthRange, cvYearRange, isOwnerAuthor } from '@/lib/cv/rules';
 import { texToText } from '@/lib/cv/tex-text';
@@ -126,7 +127,7 @@ function sectionBody(cv: CvData, key: CvSectionKey): ReactNode | null {
                     <div className="text-sm leading-relaxed">
                       <p>
                         <Authors authors={paper.authors} owner={cv.name} />
-                        {paper.authors.length > 0 ? '. ' : null}
+                        {paper.authors.length > 0 ? (paper.note ? ` (${paper.note}). ` : '. ') : null}
                         <a href={`/research/${paper.id}`} className="font-medium text-foreground hover:underline">
                           {texToText(paper.title)}
                         </a>
@@ -134,7 +135,7 @@ function sectionBody(cv: CvData, key: CvSectionKey): ReactNode | null {
                         <Venue paper={paper} />
                         {paper.date.slice(0, 4)}.
                       </p>
-                      {paper.doi || paper.arxivId ? (
+                      {paper.doi || paper.arxivId || linksOf(paper).length > 0 ? (
                         <p className="mt-1 flex flex-wrap gap-x-4 text-muted-foreground">
                           {paper.doi ? (
                             <a href={doiUrl(paper.doi)} className={LINK} rel="noopener noreferrer" target="_blank">
@@ -146,6 +147,11 @@ function sectionBody(cv: CvData, key: CvSectionKey): ReactNode | null {
                               arXiv:{paper.arxivId}
                             </a>
                           ) : null}
+                          {linksOf(paper).map((item) => (
+                            <a key={item.key} href={item.href} className={LINK} rel="noopener noreferrer" target="_blank">
+                              {item.label}
+                            </a>
+                          ))}
                         </p>
                       ) : null}
                     </div>
