@@ -423,17 +423,17 @@ export function formatCitations(paper: ResearchPaper, siteUrl?: string): { style
 }
 
 /**
- * Each shape's RIS record type, as the RIS specification names them and Zotero and EndNote read them: CONF
- * (the specification's "conference proceeding", with the proceedings' title in C3: EndNote's Conference
- * Proceedings, for a paper published in them, and what Zotero writes a conference paper as; CPAPER, a paper as
- * presented, has no tag for the proceedings), CHAP, BOOK, THES, RPRT, DATA, COMP (software), GEN for other work.
+ * Each shape's RIS record type, as the RIS specification names them and Zotero and EndNote read them: CPAPER
+ * (a conference paper: Zotero reads it, as it reads CONF, as a conference paper, and its tags below by that item
+ * type, the proceedings' title in C3 included; EndNote as a Conference Paper), CHAP, BOOK, THES, RPRT, DATA,
+ * COMP (software), GEN for other work.
  * A preprint is UNPB (unpublished work), which EndNote reads as Unpublished Work and Zotero, which has no RIS
  * type for its own preprints (it writes them as GEN), as a journal article, as it reads GEN. A manuscript is
  * UNPB when it is a preprint or submitted, GEN otherwise.
  */
 const RIS_TYPES: Record<Exclude<CitedShape, 'manuscript'>, string> = {
   article: 'JOUR',
-  conference: 'CONF',
+  conference: 'CPAPER',
   book: 'BOOK',
   chapter: 'CHAP',
   'phd-thesis': 'THES',
@@ -462,9 +462,9 @@ function risPages(pages: string): [string, string][] {
 
 /**
  * A kind's venue tags, with the meanings the RIS specification gives them for its record type (and Zotero's
- * RIS translator reads): T2 the journal (JOUR), the book (CHAP), the conference's name (CONF), or the secondary
- * title (GEN); C3 the proceedings (CONF); VL, IS, SP and EP; C7 an article's number; PB the publisher, a thesis's
- * university, a report's institution; CY the conference's location (CONF); ET the edition; SN the ISBN, or a
+ * RIS translator reads): T2 the journal (JOUR), the book (CHAP), the conference's name (CPAPER), or the secondary
+ * title (GEN); C3 the proceedings (CPAPER); VL, IS, SP and EP; C7 an article's number; PB the publisher, a thesis's
+ * university, a report's institution; CY the conference's location (CPAPER); ET the edition; SN the ISBN, or a
  * report's number (the specification's RPRT has SN "Report Number", and M1 "Document Number"); M3 the type of a
  * thesis or report. A preprint's repository is its publisher; a manuscript has none of these.
  */

@@ -324,9 +324,9 @@ describe('each kind in RIS, read back by astrocite-ris', () => {
     expect(parseRis(toRis(KINDS.article))[0]).toMatchObject({ type: 'article-journal', 'container-title': 'Journal of Number Theory', volume: '241', issue: '3', page: '1-37' });
   });
 
-  it('a conference paper: CONF with its editors (A2), the conference (T2), the proceedings (C3), its place (CY)', () => {
+  it('a conference paper: CPAPER with its editors (A2), the conference (T2), the proceedings (C3), its place (CY)', () => {
     expect(risTags(KINDS.conference)).toEqual({
-      type: 'CONF',
+      type: 'CPAPER',
       tags: [
         ...head,
         ['A2', 'Smith, Jane'],
