@@ -74,6 +74,11 @@ const VENUE_PAPERS: Record<string, unknown>[] = [
     volume: '7',
     pages: '12-30',
     publisher: 'MSP',
+    // And what belongs to a paper besides its venue.
+    code_url: 'https://github.com/example/class-groups',
+    slides_url: '/storage/research-papers/3-paper.pdf',
+    note: 'Equal contribution',
+    selected: true,
   },
   { title: 'Sieves in practice', kind: 'book', journal: '', publisher: 'Cambridge University Press', edition: '2', editors: ['Cee Editor'], isbn: '978-0-306-40615-7' },
   { title: 'Large values of Dirichlet polynomials', kind: 'chapter', journal: 'Essays in Analytic Number Theory', editors: ['Dee Editor'], pages: 'S1–S12', publisher: 'Springer', edition: 'Second', isbn: '0-306-40615-2' },
@@ -119,6 +124,7 @@ beforeAll(async () => {
   await db.query(`update blog_posts set cover_image = '/storage/blog-images/2-cover.jpg' where slug = (select min(slug) from blog_posts)`);
   await db.query(`update research_papers set doi = '10.1000/xyz123', pdf_url = '/storage/research-papers/3-paper.pdf' where title = (select min(title) from research_papers)`);
   await db.query(`insert into site_settings (site_title, meta_description) values ('My site', 'Mathematics')`);
+  await db.query(`insert into coauthors (name, homepage, orcid, position) values ('P. Raman', 'https://example.org/priya', null, 0), ('Daniel Okafor', null, '0000-0002-1825-0097', 1)`);
   const columns = Object.keys(VENUE_PAPERS[0]).join(', ');
   await db.query(`insert into research_papers (${columns}) select ${columns} from jsonb_populate_recordset(null::research_papers, $1::jsonb)`, [
     JSON.stringify(VENUE_PAPERS),
@@ -391,7 +397,7 @@ describe('export and import', () => {
     await importSite({ db: target, storage: targetStorage, file: exported, mode: 'replace' });
   });
 
-  it('keeps every venue field of papers of several kinds through an export and an import', async () => {
+  it('keeps every venue field, link, note and Selected flag of papers of several kinds, and the co-authors, through an export and an import', async () => {
     const { rows } = await readRows(exported);
     const titles = VENUE_PAPERS.map((paper) => paper.title);
     expect(rows.research_papers.filter((row) => titles.includes(row.title)).map(venueOf).sort(byTitle)).toEqual(VENUE_PAPERS.map(venueOf).sort(byTitle));
@@ -399,6 +405,12 @@ describe('export and import', () => {
     await importSite({ db: target, storage: targetStorage, file: exported, mode: 'replace' });
     const { rows: imported } = await target.query<Record<string, unknown>>(`select ${VENUE_SELECT} from research_papers where title = any($1::text[])`, [titles]);
     expect(imported.sort(byTitle)).toEqual(VENUE_PAPERS.map(venueOf).sort(byTitle));
+    // The co-author list comes along, in its order.
+    const { rows: coauthors } = await target.query('select name, homepage, orcid, position from coauthors order by position');
+    expect(coauthors).toEqual([
+      { name: 'P. Raman', homepage: 'https://example.org/priya', orcid: null, position: 0 },
+      { name: 'Daniel Okafor', homepage: null, orcid: '0000-0002-1825-0097', position: 1 },
+    ]);
   });
 
   it('imports a version-3 archive, made before papers had kinds: a preprint typed preprint, every other paper a journal article, its venue empty', async () => {
