@@ -61,6 +61,8 @@ beforeAll(async () => {
   await source.db.query(`update research_papers set pdf_url = '/storage/research-papers/3-paper.pdf' where title = (select min(title) from research_papers)`);
   // site_settings' id is the boolean true: the preview compares ids as text.
   await source.db.query(`insert into site_settings (site_title, meta_description) values ('My site', 'Mathematics')`);
+  // The sample has no co-authors: one, so every table of the archive has rows.
+  await source.db.query(`insert into coauthors (name, homepage, position) values ('P. Raman', 'https://example.org/priya', 0)`);
   exported = path.join(tmp, 'site.tar.gz');
   await exportSite({ db: source.db, storage: source.storage, file: exported });
   exportEntries = await readEntries(exported);
