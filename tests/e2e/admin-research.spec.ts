@@ -185,6 +185,11 @@ test.describe('admin Research Papers editor', () => {
     await field('Pages').fill('101-140');
     await field('Publisher').fill('Cambridge University Press');
     await field('Note').fill('Authors in alphabetical order');
+    // Each link offers the files of the media library's research-papers folder.
+    await expect(field('Slides')).toHaveAttribute('list', 'research-paper-files');
+    for (const option of await page.locator('datalist#research-paper-files option').all()) {
+      await expect(option).toHaveAttribute('value', /^\/storage\/research-papers\/[^/]+\.pdf$/);
+    }
     await field('Code').fill('https://github.com/example/zeros');
     await page.getByRole('checkbox', { name: /^Selected/ }).check();
     await field('ISBN').fill('978-3-16-148410-1');

@@ -51,6 +51,9 @@ export interface PaperForm {
   selected: boolean;
 }
 
+/** The id of the list of the research-papers bucket's files the Links fields offer (research-editor.tsx renders it). */
+export const PAPER_FILES_LIST = 'research-paper-files';
+
 /** Each venue field's input: its longest value, its type, and an example. */
 const VENUE_INPUTS: Record<VenueField, { max: number; type?: 'date'; placeholder?: string }> = {
   volume: { max: RESEARCH_LIMITS.volume, placeholder: '241' },
@@ -74,7 +77,11 @@ const VENUE_INPUTS: Record<VenueField, { max: number; type?: 'date'; placeholder
 export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, actions }: ItemFormProps<PaperForm>) {
   const { id, set } = useItemFields(idPrefix, value, onChange);
   const shape = KIND_FIELDS[isPaperKind(value.kind) ? value.kind : 'article'];
-  const text = (key: 'title' | 'journal' | 'authors' | 'tags' | 'link' | 'doi' | 'arxivId' | 'note' | PaperLinkKey | VenueField, label: string, options: { hint?: string; max: number; type?: string; placeholder?: string }) => (
+  const text = (
+    key: 'title' | 'journal' | 'authors' | 'tags' | 'link' | 'doi' | 'arxivId' | 'note' | PaperLinkKey | VenueField,
+    label: string,
+    options: { hint?: string; max: number; type?: string; placeholder?: string; list?: string },
+  ) => (
     <Field id={id(key)} label={label} hint={options.hint} error={errors[key]}>
       <Input
         id={id(key)}
@@ -82,6 +89,7 @@ export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, a
         value={value[key]}
         maxLength={options.max}
         placeholder={options.placeholder}
+        list={options.list}
         onChange={(event) => set(key, event.target.value)}
         aria-invalid={errors[key] ? true : undefined}
         aria-describedby={describedBy(id(key), { hint: options.hint, error: errors[key] })}
@@ -188,10 +196,10 @@ export function PaperFormFields({ idPrefix, value, errors, onChange, onSubmit, a
       </fieldset>
       <fieldset className="flex flex-col gap-4">
         <legend className="mb-2 text-sm leading-none font-medium">Links</legend>
-        <p className="text-sm text-muted-foreground">Each optional: an http(s) address, or a file of the site&apos;s own: upload slides or a poster (a PDF) in the Media library and paste its /storage/ address here.</p>
+        <p className="text-sm text-muted-foreground">Each optional: an http(s) address, or a file of the site&apos;s own: each field offers the PDFs of the Media library&apos;s research-papers folder (upload slides or a poster there), or paste its /storage/ address.</p>
         <div className="grid gap-5 sm:grid-cols-2">
           {PAPER_LINKS.map((link) => (
-            <div key={link.key}>{text(link.key, link.label, { max: RESEARCH_LIMITS.url, placeholder: 'https://…' })}</div>
+            <div key={link.key}>{text(link.key, link.label, { max: RESEARCH_LIMITS.url, placeholder: 'https://…', list: PAPER_FILES_LIST })}</div>
           ))}
         </div>
       </fieldset>

@@ -17,7 +17,7 @@ import { checkPaper, emptyPaperForm } from '@/lib/validation/research';
 import { BibtexImport } from './bibtex-import';
 import { IdentifierImport } from './identifier-import';
 import { RefreshFromSource } from './refresh-from-source';
-import { PaperFormFields, type PaperForm } from './paper-form';
+import { PAPER_FILES_LIST, PaperFormFields, type PaperForm } from './paper-form';
 
 const RESEARCH_EDITOR: ItemEditorConfig<ResearchPaper, PaperForm> = {
   draftName: 'research',
@@ -203,10 +203,24 @@ const RESEARCH_EDITOR: ItemEditorConfig<ResearchPaper, PaperForm> = {
 };
 
 /** Research Papers Management (docs/product.md §§2, 4, 5 and 8), with the imports above the list. */
-export function ResearchEditor({ initial, ownerOrcid = null }: { initial: ResearchPaper[]; ownerOrcid?: string | null }) {
+export function ResearchEditor({
+  initial,
+  ownerOrcid = null,
+  files = [],
+}: {
+  initial: ResearchPaper[];
+  ownerOrcid?: string | null;
+  /** The research-papers bucket's files, offered in each form's Links (PAPER_FILES_LIST). */
+  files?: readonly { name: string; url: string }[];
+}) {
   const editor = useItemEditor(RESEARCH_EDITOR, initial);
   return (
     <div className="flex flex-col gap-6">
+      <datalist id={PAPER_FILES_LIST}>
+        {files.map((file) => (
+          <option key={file.url} value={file.url} label={file.name} />
+        ))}
+      </datalist>
       <div className="flex flex-col gap-4">
         <IdentifierImport onImported={editor.addItems} ownerOrcid={ownerOrcid} />
         <BibtexImport onImported={editor.addItems} />

@@ -5,6 +5,7 @@ import { EditorLoadFailed } from '@/components/admin/editor-load-failed';
 import { EditorPage } from '@/components/admin/editor-page';
 import { ResearchEditor } from '@/components/admin/research/research-editor';
 import { requireAdmin } from '@/lib/auth/guard';
+import { getStorage } from '@/lib/storage';
 import { getAboutForEditing } from '@/lib/content/about/queries';
 import { ownerOrcid } from '@/lib/content/about/types';
 import { getPapersForEditing } from '@/lib/content/research/queries';
@@ -31,5 +32,25 @@ async function Editor() {
     console.error('Failed to fetch research papers.', error);
     return <EditorLoadFailed title="Error" toast="Failed to fetch research papers." what="The research papers" />;
   }
-  return <ResearchEditor initial={papers} ownerOrcid={orcid} />;
+  return <ResearchEditor initial={papers} ownerOrcid={orcid} files={await paperFiles()} />;
 }
+
+/**
+ * The files of the research-papers bucket (the media library's), newest first, that a paper's links can point
+ * to (issue 45: slides and posters as PDFs); none when the bucket cannot be listed, and the links are typed.
+ */
+async function paperFiles(): Promise<{ name: string; url: string }[]> {
+  try {
+    const files = await getStorage().list('research-papers');
+    return files
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+      .slice(0, PAPER_FILES_OFFERED)
+      .map(({ name, url }) => ({ name, url }));
+  } catch (error) {
+    console.error('Research papers: listing the research-papers bucket failed', error);
+    return [];
+  }
+}
+
+/** At most this many files are offered: the newest, as the media library shows them. */
+const PAPER_FILES_OFFERED = 200;
