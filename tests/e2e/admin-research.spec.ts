@@ -222,6 +222,11 @@ test.describe('admin Research Papers editor', () => {
     expect(html).toContain('"@type":"Chapter"');
     expect(html).toContain('(Authors in alphabetical order)');
     expect(html).toMatch(/<a[^>]*href="https:\/\/github.com\/example\/zeros"[^>]*>.*?Code/s);
+    // For docs/screenshots: the paper's page with its venue, note and links.
+    const reader = await page.context().newPage();
+    await reader.goto(`/research/${paperId}`);
+    await reader.screenshot({ path: 'docs/screenshots/research-paper-links.png' });
+    await reader.close();
     // Selected: the home page lists it under Selected Publications, a section it has only when a paper is selected.
     const home = await publicText(request, '/');
     expect(home).toContain('Selected Publications');

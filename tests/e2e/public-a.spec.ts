@@ -320,6 +320,7 @@ test.describe('/research', () => {
     await expect(page).toHaveURL(/\/research\/list\/year\/2025\/tag\/L-functions$/);
     await expect(titles).toHaveText(['A zero-density estimate for Dirichlet L-functions in short intervals']);
     await expect(topics.getByRole('link', { name: /^L-functions/ })).toHaveAttribute('aria-current', 'true');
+    await page.screenshot({ path: 'docs/screenshots/research-filtered.png', fullPage: true });
 
     await page.getByRole('navigation', { name: 'Filter papers by status' }).getByRole('link', { name: 'Preprints', exact: true }).click();
     await expect(page).toHaveURL(/\/research\/list\/status\/preprint\/year\/2025\/tag\/L-functions$/);
