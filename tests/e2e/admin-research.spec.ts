@@ -311,7 +311,7 @@ test.describe('admin Research Papers editor', () => {
 });
 
 test.describe('admin Co-authors', () => {
-  test("co-authors added in the admin link their names on the research pages, by homepage or else ORCID record, the owner's name in bold; a removed one is a name again", async ({
+  test('co-authors added in the admin link their names on the research pages, by homepage or else ORCID record; a removed one is a name again', async ({
     page,
     request,
   }) => {
@@ -329,10 +329,11 @@ test.describe('admin Co-authors', () => {
     await page.getByRole('button', { name: 'Save All Changes' }).click();
     await expect(toast(page, 'Changes saved')).toBeVisible();
 
-    const html = await publicText(request, '/research');
+    // The sample paper by both (tagged 'moments'), in its view: /research's first page may hold other tests' papers.
+    const view = '/research/list/tag/moments';
+    const html = await publicText(request, view);
     expect(html).toMatch(/<a href="https:\/\/example\.org\/priya"[^>]*>Priya Raman<\/a>/);
     expect(html).toMatch(/<a href="https:\/\/orcid\.org\/0000-0002-1825-0097"[^>]*>Daniel Okafor<\/a>/);
-    expect(html).toContain('<strong class="font-semibold text-foreground">Alex Morgan</strong>');
 
     for (const name of ['P. Raman', 'Daniel Okafor']) {
       await expandIn(page, 'Co-authors', name);
@@ -340,7 +341,7 @@ test.describe('admin Co-authors', () => {
     }
     await page.getByRole('button', { name: 'Save All Changes' }).click();
     await expect(toast(page, 'Changes saved')).toBeVisible();
-    const after = await publicText(request, '/research');
+    const after = await publicText(request, view);
     expect(after).not.toContain('https://example.org/priya');
     expect(after).not.toMatch(/<a [^>]*>Priya Raman<\/a>/);
     expect(after).toContain('Priya Raman');

@@ -61,7 +61,7 @@ export function ResearchFilterNav({ filters, facets }: { filters: ResearchFilter
 
 /**
  * One row of filter links. The status links keep the spec's words alone (`All Papers`, `Published`, …); the
- * others show how many papers each would show ('2025 2', named '2025 (2 papers)'). Choosing an active type, year
+ * others show how many papers each would show ('2025 2', read as '2025 2 papers': the name holds the visible text). Choosing an active type, year
  * or topic again removes it.
  */
 function FilterLinks<V extends string>({
@@ -90,11 +90,15 @@ function FilterLinks<V extends string>({
                 href={href(value)}
                 scroll={false}
                 aria-current={active ? 'true' : undefined}
-                aria-label={counted ? `${text(value)} (${count} ${count === 1 ? 'paper' : 'papers'})` : undefined}
                 className="chip"
               >
                 {text(value)}
-                {counted ? <span className="chip-count">{` ${count}`}</span> : null}
+                {counted ? (
+                  <>
+                    <span className="chip-count">{` ${count}`}</span>
+                    <span className="sr-only">{count === 1 ? ' paper' : ' papers'}</span>
+                  </>
+                ) : null}
               </Link>
             </li>
           );
