@@ -1,4 +1,4 @@
-import { EMPTY_VENUE, isPages, isPaperKind, isValidIsbn, KIND_FIELDS, VENUE_FIELDS, type PaperKind } from '@/lib/content/research/kinds';
+import { emptyVenue, isPages, isPaperKind, isValidIsbn, KIND_FIELDS, VENUE_FIELDS, type PaperKind } from '@/lib/content/research/kinds';
 import { PAPER_NOTE_MAX } from '@/lib/content/research/links';
 import { PAPER_STATUSES, isPaperStatus } from '@/lib/content/research/types';
 import { z } from '@/lib/validation/zod';
@@ -211,7 +211,8 @@ export const paperSchema = paperFields
   .transform((paper) => {
     const shape = KIND_FIELDS[paper.kind];
     const kept = { ...paper, journal: shape.venue === null ? '' : paper.journal };
-    for (const field of VENUE_FIELDS) if (!shape.fields.includes(field)) Object.assign(kept, { [field]: field === 'editors' ? [] : EMPTY_VENUE[field] });
+    const empty = emptyVenue();
+    for (const field of VENUE_FIELDS) if (!shape.fields.includes(field)) Object.assign(kept, { [field]: empty[field] });
     return kept;
   });
 

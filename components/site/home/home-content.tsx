@@ -184,7 +184,7 @@ function ResearchHighlightList({ papers }: { papers: ResearchPaper[] }) {
                   {paper.title}
                 </Link>
               </h3>
-              {venueLine(paper) ? <p className="mt-1 text-sm text-muted-foreground italic">{venueLine(paper)}</p> : null}
+              <VenueLine paper={paper} />
               {paper.abstract ? (
                 <PaperAbstract id={paper.id} look="highlight" />
               ) : null}
@@ -194,6 +194,12 @@ function ResearchHighlightList({ papers }: { papers: ResearchPaper[] }) {
       })}
     </ul>
   );
+}
+
+/** A highlight's venue in full, when it has one. */
+function VenueLine({ paper }: { paper: ResearchPaper }) {
+  const venue = venueLine(paper);
+  return venue ? <p className="mt-1 text-sm text-muted-foreground italic">{venue}</p> : null;
 }
 
 function Nothing({ children }: { children: string }) {

@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useRouter } from 'next/navigation';
 
-import { parseResearchFilters, researchHref } from '@/lib/content/research/filters';
+import { KEY_ORDER, parseResearchFilters, researchHref } from '@/lib/content/research/filters';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -18,7 +18,7 @@ export function ResearchAddress() {
   const router = useRouter();
   useEffect(() => {
     const query = new URLSearchParams(window.location.search);
-    if (['status', 'type', 'year', 'tag', 'page'].some((key) => query.has(key))) {
+    if (KEY_ORDER.some((key) => query.has(key))) {
       const view = researchHref(parseResearchFilters(Object.fromEntries(query)));
       if (view !== window.location.pathname) {
         router.replace(`${view}${window.location.hash}`);

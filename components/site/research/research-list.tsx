@@ -1,10 +1,35 @@
+import { ContentBoundary } from '@/components/site/content-boundary';
 import { EmptyState } from '@/components/site/empty-state';
+import { Loaded } from '@/components/site/loaded';
+import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { readAuthorCredits } from '@/components/site/research/author-credits';
 import { PaperCard } from '@/components/site/research/paper-card';
 import { ResearchAddress } from '@/components/site/research/research-address';
 import { PaperPages, ResearchFilterNav } from '@/components/site/research/research-filters';
 import { filterPapers, groupByYear, pageOf, researchFacets, type ResearchFilters } from '@/lib/content/research/filters';
+import { getResearchPapers } from '@/lib/content/research/queries';
 import type { ResearchPaper } from '@/lib/content/research/types';
+
+/** /research's introduction, and a view's when it names no filter. */
+export const RESEARCH_INTRO = 'Published papers, preprints and work in progress, newest first.';
+
+/** The page of /research and of each of its views (/research/list/…): its heading, then the view of the papers. */
+export async function ResearchPapersPage({ filters, intro }: { filters: ResearchFilters; intro: string }) {
+  return (
+    <>
+      <PageIntro eyebrow="Research" title="Research Papers">
+        {intro}
+      </PageIntro>
+      <PageBody>
+        <ContentBoundary fallback={<LoadingText>Loading research papers...</LoadingText>}>
+          <Loaded what="the research papers" read={getResearchPapers} failure="Failed to load research papers">
+            {(papers) => <ResearchList papers={papers} filters={filters} />}
+          </Loaded>
+        </ContentBoundary>
+      </PageBody>
+    </>
+  );
+}
 
 /**
  * A view of the papers (lib/content/research/filters.ts): the filters with their counts, then the papers the

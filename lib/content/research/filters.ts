@@ -59,8 +59,8 @@ export function parseResearchFilters(params: Params): ResearchFilters {
 /** Where the views live: `/research/list/{key}/{value}/…`, in KEY_ORDER. */
 export const VIEW_PREFIX = '/research/list';
 
-/** A view path's keys, in the one order its address writes them. */
-const KEY_ORDER = ['status', 'type', 'year', 'tag', 'page'] as const;
+/** A view's keys, in the one order its address writes them (and the older query addresses' parameters). */
+export const KEY_ORDER = ['status', 'type', 'year', 'tag', 'page'] as const;
 
 /** The address of a view: `change` over `filters`; any change but the page's goes back to the first page. */
 export function researchHref(filters: ResearchFilters, change: Partial<ResearchFilters> = {}): string {

@@ -130,23 +130,28 @@ export interface PaperVenue {
   eventEnd: string | null;
 }
 
-/** Every venue field empty: what a kind that does not have a field stores for it, and a paper stored before issue 45 reads as. */
-export const EMPTY_VENUE: Readonly<Omit<PaperVenue, 'kind' | 'journal'>> = Object.freeze({
-  volume: '',
-  issue: '',
-  pages: '',
-  articleNumber: '',
-  publisher: '',
-  editors: [],
-  edition: '',
-  isbn: '',
-  institution: '',
-  reportNumber: '',
-  eventName: '',
-  eventPlace: '',
-  eventStart: null,
-  eventEnd: null,
-});
+/**
+ * Every venue field empty: what a kind that does not have a field stores for it, and a paper stored before issue 45
+ * reads as. A new object each call, so a caller may fill its editors' list.
+ */
+export function emptyVenue(): Omit<PaperVenue, 'kind' | 'journal'> {
+  return {
+    volume: '',
+    issue: '',
+    pages: '',
+    articleNumber: '',
+    publisher: '',
+    editors: [],
+    edition: '',
+    isbn: '',
+    institution: '',
+    reportNumber: '',
+    eventName: '',
+    eventPlace: '',
+    eventStart: null,
+    eventEnd: null,
+  };
+}
 
 /** A page range's separator as authors write it: a hyphen, an en or em dash, BibTeX's double hyphen. */
 const PAGE_RANGE = /^\s*(\S+?)\s*(?:-{1,2}|–|—)\s*(\S+)\s*$/;

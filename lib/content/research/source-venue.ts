@@ -1,6 +1,6 @@
 import { isCalendarDate } from '@/lib/validation/lists';
 import { RESEARCH_LIMITS } from '@/lib/validation/research';
-import { EMPTY_VENUE, isPages, isValidIsbn, KIND_FIELDS, VENUE_FIELDS, type PaperKind, type PaperVenue, type VenueField } from './kinds';
+import { emptyVenue, isPages, isValidIsbn, KIND_FIELDS, VENUE_FIELDS, type PaperKind, type PaperVenue, type VenueField } from './kinds';
 
 /**
  * A venue as an import finds it (Crossref, DataCite, arXiv, ORCID, a BibTeX entry) → the venue the editor would
@@ -49,7 +49,7 @@ function acceptedText(field: Exclude<VenueField, 'editors' | 'eventStart' | 'eve
 
 /** The fields `kind` has, each as the schema accepts it; the rest empty. */
 function acceptedFields(kind: PaperKind, given: Partial<VenueValues>): VenueValues {
-  const fields: VenueValues = { ...EMPTY_VENUE, editors: [] };
+  const fields: VenueValues = emptyVenue();
   for (const field of VENUE_FIELDS) {
     if (!KIND_FIELDS[kind].fields.includes(field)) continue;
     if (field === 'editors') {

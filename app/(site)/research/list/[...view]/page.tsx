@@ -1,15 +1,11 @@
 import type { Metadata, ResolvingMetadata } from 'next';
 import { notFound } from 'next/navigation';
 
-import { ContentBoundary } from '@/components/site/content-boundary';
-import { Loaded } from '@/components/site/loaded';
-import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
-import { ResearchList } from '@/components/site/research/research-list';
+import { RESEARCH_INTRO, ResearchPapersPage } from '@/components/site/research/research-list';
 import { canonicalMetadata } from '@/lib/canonical';
 import { BUILD_SHELL_PARAM } from '@/lib/content/read';
 import { NO_FILTERS, parseViewPath, researchHref, type ResearchFilters } from '@/lib/content/research/filters';
 import { PAPER_KIND_LABELS } from '@/lib/content/research/kinds';
-import { getResearchPapers } from '@/lib/content/research/queries';
 import { STATUS_FILTERS } from '@/lib/content/research/rules';
 
 type Params = Promise<{ view: string[] }>;
@@ -63,18 +59,5 @@ export function generateStaticParams() {
 export default async function ResearchViewPage({ params }: { params: Params }) {
   const filters = await viewOf(params);
   if (!filters) notFound();
-  return (
-    <>
-      <PageIntro eyebrow="Research" title="Research Papers">
-        {describe(filters) || 'Published papers, preprints and work in progress, newest first.'}
-      </PageIntro>
-      <PageBody>
-        <ContentBoundary fallback={<LoadingText>Loading research papers...</LoadingText>}>
-          <Loaded what="the research papers" read={getResearchPapers} failure="Failed to load research papers">
-            {(papers) => <ResearchList papers={papers} filters={filters} />}
-          </Loaded>
-        </ContentBoundary>
-      </PageBody>
-    </>
-  );
+  return <ResearchPapersPage filters={filters} intro={describe(filters) || RESEARCH_INTRO} />;
 }

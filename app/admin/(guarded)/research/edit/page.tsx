@@ -26,13 +26,15 @@ async function Editor() {
   await requireAdmin();
   let papers: ResearchPaper[];
   let orcid: string | null;
+  // The bucket is listed beside the reads, not after them; its failure is its own (paperFiles).
+  const files = paperFiles();
   try {
     [papers, orcid] = await Promise.all([getPapersForEditing(), getAboutForEditing().then(ownerOrcid)]);
   } catch (error) {
     console.error('Failed to fetch research papers.', error);
     return <EditorLoadFailed title="Error" toast="Failed to fetch research papers." what="The research papers" />;
   }
-  return <ResearchEditor initial={papers} ownerOrcid={orcid} files={await paperFiles()} />;
+  return <ResearchEditor initial={papers} ownerOrcid={orcid} files={await files} />;
 }
 
 /**
