@@ -250,6 +250,10 @@ export const NON_CONTENT_TABLES = [
     why: 'the admins\' private configuration: the contact address given to Crossref, DataCite, arXiv and ORCID with each lookup, and whether the first run is answered',
     references: null,
   },
+  { table: 'paper_citations', why: "each paper's citation count, read again from OpenAlex or Crossref by every run (issue 46)", references: null },
+  { table: 'found_works', why: "the works on the owner's ORCID profile that the site does not have, found again by every run", references: null },
+  { table: 'citation_settings', why: 'whether the citation counts show on the site and the CV, and how often they are read', references: null },
+  { table: 'refresh_state', why: 'the citation run: its lease, its progress, its last counts and errors', references: null },
 ];
 
 /** Every content table, in the order above: what an export carries and an import writes. */
