@@ -58,6 +58,15 @@ const schema = z
     PUBLIC_CACHE_SECONDS: publicCacheSecondsSchema,
     /** The site's public address ('https://example.org'): makes a site-path social image an absolute URL. */
     SITE_URL: z.preprocess(emptyAsUndefined, z.url('SITE_URL must be an absolute address').optional()),
+    /**
+     * The citation run (issue 46): the secret an outside scheduler sends to POST /api/refresh as
+     * `Authorization: Bearer …` (unset: the route answers 404), and whether this server runs it on the
+     * schedule Settings → Citations sets (`false` for a host whose process does not stay up: serverless).
+     */
+    REFRESH_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'REFRESH_SECRET must be at least 32 characters').optional()),
+    REFRESH_SCHEDULE: flag(true),
+    /** How often each server asks the database whether a run is due (a small read). */
+    REFRESH_CHECK_SECONDS: z.coerce.number({ error: 'REFRESH_CHECK_SECONDS must be a number of seconds' }).int().min(1).max(3600).default(60),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.NEXT_PUBLIC_SUPABASE_URL) !== Boolean(env.NEXT_PUBLIC_SUPABASE_ANON_KEY)) {

@@ -2,6 +2,7 @@
 
 const longDate = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const monthYear = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' });
+const shortMonth = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
 
 /** 'yyyy-mm-dd' or 'yyyy-mm' as a UTC date, so the calendar day never shifts with the server's zone. */
 function parseCalendarDate(value: string): Date | null {
@@ -21,6 +22,13 @@ export function formatLongDate(value: string): string {
 export function formatMonthYear(value: string): string {
   const date = parseCalendarDate(value);
   return date ? monthYear.format(date) : value;
+}
+
+/** '3 Nov 2026', the day of a moment (ISO) in UTC: when a citation count was read. Unparseable input is returned as it is. */
+export function formatDayMonthYear(value: string): string {
+  const date = new Date(value);
+  // Put together rather than en-GB's format, whose September is 'Sept'.
+  return Number.isNaN(date.getTime()) ? value : `${date.getUTCDate()} ${shortMonth.format(date)} ${date.getUTCFullYear()}`;
 }
 
 const SECOND = 1000;

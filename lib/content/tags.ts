@@ -2,6 +2,7 @@ import 'server-only';
 import { revalidateTag, updateTag } from 'next/cache';
 import { noteAdminWrite } from '@/lib/backup/notify';
 import { CONTENT_TYPES } from './registry.mjs';
+import type { CITATIONS_TAG } from '@/lib/scholarly/citation-types';
 
 /**
  * Every cache tag, one per entity (lib/content/registry.mjs): a write to an entity expires exactly its tag.
@@ -14,6 +15,9 @@ export const TAGS = Object.fromEntries(CONTENT_TYPES.map((type) => [type.key, ty
 
 export type Tag = (typeof TAGS)[keyof typeof TAGS];
 
+/** The tag of data derived from the content rather than written in an editor: the citation counts and their settings (issue 46). */
+export type DerivedTag = typeof CITATIONS_TAG;
+
 /**
  * The end of every write in lib/content (and of an import confirmed in the admin area), and the only thing
  * such a write needs to call: the entities' cached reads expired (expireTags) and the embedded server's
@@ -21,7 +25,7 @@ export type Tag = (typeof TAGS)[keyof typeof TAGS];
  * Admin writes outside lib/content that no cached read shows (roles, uploads, file deletes) call
  * noteAdminWrite alone (docs/architecture.md, "Caches").
  */
-export function afterContentWrite(...tags: Tag[]): void {
+export function afterContentWrite(...tags: (Tag | DerivedTag)[]): void {
   expireTags(...tags);
   noteAdminWrite();
 }
@@ -32,7 +36,7 @@ export function afterContentWrite(...tags: Tag[]): void {
  * revalidateTag with an immediate expiry elsewhere, e.g. a route handler). Only the caches: a write calls
  * afterContentWrite, which also schedules the backup.
  */
-function expireTags(...tags: Tag[]): void {
+function expireTags(...tags: (Tag | DerivedTag)[]): void {
   for (const tag of new Set(tags)) {
     try {
       updateTag(tag);

@@ -3,6 +3,8 @@ import { ownerNameOf, profileLabel } from '@/lib/content/about/types';
 import type { Experience } from '@/lib/content/experience/types';
 import type { Project } from '@/lib/content/projects/types';
 import type { PaperStatus, ResearchPaper } from '@/lib/content/research/types';
+import { citationTotals } from '@/lib/content/research/citation-rules';
+import type { PaperCitations } from '@/lib/scholarly/citation-types';
 import {
   CV_ENTRY_CATEGORIES,
   CV_PUBLICATION_GROUPS,
@@ -43,6 +45,8 @@ export interface CvSources {
   settings: CvSettings;
   /** SITE_URL, when set. */
   siteUrl: string | null;
+  /** The papers' citation counts when the owner shows them on the CV (Settings → Citations), else none. */
+  citations?: readonly PaperCitations[];
 }
 
 /**
@@ -68,6 +72,11 @@ export function buildCvData(sources: CvSources): CvData {
     education: about?.education ?? [],
     experience: sources.experience,
     publications,
+    // Over the papers the CV lists: its own totals, not the site's.
+    citations: citationTotals(
+      publications.flatMap((group) => group.papers.map((item) => item.paper.id)),
+      new Map((sources.citations ?? []).map((count) => [count.paperId, count])),
+    ),
     projects: settings.projects === 'all' ? sources.projects : sources.projects.filter((project) => project.featured),
     interests: about?.researchInterests ?? [],
     skills: about?.skills ?? [],

@@ -7,6 +7,8 @@ import { getCvEntries, getCvSettings } from '@/lib/content/cv/queries';
 import { getExperience } from '@/lib/content/experience/queries';
 import { getProjects } from '@/lib/content/projects/queries';
 import { getResearchPapers } from '@/lib/content/research/queries';
+import { getCitations } from '@/lib/content/research/citations';
+import { CITATIONS_TAG } from '@/lib/scholarly/citation-types';
 import { CONTENT_TYPES } from '@/lib/content/registry.mjs';
 import type { Tag } from '@/lib/content/tags';
 import { getEnv } from '@/lib/env';
@@ -17,22 +19,32 @@ import { cvFileName } from './rules';
 import type { CvData } from './types';
 
 /**
- * Every tag the CV reads, the content types whose registry entry says the CV reads them (`cv`): a save to any
- * of them makes the next /cv, /cv.pdf and /cv.json new.
+ * Every tag the CV reads, the content types whose registry entry says the CV reads them (`cv`) and the citation
+ * counts (issue 46): a save to any of them, or a run that changes a count, makes the next /cv, /cv.pdf and /cv.json new.
  */
-export const CV_TAGS: readonly Tag[] = CONTENT_TYPES.flatMap((type) => (type.cv ? [type.tag] : []));
+export const CV_TAGS: readonly string[] = [...CONTENT_TYPES.flatMap((type): Tag[] => (type.cv ? [type.tag] : [])), CITATIONS_TAG];
 
 /** The CV from the site's cached reads (each tagged, so a save shows on the next request). */
 export async function getCvData(): Promise<CvData> {
-  const [about, experience, papers, projects, entries, settings] = await Promise.all([
+  const [about, experience, papers, projects, entries, settings, citations] = await Promise.all([
     getAbout(),
     getExperience(),
     getResearchPapers(),
     getProjects(),
     getCvEntries(),
     getCvSettings(),
+    getCitations(),
   ]);
-  return buildCvData({ about, experience, papers, projects, entries, settings, siteUrl: getEnv().SITE_URL ?? null });
+  return buildCvData({
+    about,
+    experience,
+    papers,
+    projects,
+    entries,
+    settings,
+    siteUrl: getEnv().SITE_URL ?? null,
+    citations: citations.settings.showOnCv ? citations.counts : [],
+  });
 }
 
 export interface CvFile {

@@ -6,6 +6,7 @@ import type { Education, ProfileKind, ResearchInterest } from '@/lib/content/abo
 import type { Experience } from '@/lib/content/experience/types';
 import type { Project } from '@/lib/content/projects/types';
 import type { ResearchPaper } from '@/lib/content/research/types';
+import type { CitationTotals } from '@/lib/content/research/citation-rules';
 
 /** The CV-only rows' categories (table cv_entries), in the order their sections are offered. */
 export const CV_ENTRY_CATEGORIES = ['award', 'talk', 'teaching', 'service'] as const;
@@ -133,6 +134,8 @@ export interface CvData {
   education: Education[];
   experience: Experience[];
   publications: CvPublicationGroup[];
+  /** The citations of the papers listed and their h-index, when the owner shows them on the CV; else null. */
+  citations?: CitationTotals | null;
   projects: Project[];
   interests: ResearchInterest[];
   skills: string[];

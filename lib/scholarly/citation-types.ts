@@ -82,6 +82,9 @@ export interface RefreshStatus {
   requested: boolean;
 }
 
+/** The longest key of a found work (the column's check). */
+export const FOUND_WORK_KEY_MAX = 300;
+
 /** A work on the owner's ORCID profile that is not on the site (public.found_works, not dismissed). */
 export interface FoundWork {
   key: string;

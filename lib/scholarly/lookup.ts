@@ -9,7 +9,7 @@ import type { ScholarlyConfig } from './config';
 import { fetchCrossref } from './crossref';
 import { fetchDatacite } from './datacite';
 import { IDENTIFIER_LIMITS, parseIdentifiers } from './identifiers';
-import { fetchOrcid, orcidSummaryWork } from './orcid';
+import { fetchOrcid, foundWorkKey, orcidSummaryWork, type OrcidWork } from './orcid';
 import { toPaperValues } from './to-paper';
 import type { LookupEntry, LookupProblem, LookupResult, ParsedIdentifier, RefreshResult, SourceName, SourceProblem } from './types';
 import { arxivKey, type WorkResult } from './work';
@@ -106,11 +106,12 @@ function shortened(text: string): string {
  * (Crossref, then DataCite), each arXiv-only work at arXiv, for their full author lists; when that
  * fails, or a work has neither, the summary itself with the profile's owner as the only author.
  */
-async function resolveOrcid(context: Context, identifier: ParsedIdentifier): Promise<OrcidOutcome> {
+async function resolveOrcid(context: Context, identifier: ParsedIdentifier, only?: (work: OrcidWork) => boolean): Promise<OrcidOutcome> {
   const answer = await request(context, 'ORCID', () => fetchOrcid(identifier.value, context.config));
   if (!answer.ok) return { items: [], problems: [{ identifier: identifier.input, message: answer.problem.message }], notices: [], orcid: null };
   const { profile } = answer;
-  const works = profile.works.slice(0, LOOKUP_REQUEST_LIMITS.orcidWorks);
+  const chosen = only ? profile.works.filter(only) : profile.works;
+  const works = chosen.slice(0, LOOKUP_REQUEST_LIMITS.orcidWorks);
   const arxivOnly = works.filter((work) => !work.doi && work.arxivId);
   const arxivResults = resolveArxiv(
     context,
@@ -129,7 +130,7 @@ async function resolveOrcid(context: Context, identifier: ParsedIdentifier): Pro
   return {
     items,
     problems: [],
-    notices: profile.works.length > works.length ? [orcidWorksDropped(profile.works.length)] : [],
+    notices: chosen.length > works.length ? [orcidWorksDropped(chosen.length)] : [],
     orcid: { id: identifier.value, name: profile.name, works: profile.works.length },
   };
 }
@@ -195,7 +196,6 @@ export async function lookupIdentifiers(text: string, stored: readonly ResearchP
   const parsed = parseIdentifiers(text);
   const problems: LookupProblem[] = parsed.refused.map((refused) => ({ identifier: refused.input, message: refused.reason }));
   const notices = parsed.notice ? [parsed.notice] : [];
-  let orcid: LookupResult['orcid'] = null;
   const context = newContext(config);
   const arxivIds = parsed.identifiers.filter((identifier) => identifier.kind === 'arxiv');
   const arxivResults = resolveArxiv(
@@ -219,6 +219,12 @@ export async function lookupIdentifiers(text: string, stored: readonly ResearchP
       }
     }),
   );
+  return collect(outcomes, stored, problems, notices);
+}
+
+/** The lookup's outcomes as one result: each work turned into the paper it would be, duplicates flagged, problems listed. */
+function collect(outcomes: readonly OrcidOutcome[], stored: readonly ResearchPaper[], problems: LookupProblem[], notices: string[]): LookupResult {
+  let orcid: LookupResult['orcid'] = null;
   const entries: LookupEntry[] = [];
   const earlier: PaperValues[] = [];
   for (const outcome of outcomes) {
@@ -241,6 +247,24 @@ export async function lookupIdentifiers(text: string, stored: readonly ResearchP
     }
   }
   return { entries, problems, notices, orcid };
+}
+
+/**
+ * The works the citation run found on the owner's ORCID profile (issue 46), chosen by their keys
+ * (foundWorkKey), looked up as Add by identifier looks up a profile's works: the same sources, the same
+ * preview, the same duplicate rules. A key no longer on the profile is left out.
+ */
+export async function lookupFoundWorks(orcid: string, keys: readonly string[], stored: readonly ResearchPaper[], config: ScholarlyConfig): Promise<LookupResult> {
+  const wanted = new Set(keys);
+  const context = newContext(config);
+  const identifier: ParsedIdentifier = { kind: 'orcid', value: orcid, input: `https://orcid.org/${orcid}` };
+  let outcome: OrcidOutcome;
+  try {
+    outcome = await resolveOrcid(context, identifier, (work) => wanted.has(foundWorkKey(orcid, work)));
+  } catch (error) {
+    outcome = { items: [failed(identifier.input, error)], problems: [], notices: [], orcid: null };
+  }
+  return collect([outcome], stored, [], []);
 }
 
 /**

@@ -7,7 +7,7 @@ import { askSource, type ScholarlyConfig } from './config';
 import { malformedProblem } from './http';
 import { cleanTitle } from './jats';
 import type { SourceProblem } from './types';
-import { arxivJournal, arxivLink, dateFrom, doiLink, personName, type SourceWork } from './work';
+import { arxivJournal, arxivKey, arxivLink, dateFrom, doiLink, personName, type SourceWork } from './work';
 
 /**
  * ORCID's public API v3.0, GET {base}/v3.0/{orcid}/record with Accept: application/json: the public part
@@ -207,4 +207,16 @@ export async function fetchOrcid(orcid: string, config: ScholarlyConfig): Promis
     what: `the ORCID iD ${orcid}`,
   });
   return answer.ok ? parseOrcid(answer.text) : answer;
+}
+
+/**
+ * How the citation run (issue 46) names a work of the owner's profile that is not on the site, in
+ * public.found_works: by its DOI ('doi:10.1000/x', lower case), else its arXiv paper ('arxiv:2403.01234', no
+ * version), else its place in the profile ('orcid:{iD}/{put-code}'). The same work keeps its key from run to
+ * run, so a dismissed one stays dismissed.
+ */
+export function foundWorkKey(orcid: string, work: Pick<OrcidWork, 'doi' | 'arxivId' | 'putCode'>): string {
+  if (work.doi) return `doi:${work.doi.toLowerCase()}`;
+  if (work.arxivId) return `arxiv:${arxivKey(work.arxivId)}`;
+  return `orcid:${orcid}/${work.putCode}`;
 }

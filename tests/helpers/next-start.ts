@@ -22,7 +22,8 @@ export async function startNext(options: { dir?: string; env?: Record<string, st
   const project = options.dir ? [options.dir] : [];
   const child = spawn(process.execPath, [path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', ...project, '-p', String(port), '-H', '127.0.0.1'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...options.env },
+    // No citation schedule unless a test asks for one (REFRESH_SCHEDULE=true): it would ask the sources.
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', REFRESH_SCHEDULE: 'false', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';

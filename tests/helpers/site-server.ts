@@ -39,7 +39,8 @@ process.once('exit', () => {
 export function runScript(script: string, args: string[] = [], env: Record<string, string> = {}): ScriptRun {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, script), ...args], {
     cwd: repoRoot,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    // No citation schedule unless a test asks for one (REFRESH_SCHEDULE=true): it would ask the sources.
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', REFRESH_SCHEDULE: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

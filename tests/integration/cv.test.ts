@@ -59,7 +59,7 @@ describe('the CV from the sample content', () => {
     expect(cv.entries.talk).toHaveLength(2);
     // Each source read is cached with its tag, and the CV's files with every one of them.
     expect(new Set(cache.cacheTag.mock.calls.flat())).toEqual(new Set(['about', 'experience', 'research', 'projects', 'cv', 'settings']));
-    expect([...CV_TAGS].sort()).toEqual(['about', 'cv', 'experience', 'projects', 'research', 'settings']);
+    expect([...CV_TAGS].sort()).toEqual(['about', 'citations', 'cv', 'experience', 'projects', 'research', 'settings']);
   });
 
   it('lists drafts under In preparation only when the owner asks, and all projects when chosen', async () => {

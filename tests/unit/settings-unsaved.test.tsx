@@ -65,6 +65,11 @@ describe('Settings: unsaved changes', () => {
         defaults={{ title: 'Portfolio', description: 'An academic portfolio.' }}
         cv={fromServer({ sections: ['publications', 'education'], paperSize: 'letter' })}
         lookupContactEmail="ada@example.com"
+        citations={{
+          settings: { showOnSite: true, showOnCv: false, refreshHours: 24 },
+          status: { running: false, trigger: null, startedAt: null, finishedAt: null, papersChecked: 0, countsUpdated: 0, worksFound: 0, errors: [], nextRunAt: null, requested: false },
+          orcid: null,
+        }}
         siteContent={{ labels: {}, backups: null, sample: '' }}
       />,
     );

@@ -11,7 +11,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { requireAdmin } from '@/lib/auth/guard';
 import { COUNT_CARDS, getDashboardCounts, getRecentActivity, type ActivityKind, type DashboardCounts } from '@/lib/content/dashboard';
 import type { CountedKey } from '@/lib/content/registry.mjs';
-import { formatRelativeTime } from '@/lib/format';
+import { formatRelativeTime, plural } from '@/lib/format';
+import { CitationRunStatus } from '@/components/admin/citation-run-status';
+import { getCitationAdmin } from '@/lib/content/research/citations';
 
 export const metadata: Metadata = { title: 'Dashboard' };
 
@@ -54,6 +56,9 @@ export default function AdminDashboardPage() {
       </Suspense>
       <Suspense fallback={<Counts counts={null} />}>
         <GuardedCounts />
+      </Suspense>
+      <Suspense fallback={null}>
+        <GuardedCitations />
       </Suspense>
       <section aria-labelledby="manage-heading" className="flex flex-col gap-4">
         <h2 id="manage-heading" className="text-lg font-semibold">
@@ -117,6 +122,43 @@ function Counts({ counts }: { counts: DashboardCounts | null }) {
           </Card>
         </Link>
       ))}
+    </section>
+  );
+}
+
+/**
+ * The citation run (issue 46): the works found on the owner's ORCID profile, leading to the Research Papers
+ * editor's preview of them, and the last run's status with a link to Settings → Citations. Nothing when it
+ * cannot be read (logged, like the counts).
+ */
+async function GuardedCitations() {
+  await requireAdmin();
+  const citations = await getCitationAdmin().catch((error: unknown) => {
+    console.error('Dashboard citation status failed', error);
+    return null;
+  });
+  if (!citations) return null;
+  const found = citations.found.length;
+  return (
+    <section aria-labelledby="citations-heading" className="flex flex-col gap-4">
+      <h2 id="citations-heading" className="text-lg font-semibold">
+        Citations and new works
+      </h2>
+      <Card>
+        <CardContent className="flex flex-col gap-4">
+          {found > 0 ? (
+            <p>
+              <Link href="/admin/research/edit#found-works" className="font-medium text-primary underline underline-offset-4">
+                {plural(found, 'new work')} found on your ORCID profile
+              </Link>
+            </p>
+          ) : null}
+          <CitationRunStatus status={citations.status} />
+          <Link href="/admin/settings#citation-settings" className="w-fit text-sm text-primary underline underline-offset-4">
+            Citation settings
+          </Link>
+        </CardContent>
+      </Card>
     </section>
   );
 }

@@ -59,8 +59,6 @@ export function IdentifierImport({ onImported, ownerOrcid = null }: { onImported
     );
   }
 
-  const offered = result?.entries.filter((entry) => !entry.duplicate) ?? [];
-
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4 sm:p-6">
       <div className="flex items-start justify-between gap-4">
@@ -105,32 +103,78 @@ export function IdentifierImport({ onImported, ownerOrcid = null }: { onImported
           </Button>
         ) : null}
       </div>
-      {result ? <LookupList result={result} ticked={ticked} onToggle={toggle} mode={mode} /> : null}
-      {result && offered.length > 0 ? (
+      {result ? (
+        <LookupPreview
+          name={`${id}-mode`}
+          result={result}
+          ticked={ticked}
+          onToggle={toggle}
+          mode={mode}
+          onMode={setMode}
+          pending={pending}
+          onImport={runImport}
+          onCancel={() => setResult(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * A lookup's preview (Add by identifier, and the works found on the owner's ORCID profile): the papers as they
+ * will be saved, ticked, then "Add them as" (as their source says, or drafts) and Add / Cancel when any is offered.
+ */
+export function LookupPreview({
+  name,
+  result,
+  ticked,
+  onToggle,
+  mode,
+  onMode,
+  pending,
+  onImport,
+  onCancel,
+}: {
+  /** The mode radios' group name, unique in the page. */
+  name: string;
+  result: LookupResult;
+  ticked: Set<string>;
+  onToggle: (ref: string) => void;
+  mode: LookupMode;
+  onMode: (mode: LookupMode) => void;
+  pending: boolean;
+  onImport: () => void;
+  onCancel: () => void;
+}) {
+  const offered = result.entries.filter((entry) => !entry.duplicate);
+  return (
+    <>
+      <LookupList result={result} ticked={ticked} onToggle={onToggle} mode={mode} />
+      {offered.length > 0 ? (
         <div className="flex flex-col gap-4 border-t border-border pt-4">
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">Add them as</legend>
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name={`${id}-mode`} className="size-4 accent-primary" checked={mode === 'as-source'} onChange={() => setMode('as-source')} />
+              <input type="radio" name={name} className="size-4 accent-primary" checked={mode === 'as-source'} onChange={() => onMode('as-source')} />
               Published or preprint, as their source says
             </label>
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name={`${id}-mode`} className="size-4 accent-primary" checked={mode === 'draft'} onChange={() => setMode('draft')} />
+              <input type="radio" name={name} className="size-4 accent-primary" checked={mode === 'draft'} onChange={() => onMode('draft')} />
               Drafts, to check before they show on the site
             </label>
           </fieldset>
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="button" onClick={runImport} disabled={pending || ticked.size === 0}>
+            <Button type="button" onClick={onImport} disabled={pending || ticked.size === 0}>
               {pending ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />}
               {pending ? 'Adding...' : `Add ${plural(ticked.size, 'paper')}`}
             </Button>
-            <Button type="button" variant="outline" onClick={() => setResult(null)} disabled={pending}>
+            <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
               Cancel
             </Button>
           </div>
         </div>
       ) : null}
-    </section>
+    </>
   );
 }
 

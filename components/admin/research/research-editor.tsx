@@ -15,6 +15,8 @@ import { STATUS_BADGES } from '@/lib/content/research/rules';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { checkPaper, emptyPaperForm } from '@/lib/validation/research';
 import { BibtexImport } from './bibtex-import';
+import { FoundWorks } from './found-works';
+import type { FoundWork } from '@/lib/scholarly/citation-types';
 import { IdentifierImport } from './identifier-import';
 import { RefreshFromSource } from './refresh-from-source';
 import { PAPER_FILES_LIST, PaperFormFields, type PaperForm } from './paper-form';
@@ -207,9 +209,12 @@ export function ResearchEditor({
   initial,
   ownerOrcid = null,
   files = [],
+  found = [],
 }: {
   initial: ResearchPaper[];
   ownerOrcid?: string | null;
+  /** Works on the owner's ORCID profile the citation run found that are not on the site (issue 46). */
+  found?: readonly FoundWork[];
   /** The research-papers bucket's files, offered in each form's Links (PAPER_FILES_LIST). */
   files?: readonly { name: string; url: string }[];
 }) {
@@ -221,6 +226,7 @@ export function ResearchEditor({
           <option key={file.url} value={file.url} label={file.name} />
         ))}
       </datalist>
+      <FoundWorks initial={found} orcid={ownerOrcid} onImported={editor.addItems} />
       <div className="flex flex-col gap-4">
         <IdentifierImport onImported={editor.addItems} ownerOrcid={ownerOrcid} />
         <BibtexImport onImported={editor.addItems} />

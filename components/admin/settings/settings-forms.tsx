@@ -13,6 +13,8 @@ import { Textarea } from '@/components/ui/textarea';
 import type { ActionResult } from '@/lib/action-result';
 import type { ProfileSettings, SiteSettings } from '@/lib/content/settings/types';
 import type { CvSettings } from '@/lib/cv/types';
+import type { CitationSettings, RefreshStatus } from '@/lib/scholarly/citation-types';
+import { CitationSettingsForm } from './citation-settings';
 import { CvSettingsForm } from './cv-settings-form';
 import { SampleContent } from './sample-content';
 import { SiteContent, type BackupRow } from './site-content';
@@ -150,13 +152,14 @@ function TextField({
   );
 }
 
-/** Admin Settings (docs/product.md §2): Profile Settings, Site Configuration, CV, Publication Lookups, Site content and Security Settings, each on its own. */
+/** Admin Settings (docs/product.md §2): Profile Settings, Site Configuration, CV, Publication Lookups, Citations, Site content and Security Settings, each on its own. */
 export function SettingsForms({
   profile,
   site,
   defaults,
   cv,
   lookupContactEmail,
+  citations,
   siteContent,
 }: {
   profile: ProfileSettings;
@@ -164,6 +167,7 @@ export function SettingsForms({
   defaults: { title: string; description: string };
   cv: CvSettings;
   lookupContactEmail: string;
+  citations: { settings: CitationSettings; status: RefreshStatus; orcid: string | null };
   siteContent: { labels: Record<string, string>; backups: BackupRow[] | null; sample: string };
 }) {
   const profileForm = useSettingsForm({ displayName: profile.displayName, bio: profile.bio }, saveProfileAction, {
@@ -254,6 +258,10 @@ export function SettingsForms({
           />
           <SaveButton saving={lookupForm.saving} label="Save Lookups" />
         </form>
+      </Section>
+
+      <Section id="citation-settings" title="Citations" description="Citation counts from OpenAlex and Crossref, and new works from your ORCID profile.">
+        <CitationSettingsForm initial={citations.settings} status={citations.status} orcid={citations.orcid} />
       </Section>
 
       <Section

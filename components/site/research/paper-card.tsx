@@ -5,10 +5,12 @@ import { ExternalLinkButton } from '@/components/site/external-link-button';
 import { PaperAbstract } from '@/components/site/stored-markup';
 import { NO_CREDITS, type AuthorCredits } from '@/components/site/research/author-credits';
 import { AuthorNames } from '@/components/site/research/author-names';
+import { CitedBy } from '@/components/site/research/citations';
 import { Badge } from '@/components/ui/badge';
 import { PAPER_KIND_LABELS, venueLine } from '@/lib/content/research/kinds';
 import { linksOf, type PaperLinkKey } from '@/lib/content/research/links';
 import type { ResearchPaper } from '@/lib/content/research/types';
+import type { PaperCitations } from '@/lib/scholarly/citation-types';
 import { formatMonthYear } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { abstractIsCut, STATUS_BADGES } from '@/lib/content/research/rules';
@@ -18,8 +20,19 @@ import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
  * A paper on /research. Its id is an anchor (/research#{id}, where older links point); its title links to
  * /research/{id}. `abstract` false collapses the abstract to a link to it: a list of many papers (more than a page)
  * shows them so, since a card's abstract with its formulas is most of its weight (lib/content/research/filters.ts).
+ * `citations`, when the owner shows them, is its count (components/site/research/citations.tsx).
  */
-export function PaperCard({ paper, credits = NO_CREDITS, abstract = true }: { paper: ResearchPaper; credits?: AuthorCredits; abstract?: boolean }) {
+export function PaperCard({
+  paper,
+  credits = NO_CREDITS,
+  abstract = true,
+  citations = null,
+}: {
+  paper: ResearchPaper;
+  credits?: AuthorCredits;
+  abstract?: boolean;
+  citations?: PaperCitations | null;
+}) {
   const headingId = `paper-${paper.id}-title`;
   const badge = STATUS_BADGES[paper.status];
   return (
@@ -52,6 +65,7 @@ export function PaperCard({ paper, credits = NO_CREDITS, abstract = true }: { pa
         </Link>
       ) : null}
       <PaperAuthors authors={paper.authors} note={paper.note} credits={credits} className="mt-5 text-sm" />
+      {citations ? <CitedBy count={citations} className="mt-3" /> : null}
       <PaperLinks paper={paper} className="mt-6" />
     </article>
   );

@@ -3,6 +3,7 @@ import { EmptyState } from '@/components/site/empty-state';
 import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { readAuthorCredits } from '@/components/site/research/author-credits';
+import { CitationTotalsLine, readShownCitations } from '@/components/site/research/citations';
 import { PaperCard } from '@/components/site/research/paper-card';
 import { ResearchAddress } from '@/components/site/research/research-address';
 import { PaperPages, ResearchFilterNav } from '@/components/site/research/research-filters';
@@ -37,12 +38,14 @@ export async function ResearchPapersPage({ filters, intro }: { filters: Research
  * page of every paper; /research/list/… any other view. Both are stored pages, answered whole.
  */
 export async function ResearchList({ papers, filters }: { papers: readonly ResearchPaper[]; filters: ResearchFilters }) {
-  const credits = await readAuthorCredits();
+  const [credits, citations] = await Promise.all([readAuthorCredits(), readShownCitations()]);
   const { items, page, pages } = pageOf(filterPapers(papers, filters), filters.page);
   // More than a page of papers: each card's abstract is a link to it, so a page stays within its budget.
   const abstracts = pages === 1;
   return (
     <div className="space-y-10">
+      {/* The totals are the site's: over every paper listed, whatever the view. */}
+      {citations ? <CitationTotalsLine paperIds={papers.map((paper) => paper.id)} byPaper={citations} /> : null}
       <ResearchFilterNav filters={filters} facets={researchFacets(papers, filters)} />
       {items.length > 0 ? (
         <>
@@ -54,7 +57,7 @@ export async function ResearchList({ papers, filters }: { papers: readonly Resea
               <ul className="space-y-6">
                 {group.papers.map((paper) => (
                   <li key={paper.id}>
-                    <PaperCard paper={paper} credits={credits} abstract={abstracts} />
+                    <PaperCard paper={paper} credits={credits} abstract={abstracts} citations={citations?.get(paper.id)} />
                   </li>
                 ))}
               </ul>

@@ -7,6 +7,7 @@ import { LongDate } from '@/components/site/long-date';
 import { LoadingText } from '@/components/site/page-intro';
 import { JsonLd } from '@/components/site/json-ld';
 import { readAuthorCredits } from '@/components/site/research/author-credits';
+import { CitationChart, CitedBy, readShownCitations } from '@/components/site/research/citations';
 import { CiteButton } from '@/components/site/research/cite-button';
 import { PaperAuthors, PaperIdentifiers, PaperLinks, PaperVenueLine } from '@/components/site/research/paper-card';
 import { PaperAbstract } from '@/components/site/stored-markup';
@@ -71,7 +72,8 @@ export default async function ResearchPaperPage({ params }: { params: Params }) 
 }
 
 async function PaperView({ paper }: { paper: ResearchPaper }) {
-  const credits = await readAuthorCredits();
+  const [credits, citations] = await Promise.all([readAuthorCredits(), readShownCitations()]);
+  const counted = citations?.get(paper.id);
   const badge = STATUS_BADGES[paper.status];
   return (
     <article className="mt-6 flex flex-col gap-8">
@@ -86,6 +88,7 @@ async function PaperView({ paper }: { paper: ResearchPaper }) {
         <h1 className="font-serif text-4xl leading-tight font-semibold tracking-tight text-balance text-foreground">{paper.title}</h1>
         <PaperAuthors authors={paper.authors} note={paper.note} credits={credits} />
         <PaperIdentifiers paper={paper} />
+        {counted ? <CitedBy count={counted} /> : null}
       </header>
       {paper.abstract ? (
         <section aria-labelledby="abstract-heading">
@@ -105,6 +108,7 @@ async function PaperView({ paper }: { paper: ResearchPaper }) {
         </ul>
       ) : null}
       <PaperLinks paper={paper} />
+      {counted ? <CitationChart byYear={counted.byYear} title={paper.title} /> : null}
       {isCitable(paper) ? (
         <>
           <Citation paper={paper} />

@@ -8,6 +8,9 @@ import { saveCvSettings } from '@/lib/content/cv/queries';
 import { removeSampleContent } from '@/lib/content/first-run';
 import { saveLookupContactEmail, saveProfileSettings, saveSiteSettings } from '@/lib/content/settings/queries';
 import { cvSettingsSchema } from '@/lib/validation/cv';
+import { citationSettingsSchema } from '@/lib/validation/citations';
+import { getCitationAdmin, requestCitationRun, saveCitationSettings } from '@/lib/content/research/citations';
+import { startRefresh } from '@/lib/scholarly/refresh/start';
 import { CURRENT_PASSWORD_WRONG, lookupContactSchema, passwordChangeSchema, profileSettingsSchema, siteSettingsSchema } from '@/lib/validation/settings';
 
 const FAILED = 'The settings could not be stored. Please try again.';
@@ -31,6 +34,29 @@ export const saveCvSettingsAction = adminAction({
   schema: cvSettingsSchema,
   run: saveCvSettings,
   failed: { log: 'Failed to save CV settings', answer: FAILED },
+});
+
+/** Citations (issue 46): whether the counts show on the site and the CV, and how often they are read. */
+export const saveCitationSettingsAction = adminAction({
+  schema: citationSettingsSchema,
+  run: saveCitationSettings,
+  failed: { log: 'Failed to save citation settings', answer: FAILED },
+});
+
+/** Refresh now: the citation run asked for and started (on this instance, unless another holds the lease); answers the run's status. */
+export const refreshCitationsNowAction = adminAction({
+  run: async () => {
+    await requestCitationRun();
+    startRefresh('admin');
+    return (await getCitationAdmin()).status;
+  },
+  failed: { log: 'Failed to start the citation run', answer: 'The refresh could not be started. Please try again.' },
+});
+
+/** The citation run's status, read again while Settings watches a run. Reads only. */
+export const citationStatusAction = adminAction({
+  run: async () => (await getCitationAdmin()).status,
+  failed: { log: 'Failed to read the citation run status', answer: 'The status could not be read.' },
 });
 
 /** Publication Lookups: the contact address given to Crossref, DataCite, arXiv and ORCID with each lookup. */

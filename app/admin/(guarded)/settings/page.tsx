@@ -18,6 +18,8 @@ import { listBackups, restoreCommand } from '@/lib/backup/latest';
 import { CONTENT_TYPES } from '@/lib/content/registry.mjs';
 import { getEnv } from '@/lib/env';
 import { sampleContentSummary } from '@/lib/content/first-run';
+import { getCitationAdmin, type CitationAdmin } from '@/lib/content/research/citations';
+import { ownerOrcid } from '@/lib/content/about/types';
 
 /** How many backups the section lists (the newest). */
 const BACKUPS_SHOWN = 20;
@@ -44,7 +46,7 @@ export const metadata: Metadata = { title: 'Settings' };
 
 export default function AdminSettingsPage() {
   return (
-    <EditorPage title="Settings" description="Your profile, the site's configuration, the CV, publication lookups, the site's content and your password." loading="Loading settings...">
+    <EditorPage title="Settings" description="Your profile, the site's configuration, the CV, publication lookups and citations, the site's content and your password." loading="Loading settings...">
       <Settings />
     </EditorPage>
   );
@@ -60,19 +62,24 @@ async function Settings() {
   let backups: BackupRow[] | null;
   let defaults: SiteSettingsDefaults;
   let sample: string;
+  let citations: CitationAdmin;
+  let orcid: string | null;
   try {
-    [profile, site, cv, lookupContactEmail, backups, defaults, sample] = await Promise.all([
+    const about = getAboutForEditing();
+    [profile, site, cv, lookupContactEmail, backups, defaults, sample, citations, orcid] = await Promise.all([
       getProfileSettings(user),
       getSiteSettingsForEditing(),
       getCvSettingsForEditing(),
       getLookupContactEmail(),
       backupRows(),
-      getAboutForEditing().then(siteDefaultsOf),
+      about.then(siteDefaultsOf),
       sampleContentSummary(),
+      getCitationAdmin(),
+      about.then(ownerOrcid),
     ]);
   } catch (error) {
     console.error('Failed to load settings', error);
     return <EditorLoadFailed toast="Failed to load settings" what="The settings" />;
   }
-  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={defaults} cv={cv} lookupContactEmail={lookupContactEmail} siteContent={{ labels: TABLE_LABELS, backups, sample }} />;
+  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={defaults} cv={cv} lookupContactEmail={lookupContactEmail} citations={{ settings: citations.settings, status: citations.status, orcid }} siteContent={{ labels: TABLE_LABELS, backups, sample }} />;
 }

@@ -4,12 +4,12 @@ import { AdminFacingError, adminAction, itemActions } from '@/lib/auth/admin-act
 import { previewLibrary } from '@/lib/content/research/bibtex-import';
 import { readBibtex } from '@/lib/content/research/bibtex-reader';
 import { createPaper, deletePaper, getPapersForEditing, getResearchPaper, importPapers, updatePaper } from '@/lib/content/research/queries';
-import { getLookupContactEmail, getSiteSettingsForEditing } from '@/lib/content/settings/queries';
-import { effectiveSiteSettings, siteDefaultsOf } from '@/lib/content/settings/rules';
-import { getEnv } from '@/lib/env';
-import { scholarlyConfig } from '@/lib/scholarly/config';
-import { duplicateOf, lookupIdentifiers, refreshFromSource } from '@/lib/scholarly/lookup';
+import { duplicateOf, lookupFoundWorks, lookupIdentifiers, refreshFromSource } from '@/lib/scholarly/lookup';
 import { getAboutForEditing } from '@/lib/content/about/queries';
+import { ownerOrcid } from '@/lib/content/about/types';
+import { dismissWorks } from '@/lib/content/research/citations';
+import { foundWorkKeysSchema } from '@/lib/validation/citations';
+import { siteScholarlyConfig } from '@/lib/scholarly/site-config';
 import { lookupImportSchema, lookupTextSchema } from '@/lib/validation/paper-lookup';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { bibtexImportSchema, bibtexTextSchema } from '@/lib/validation/bibtex';
@@ -70,23 +70,12 @@ export const importBibtexAction = adminAction({
 });
 
 /**
- * The sources' configuration for one lookup: their fixed addresses (configuration, never input), and a
- * User-Agent naming the site with the contact address from Settings, as Crossref's etiquette asks.
- */
-async function lookupConfig() {
-  const [contactEmail, settings, about] = await Promise.all([getLookupContactEmail(), getSiteSettingsForEditing(), getAboutForEditing()]);
-  const siteUrl = getEnv().SITE_URL ?? '';
-  // Named by the site's title, else the owner's name, else the site's address.
-  return scholarlyConfig({ siteName: effectiveSiteSettings(settings, siteDefaultsOf(about)).siteTitle || siteUrl, siteUrl, contactEmail });
-}
-
-/**
  * Add by identifier, step one: the DOIs, arXiv ids or ORCID iD in the text looked up at their sources, as
  * the papers they would become, those already on the site flagged. Nothing is written.
  */
 export const lookupIdentifiersAction = adminAction({
   schema: lookupTextSchema,
-  run: async (source) => lookupIdentifiers(source, await getPapersForEditing(), await lookupConfig()),
+  run: async (source) => lookupIdentifiers(source, await getPapersForEditing(), await siteScholarlyConfig()),
   failed: (message) => `Could not look the papers up: ${message}`,
 });
 
@@ -126,7 +115,29 @@ export const refreshPaperAction = adminAction({
     const paper = await getResearchPaper(id);
     if (!paper) return null;
     if (!paper.doi && !paper.arxivId) throw new AdminFacingError('This paper has no DOI or arXiv id to refresh it from.');
-    return refreshFromSource(paper, await lookupConfig());
+    return refreshFromSource(paper, await siteScholarlyConfig());
   },
   failed: (message) => `Could not refresh the paper: ${message}`,
+});
+
+/**
+ * The works the citation run found on the owner's ORCID profile (issue 46), step one: those chosen looked up at
+ * their sources, as the papers they would become (the Add by identifier preview). Nothing is written; step two is
+ * importLookedUpAction, as for any lookup.
+ */
+export const lookupFoundWorksAction = adminAction({
+  schema: foundWorkKeysSchema,
+  run: async (keys) => {
+    const orcid = ownerOrcid(await getAboutForEditing());
+    if (!orcid) throw new AdminFacingError('The About page has no ORCID iD to look the works up on.');
+    return lookupFoundWorks(orcid, keys, await getPapersForEditing(), await siteScholarlyConfig());
+  },
+  failed: (message) => `Could not look the works up: ${message}`,
+});
+
+/** Found works dismissed: not offered again by any later run. */
+export const dismissFoundWorksAction = adminAction({
+  schema: foundWorkKeysSchema,
+  run: async (keys) => ({ dismissed: await dismissWorks(keys) }),
+  failed: (message) => `Could not dismiss the works: ${message}`,
 });

@@ -1,0 +1,121 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+
+import { expireTagsNow } from '@/lib/cache/expire-now';
+import { getDb } from '@/lib/db/client';
+import { CITATIONS_TAG, type RefreshTrigger } from '@/lib/scholarly/citation-types';
+import { fetchCitationCount } from '@/lib/scholarly/citations';
+import { siteScholarlyConfig } from '@/lib/scholarly/site-config';
+import { runRefresh, type RunResult } from './run';
+import { dueForRun, readCitationSettings } from './status';
+
+/**
+ * Where the citation run (issue 46) is started: by this server's schedule (a check a minute, started by
+ * lib/startup.ts unless REFRESH_SCHEDULE=false), by Refresh now in Settings, and by the outside scheduler's
+ * POST /api/refresh. Each start goes through startRefresh: one run at a time in this process, and the
+ * lease in the database (lease.ts) keeps it to one in the site however many instances share it. A run only
+ * waits on the sources and writes small rows; page requests never wait for it.
+ */
+
+/** How often the schedule asks whether a run is due (one small read). */
+export const REFRESH_CHECK_MS = 60_000;
+
+const key = Symbol.for('academic-portfolio.citation-refresh');
+
+interface Slot {
+  holder: string;
+  running?: Promise<RunResult | null>;
+  /** Aborts the running run (the server is stopping): it stops before its next paper. */
+  stop?: AbortController;
+  timer?: ReturnType<typeof setInterval>;
+}
+
+function slot(): Slot {
+  const store = globalThis as Record<symbol, unknown>;
+  store[key] ??= { holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}` } satisfies Slot;
+  return store[key] as Slot;
+}
+
+function log(message: string): void {
+  console.log(`▲ Citations: ${message}`);
+}
+
+/**
+ * Starts a run in the background, unless this process is running one: 'started' (it may still find the
+ * lease held by another instance, which then is the one running), or 'running'. `done` settles when it ends.
+ */
+export function startRefresh(trigger: RefreshTrigger): { state: 'started' | 'running'; done: Promise<RunResult | null> } {
+  const current = slot();
+  if (current.running) return { state: 'running', done: current.running };
+  const stop = new AbortController();
+  const run = (async () => {
+    const [db, config] = await Promise.all([getDb(), siteScholarlyConfig()]);
+    return runRefresh({
+      db,
+      config,
+      fetchCount: fetchCitationCount,
+      holder: current.holder,
+      trigger,
+      log,
+      signal: stop.signal,
+      onChanged: () => {
+        expireTagsNow([CITATIONS_TAG]).catch((error: unknown) => console.warn('⚠ Could not expire the citation pages', error));
+      },
+    });
+  })()
+    .then((result) => {
+      if (result.ran) log(`run ended: ${result.papersChecked} papers checked, ${result.countsUpdated} counts updated, ${result.worksFound} works found, ${result.errors.length} errors.`);
+      return result;
+    })
+    .catch((error: unknown) => {
+      console.error('✖ The citation run failed', error);
+      return null;
+    })
+    .finally(() => {
+      current.running = undefined;
+      current.stop = undefined;
+    });
+  current.running = run;
+  current.stop = stop;
+  return { state: 'started', done: run };
+}
+
+/** Whether this process is running a run now. */
+export function refreshRunningHere(): boolean {
+  return slot().running !== undefined;
+}
+
+/**
+ * This server's schedule: every REFRESH_CHECK_MS, a run when one is due (Settings → Citations' interval
+ * since the last run, a Refresh now not yet taken up, or a run to resume) and no instance holds the lease.
+ */
+export function startRefreshSchedule(options: { checkMs?: number } = {}): void {
+  const current = slot();
+  if (current.timer) return;
+  let checking = false;
+  current.timer = setInterval(() => {
+    if (checking || current.running) return;
+    checking = true;
+    (async () => {
+      const db = await getDb();
+      const settings = await readCitationSettings(db);
+      const due = await dueForRun(db, settings);
+      if (due) startRefresh(due === 'requested' ? 'admin' : 'schedule');
+    })()
+      .catch((error: unknown) => console.warn('⚠ Could not check whether the citation run is due', error))
+      .finally(() => (checking = false));
+  }, options.checkMs ?? REFRESH_CHECK_MS);
+  current.timer.unref();
+}
+
+/**
+ * Stops the schedule and the run in progress (before the database closes): the run stops before its next
+ * paper, leaving its progress for the next holder of the lease to resume.
+ */
+export async function stopRefreshSchedule(): Promise<void> {
+  const current = slot();
+  if (current.timer) clearInterval(current.timer);
+  current.timer = undefined;
+  current.stop?.abort();
+  await current.running?.catch(() => undefined);
+}
