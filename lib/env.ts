@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { publicCacheSecondsSchema } from './public-page-policy.mjs';
-import { scholarlyEndpointProblems } from './scholarly/endpoints';
+import { openalexKeySchema, scholarlyEndpointProblems } from './scholarly/endpoints';
 
 const flag = (fallback: boolean) =>
   z
@@ -67,6 +67,11 @@ const schema = z
     REFRESH_SCHEDULE: flag(true),
     /** How often each server asks the database whether a run is due (a small read). */
     REFRESH_CHECK_SECONDS: z.coerce.number({ error: 'REFRESH_CHECK_SECONDS must be a number of seconds' }).int().min(1).max(3600).default(60),
+    /**
+     * OpenAlex's API key for the citation counts (lib/scholarly/citations.ts), optional. A secret: its message
+     * says what is wrong without the value, and nothing logs it.
+     */
+    OPENALEX_API_KEY: openalexKeySchema,
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.NEXT_PUBLIC_SUPABASE_URL) !== Boolean(env.NEXT_PUBLIC_SUPABASE_ANON_KEY)) {
@@ -99,8 +104,9 @@ export class EnvError extends Error {}
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(source);
-  // CROSSREF_API_URL, DATACITE_API_URL, ARXIV_API_URL, ORCID_API_URL (lib/scholarly/endpoints.ts) are read
-  // when an admin looks papers up; they are checked here so that a bad one stops the start too.
+  // CROSSREF_API_URL, DATACITE_API_URL, ARXIV_API_URL, ORCID_API_URL, OPENALEX_API_URL (lib/scholarly/endpoints.ts)
+  // are read when an admin looks papers up or citations are counted; they are checked here so that a bad one
+  // stops the start too.
   const scholarly = scholarlyEndpointProblems(source).map((problem) => `  - ${problem.name}: ${problem.message}`);
   if (!parsed.success || scholarly.length > 0) {
     const lines = (parsed.success ? [] : parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'env'}: ${i.message}`)).concat(scholarly);

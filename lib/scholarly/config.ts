@@ -1,12 +1,12 @@
 import 'server-only';
 
-import { scholarlyEndpoints, type ScholarlyEndpoints } from './endpoints';
+import { openalexKey, scholarlyEndpoints, type ScholarlyEndpoints } from './endpoints';
 import { FETCH_DEFAULTS, fetchBounded, userAgent, type FetchBoundedOptions, type FetchBoundedResult, type SiteContact } from './http';
 
 /**
- * Where the source clients send their requests (issue 34). The four addresses come from the environment
- * so tests and the e2e suite point them at tests/helpers/fake-scholarly-server.ts; nothing else decides
- * a host. Identifiers typed by the admin only ever go into a path or query, percent-encoded (doiPath in
+ * Where the source clients send their requests (issue 34; OpenAlex, issue 46). The addresses come from the
+ * environment so tests and the e2e suite point them at tests/helpers/fake-scholarly-server.ts; nothing else
+ * decides a host. Identifiers typed by the admin only ever go into a path or query, percent-encoded (doiPath in
  * work.ts, encodeURIComponent elsewhere): no address from input is fetched.
  */
 
@@ -15,6 +15,11 @@ export interface ScholarlyConfig extends ScholarlyEndpoints {
   userAgent: string;
   timeoutMs: number;
   maxBytes: number;
+  /**
+   * OpenAlex's API key (OPENALEX_API_KEY), sent as its `api_key` query parameter; absent when none is set. A
+   * secret: it goes into OpenAlex's request only, never into a message.
+   */
+  openalexKey?: string;
   fetchImpl?: typeof fetch;
 }
 
@@ -22,14 +27,16 @@ export type { ScholarlyEndpoints };
 
 export { SCHOLARLY_ENV, scholarlyEndpoints } from './endpoints';
 
-/** A whole configuration: the endpoints, a User-Agent naming the site and its contact, the default bounds. */
+/** A whole configuration: the endpoints, OpenAlex's key when one is set, a User-Agent naming the site and its contact, the default bounds. */
 export function scholarlyConfig(
   site: SiteContact,
   env: Readonly<Record<string, string | undefined>> = process.env,
   overrides: Partial<Pick<ScholarlyConfig, 'timeoutMs' | 'maxBytes' | 'fetchImpl'>> = {},
 ): ScholarlyConfig {
+  const key = openalexKey(env);
   return {
     ...scholarlyEndpoints(env),
+    ...(key ? { openalexKey: key } : {}),
     userAgent: userAgent(site),
     timeoutMs: FETCH_DEFAULTS.timeoutMs,
     maxBytes: FETCH_DEFAULTS.maxBytes,
@@ -38,6 +45,6 @@ export function scholarlyConfig(
 }
 
 /** A GET to one of the sources with the configuration's bounds and User-Agent: what every client sends. */
-export function askSource(config: ScholarlyConfig, url: string, request: Pick<FetchBoundedOptions, 'accept' | 'source' | 'what'>): Promise<FetchBoundedResult> {
+export function askSource(config: ScholarlyConfig, url: string, request: Pick<FetchBoundedOptions, 'accept' | 'source' | 'what' | 'now'>): Promise<FetchBoundedResult> {
   return fetchBounded(url, { ...request, userAgent: config.userAgent, timeoutMs: config.timeoutMs, maxBytes: config.maxBytes, fetchImpl: config.fetchImpl });
 }

@@ -4,7 +4,7 @@ import { isValidIsbn, KIND_FIELDS, type PaperKind } from '@/lib/content/research
 import { normalizeDoi } from '@/lib/validation/research';
 import { z } from '@/lib/validation/zod';
 import { askSource, type ScholarlyConfig } from './config';
-import { malformedProblem } from './http';
+import { malformedProblem, type FetchBoundedResult } from './http';
 import { cleanTitle, jatsToMarkup } from './jats';
 import { dateFrom, doiLink, doiPath, exactDate, givenVenue, personName, type SourceWork, type WorkResult } from './work';
 
@@ -176,12 +176,21 @@ export function parseCrossref(body: string): WorkResult {
   return { ok: true, work };
 }
 
-/** One DOI looked up at Crossref. */
-export async function fetchCrossref(doi: string, config: ScholarlyConfig): Promise<WorkResult> {
-  const answer = await askSource(config, `${config.crossref}/works/${doiPath(doi)}`, {
+/**
+ * GET {base}/works/{doi} with the configuration's bounds: Crossref's answer for one DOI, not yet read.
+ * fetchCrossref reads it as a work; the citation counts (citations.ts) read only its count and title.
+ */
+export function askCrossref(doi: string, config: ScholarlyConfig, now?: () => number): Promise<FetchBoundedResult> {
+  return askSource(config, `${config.crossref}/works/${doiPath(doi)}`, {
     accept: 'application/json',
     source: 'Crossref',
     what: `the DOI ${doi}`,
+    ...(now ? { now } : {}),
   });
+}
+
+/** One DOI looked up at Crossref. */
+export async function fetchCrossref(doi: string, config: ScholarlyConfig): Promise<WorkResult> {
+  const answer = await askCrossref(doi, config);
   return answer.ok ? parseCrossref(answer.text) : answer;
 }

@@ -31,7 +31,8 @@ export interface ParsedIdentifiers {
   notice: string | null;
 }
 
-export type SourceName = 'Crossref' | 'DataCite' | 'arXiv' | 'ORCID';
+/** The sources' names as messages give them; OpenAlex is asked for citation counts only (citations.ts). */
+export type SourceName = 'Crossref' | 'DataCite' | 'arXiv' | 'ORCID' | 'OpenAlex';
 
 export type SourceProblemKind = 'not-found' | 'rate-limited' | 'server-error' | 'timeout' | 'too-large' | 'malformed' | 'unreachable';
 

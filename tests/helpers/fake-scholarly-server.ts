@@ -4,14 +4,16 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /**
- * A stand-in for the four scholarly APIs the "Add by identifier" lookup asks (issue 34), served from
- * tests/fixtures/scholarly/ under path prefixes, so a configuration's bases are `${url}/crossref`,
- * `${url}/datacite`, `${url}/arxiv` and `${url}/orcid` (fakeScholarlyEnv gives them as env vars).
+ * A stand-in for the four scholarly APIs the "Add by identifier" lookup asks (issue 34), and OpenAlex, which the
+ * citation counts ask (issue 46), served from tests/fixtures/scholarly/ under path prefixes, so a
+ * configuration's bases are `${url}/crossref`, `${url}/datacite`, `${url}/arxiv`, `${url}/orcid` and
+ * `${url}/openalex` (fakeScholarlyEnv gives them as env vars).
  *
  *   GET /crossref/works/{doi}            Crossref REST API
  *   GET /datacite/dois/{doi}             DataCite REST API
  *   GET /arxiv/api/query?id_list=…       arXiv API (an Atom feed of the fixture's entries asked for)
  *   GET /orcid/v3.0/{orcid}/record       ORCID public API v3.0
+ *   GET /openalex/works/doi:{doi}        OpenAlex API, one work by DOI; `select=a,b` keeps those fields only, as OpenAlex does
  *
  * Magic identifiers:
  *   10.5555/12345678             Crossref: a journal article (crossref-work.json)
@@ -22,14 +24,33 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  *   10.5555/thesis.2011          Crossref: a dissertation with its institution (crossref-dissertation.json)
  *   10.5072/example-preprint     unknown to Crossref (404), known to DataCite (datacite-doi.json)
  *   10.5072/example-chapter      unknown to Crossref, known to DataCite: a book chapter (datacite-book-chapter.json)
- *   10.5555/rate-limited         429 with Retry-After: 30, at Crossref and DataCite
- *   10.5555/server-error         503 at Crossref
- *   10.5555/stall                Crossref never answers (until the server is closed)
- *   10.5555/too-large            Crossref streams 20 MB, no Content-Length
+ *   10.5555/rate-limited         429 with Retry-After: 30, at Crossref, DataCite and OpenAlex
+ *   10.5555/server-error         503 at Crossref and OpenAlex
+ *   10.5555/stall                Crossref and OpenAlex never answer (until the server is closed)
+ *   10.5555/too-large            Crossref and OpenAlex stream 20 MB, no Content-Length
  *   10.5555/too-large-declared   Crossref declares Content-Length: 20 MB, then streams it
- *   10.5555/malformed            Crossref answers 200 with JSON that does not parse
+ *   10.5555/malformed            Crossref and OpenAlex answer 200 with JSON that does not parse
  *   10.5555/redirect-away        Crossref redirects to another host
- *   any other DOI                404 at both (10.5555/unknown, say)
+ *   any other DOI                404 at Crossref, DataCite and OpenAlex (10.5555/unknown, say)
+ *
+ * OpenAlex (citation counts; any DOI not listed is 404 there, so every Crossref DOI above but 10.5555/12345678
+ * is "unknown to OpenAlex, known to Crossref", with the fixture's is-referenced-by-count: 3 for 10.5555/thesis.2011,
+ * 4 for 10.5555/tagged-title):
+ *   10.5555/12345678             W5555123456, 42 citations, ten years of counts (openalex-work.json), Crossref's title
+ *   10.48550/arxiv.2403.01234    arXiv's DOI of 2403.01234: W5555240301, 5 citations (openalex-arxiv-work.json)
+ *   10.5555/cited.negative       openalex-work.json with cited_by_count -3
+ *   10.5555/cited.absurd         … cited_by_count 10^12
+ *   10.5555/cited.fraction       … cited_by_count 1.5
+ *   10.5555/cited.text           … cited_by_count "42" (a string)
+ *   10.5555/cited.year-2027      … a count for 2027 as well (a future year until 2027)
+ *   10.5555/cited.year-twice     … 2024 counted twice
+ *   10.5555/cited.years-over     … years adding up to 33 with cited_by_count 10
+ *   10.5555/cited.other-work     … titled "Silly putty as a model of cortical plasticity" (another work's title)
+ *   10.5555/cited.untitled       … display_name null
+ *   10.5555/cited.foreign-id     … id https://example.org/W1, not an OpenAlex work's
+ *   10.5555/cited.wrong-shape    a list envelope ({meta, results: []}) instead of a work
+ *   10.5555/bench.{n}            generated: W{7000000000 + n}, titled "Bench paper {n}", (n × 7919) mod 1000
+ *                                citations, some of them in 2023–2025 (for benches of many papers)
  *   arXiv 2403.01234v2, math/0601001v1, 2101.00001v1, 2305.04567v1, 2309.11111v3: entries of arxiv-feed.xml
  *                                (asked without a version: the entry; with another version: none)
  *   arXiv 2401.99999             the whole answer is malformed XML
@@ -85,6 +106,28 @@ const CROSSREF: Record<string, string> = {
   '10.5555/thesis.2011': 'crossref-dissertation.json',
 };
 const DATACITE: Record<string, string> = { '10.5072/example-preprint': 'datacite-doi.json', '10.5072/example-chapter': 'datacite-book-chapter.json' };
+const OPENALEX: Record<string, string> = { '10.5555/12345678': 'openalex-work.json', '10.48550/arxiv.2403.01234': 'openalex-arxiv-work.json' };
+
+type OpenAlexWork = Record<string, unknown> & { counts_by_year: { year: number; cited_by_count: number }[] };
+
+/** openalex-work.json changed one way each: what the citation checks must refuse (or, untitled, accept). */
+const OPENALEX_VARIANTS: Record<string, (work: OpenAlexWork) => Record<string, unknown>> = {
+  '10.5555/cited.negative': (work) => ({ ...work, cited_by_count: -3 }),
+  '10.5555/cited.absurd': (work) => ({ ...work, cited_by_count: 1_000_000_000_000 }),
+  '10.5555/cited.fraction': (work) => ({ ...work, cited_by_count: 1.5 }),
+  '10.5555/cited.text': (work) => ({ ...work, cited_by_count: '42' }),
+  '10.5555/cited.year-2027': (work) => ({ ...work, counts_by_year: [{ year: 2027, cited_by_count: 1 }, ...work.counts_by_year] }),
+  '10.5555/cited.year-twice': (work) => ({ ...work, counts_by_year: [...work.counts_by_year, { year: 2024, cited_by_count: 1 }] }),
+  '10.5555/cited.years-over': (work) => ({ ...work, cited_by_count: 10 }),
+  '10.5555/cited.other-work': (work) => ({ ...work, title: 'Silly putty as a model of cortical plasticity', display_name: 'Silly putty as a model of cortical plasticity' }),
+  '10.5555/cited.untitled': (work) => ({ ...work, title: null, display_name: null }),
+  '10.5555/cited.foreign-id': (work) => ({ ...work, id: 'https://example.org/W1' }),
+};
+
+const OPENALEX_NOT_FOUND = JSON.stringify({
+  error: '404 Not Found',
+  message: 'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.',
+});
 
 export function fakeScholarlyEnv(url: string) {
   return {
@@ -92,6 +135,7 @@ export function fakeScholarlyEnv(url: string) {
     DATACITE_API_URL: `${url}/datacite`,
     ARXIV_API_URL: `${url}/arxiv`,
     ORCID_API_URL: `${url}/orcid`,
+    OPENALEX_API_URL: `${url}/openalex`,
   };
 }
 
@@ -155,6 +199,44 @@ const ORCID_NOT_FOUND = JSON.stringify({
 });
 const DATACITE_NOT_FOUND = JSON.stringify({ errors: [{ status: '404', title: "The resource you are looking for doesn't exist." }] });
 
+/** A generated work for benches: a deterministic count, part of it by year, never more than the total. */
+function benchWork(n: number): Record<string, unknown> {
+  const count = (n * 7919) % 1000;
+  return {
+    id: `https://openalex.org/W${7_000_000_000 + n}`,
+    doi: `https://doi.org/10.5555/bench.${n}`,
+    title: `Bench paper ${n}`,
+    display_name: `Bench paper ${n}`,
+    publication_year: 2020,
+    type: 'article',
+    cited_by_count: count,
+    counts_by_year: [
+      { year: 2025, cited_by_count: Math.floor(count / 2) },
+      { year: 2024, cited_by_count: Math.floor(count / 4) },
+      { year: 2023, cited_by_count: Math.floor(count / 8) },
+    ],
+  };
+}
+
+/** OpenAlex's work for a DOI, or null (404). */
+function openalexWork(doi: string): Record<string, unknown> | null {
+  const bench = /^10\.5555\/bench\.(\d{1,9})$/.exec(doi);
+  if (bench) return benchWork(Number(bench[1]));
+  const file = OPENALEX[doi];
+  if (file) return JSON.parse(fixture(file)) as Record<string, unknown>;
+  const variant = OPENALEX_VARIANTS[doi];
+  if (!variant) return null;
+  const work = JSON.parse(fixture('openalex-work.json')) as OpenAlexWork;
+  return variant({ ...work, doi: `https://doi.org/${doi}`, ids: { ...(work.ids as object), doi: `https://doi.org/${doi}` } });
+}
+
+/** OpenAlex's `select`: the listed top-level fields only, in the record's order. */
+function selected(work: Record<string, unknown>, select: string | null): Record<string, unknown> {
+  if (!select) return work;
+  const fields = new Set(select.split(','));
+  return Object.fromEntries(Object.entries(work).filter(([field]) => fields.has(field)));
+}
+
 function send(response: http.ServerResponse, status: number, type: string, body: string, extra: Record<string, string> = {}) {
   response.writeHead(status, { 'content-type': type, 'content-length': String(Buffer.byteLength(body)), ...extra });
   response.write(body);
@@ -206,6 +288,17 @@ function handle(request: http.IncomingMessage, response: http.ServerResponse) {
     const idList = url.searchParams.get('id_list') ?? '';
     if (idList.split(',').includes(FAKE_ARXIV_MALFORMED)) return send(response, 200, 'application/atom+xml', '<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2401.99999v1</id><title>Cut');
     return send(response, 200, 'application/atom+xml; charset=utf-8', arxivAnswer(idList));
+  }
+  if (service === 'openalex' && tail.startsWith('works/doi:')) {
+    const doi = tail.slice('works/doi:'.length).toLowerCase();
+    if (doi === '10.5555/stall') return;
+    if (doi === '10.5555/rate-limited') return send(response, 429, 'application/json', '{"error":"Rate limit exceeded"}', { 'retry-after': '30' });
+    if (doi === '10.5555/server-error') return send(response, 503, 'text/html', '<html><body>Service Unavailable</body></html>');
+    if (doi === '10.5555/too-large') return streamLarge(response, false);
+    if (doi === '10.5555/malformed') return send(response, 200, 'application/json', '{"id":"https://openalex.org/W5555123456","cited_by_count":');
+    if (doi === '10.5555/cited.wrong-shape') return send(response, 200, 'application/json', JSON.stringify({ meta: { count: 0, db_response_time_ms: 12, page: 1, per_page: 25 }, results: [], group_by: [] }));
+    const work = openalexWork(doi);
+    return work ? send(response, 200, 'application/json', JSON.stringify(selected(work, url.searchParams.get('select')))) : send(response, 404, 'application/json', OPENALEX_NOT_FOUND);
   }
   if (service === 'orcid') {
     const match = /^v3\.0\/([\dX-]+)\/record$/.exec(tail);

@@ -44,6 +44,23 @@ describe('configuration', () => {
       /- PORT: .*\n {2}- ARXIV_API_URL: ARXIV_API_URL must be an absolute http:\/\/ or https:\/\/ address.*\n {2}- ORCID_API_URL: ORCID_API_URL must be/s,
     );
     expect(() => parseEnv({ DATACITE_API_URL: 'file:///etc/passwd' })).toThrowError(/DATACITE_API_URL must be an absolute/);
+    expect(() => parseEnv({ OPENALEX_API_URL: 'http://127.0.0.1:4010/openalex' })).not.toThrow();
+    expect(() => parseEnv({ OPENALEX_API_URL: 'api.openalex.org' })).toThrowError(/- OPENALEX_API_URL: OPENALEX_API_URL must be an absolute http:\/\/ or https:\/\/ address/);
+  });
+
+  it("checks OpenAlex's optional API key at start without printing it", () => {
+    expect(parseEnv({}).OPENALEX_API_KEY).toBeUndefined();
+    expect(parseEnv({ OPENALEX_API_KEY: '  ' }).OPENALEX_API_KEY).toBeUndefined();
+    expect(parseEnv({ OPENALEX_API_KEY: ' k3y-Abc_123 ' }).OPENALEX_API_KEY).toBe('k3y-Abc_123');
+    for (const bad of ['top secret', 'sécret', 's'.repeat(201)]) {
+      let message = '';
+      try {
+        parseEnv({ OPENALEX_API_KEY: bad });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toBe('Invalid configuration:\n  - OPENALEX_API_KEY: OPENALEX_API_KEY must be the key OpenAlex gave: printable characters without spaces, at most 200.');
+    }
   });
 
   it('refuses variables that only work together when one is missing', () => {

@@ -24,8 +24,14 @@ afterAll(() => server.close());
 const requestsTo = (prefix: string) => server.requests.filter((request) => request.path.startsWith(prefix));
 
 describe('configuration', () => {
-  it('reads the four addresses from the environment, defaults when unset, trailing slash dropped', () => {
-    expect(scholarlyEndpoints({})).toEqual({ crossref: 'https://api.crossref.org', datacite: 'https://api.datacite.org', arxiv: 'https://export.arxiv.org', orcid: 'https://pub.orcid.org' });
+  it('reads the five addresses from the environment, defaults when unset, trailing slash dropped', () => {
+    expect(scholarlyEndpoints({})).toEqual({
+      crossref: 'https://api.crossref.org',
+      datacite: 'https://api.datacite.org',
+      arxiv: 'https://export.arxiv.org',
+      orcid: 'https://pub.orcid.org',
+      openalex: 'https://api.openalex.org',
+    });
     expect(scholarlyEndpoints({ CROSSREF_API_URL: 'http://127.0.0.1:4010/crossref/', ORCID_API_URL: ' ' }).crossref).toBe('http://127.0.0.1:4010/crossref');
   });
 
