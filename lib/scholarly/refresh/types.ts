@@ -1,0 +1,89 @@
+import 'server-only';
+
+import type { CitationCount, CitationSource, RefreshError, RefreshTrigger } from '../citation-types';
+import type { ScholarlyConfig } from '../config';
+import type { fetchOrcid } from '../orcid';
+import type { SourceProblem } from '../types';
+import type { Database } from '@/lib/db/types';
+
+/**
+ * The run's shapes (issue 46): what it is given (the database, the sources' configuration, the count fetcher
+ * and the profile fetcher, injected so tests give fakes) and what it answers. Server-only, as the run is.
+ */
+
+/**
+ * One paper's count as lib/scholarly/citations.ts answers it: the count, or why there is none. A copy of
+ * that module's type, so the run does not depend on it being written first; the two must stay the same.
+ * 'refused': an answer that failed the checks; 'paused': every source the paper needed is paused (after a
+ * 429), so none was asked; 'no-identifier': the paper has neither DOI nor arXiv id.
+ */
+export type CitationOutcome =
+  | { ok: true; count: CitationCount }
+  | {
+      ok: false;
+      source: CitationSource;
+      kind: SourceProblem['kind'] | 'refused' | 'paused' | 'no-identifier';
+      reason: string;
+      retryAfterSeconds?: number;
+    };
+
+/** What the count fetcher needs of a paper. */
+export interface CountedPaper {
+  doi: string | null;
+  arxivId: string | null;
+  title: string;
+}
+
+export interface FetchCountOptions {
+  now?: () => number;
+  /** Sources not to ask (they answered 429 and their pause has not ended). */
+  paused?: ReadonlySet<CitationSource>;
+}
+
+/** lib/scholarly/citations.ts's fetchCitationCount, or a test's fake. */
+export type FetchCount = (paper: CountedPaper, config: ScholarlyConfig, options?: FetchCountOptions) => Promise<CitationOutcome>;
+
+/** lib/scholarly/orcid.ts's fetchOrcid, or a test's fake. */
+export type FetchProfile = typeof fetchOrcid;
+
+export interface RunOptions {
+  db: Database;
+  config: ScholarlyConfig;
+  fetchCount: FetchCount;
+  /** Reads the owner's ORCID profile; fetchOrcid when not given. */
+  fetchProfile?: FetchProfile;
+  /** This process's holder id (lease.ts processHolder()). */
+  holder: string;
+  trigger: RefreshTrigger;
+  /** The process's clock, in ms: pauses and the renewal interval are measured with it (the lease itself uses the database's). */
+  now?: () => number;
+  /** How long the lease lasts unless renewed; renewed at least every third of it. */
+  leaseMs?: number;
+  /** Where every error of the run is written as well (console.warn when not given). */
+  log?: (message: string) => void;
+  /** Stops the run between papers (a server shutting down); the run is left to be resumed. */
+  signal?: AbortSignal;
+  /** Waits out a short pause (a setTimeout when not given). */
+  sleep?: (ms: number) => Promise<void>;
+  /** Called once, after the run's writes, when any count or found work changed: the caller expires the cache tags. */
+  onChanged?: () => void;
+  /** Papers read from the database at a time (PAGE_SIZE when not given). */
+  pageSize?: number;
+}
+
+/**
+ * What a run did. `ran: false`: another holder has the lease. `finished`: the run got to its end (false when it
+ * lost its lease or was aborted; it is then resumed by the next holder), and `stopped` says why it did not.
+ */
+export type RunResult =
+  | { ran: false; reason: 'held' }
+  | {
+      ran: true;
+      resumed: boolean;
+      finished: boolean;
+      stopped: 'lease-lost' | 'aborted' | null;
+      papersChecked: number;
+      countsUpdated: number;
+      worksFound: number;
+      errors: RefreshError[];
+    };
