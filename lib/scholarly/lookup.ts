@@ -9,7 +9,7 @@ import type { ScholarlyConfig } from './config';
 import { fetchCrossref } from './crossref';
 import { fetchDatacite } from './datacite';
 import { IDENTIFIER_LIMITS, parseIdentifiers } from './identifiers';
-import { fetchOrcid, foundWorkKey, orcidSummaryWork, type OrcidWork } from './orcid';
+import { fetchOrcid, foundWorkKey, ORCID_PROFILE_MAX_BYTES, orcidSummaryWork, type OrcidWork } from './orcid';
 import { toPaperValues } from './to-paper';
 import type { LookupEntry, LookupProblem, LookupResult, ParsedIdentifier, RefreshResult, SourceName, SourceProblem } from './types';
 import { arxivKey, type WorkResult } from './work';
@@ -106,8 +106,13 @@ function shortened(text: string): string {
  * (Crossref, then DataCite), each arXiv-only work at arXiv, for their full author lists; when that
  * fails, or a work has neither, the summary itself with the profile's owner as the only author.
  */
-async function resolveOrcid(context: Context, identifier: ParsedIdentifier, only?: (work: OrcidWork) => boolean): Promise<OrcidOutcome> {
-  const answer = await request(context, 'ORCID', () => fetchOrcid(identifier.value, context.config));
+async function resolveOrcid(
+  context: Context,
+  identifier: ParsedIdentifier,
+  only?: (work: OrcidWork) => boolean,
+  profileConfig: ScholarlyConfig = context.config,
+): Promise<OrcidOutcome> {
+  const answer = await request(context, 'ORCID', () => fetchOrcid(identifier.value, profileConfig));
   if (!answer.ok) return { items: [], problems: [{ identifier: identifier.input, message: answer.problem.message }], notices: [], orcid: null };
   const { profile } = answer;
   const chosen = only ? profile.works.filter(only) : profile.works;
@@ -260,7 +265,9 @@ export async function lookupFoundWorks(orcid: string, keys: readonly string[], s
   const identifier: ParsedIdentifier = { kind: 'orcid', value: orcid, input: `https://orcid.org/${orcid}` };
   let outcome: OrcidOutcome;
   try {
-    outcome = await resolveOrcid(context, identifier, (work) => wanted.has(foundWorkKey(orcid, work)));
+    // The whole profile, as the run read it: a large one is past a lookup's size limit.
+    const profileConfig = { ...config, maxBytes: Math.max(config.maxBytes, ORCID_PROFILE_MAX_BYTES) };
+    outcome = await resolveOrcid(context, identifier, (work) => wanted.has(foundWorkKey(orcid, work)), profileConfig);
   } catch (error) {
     outcome = { items: [failed(identifier.input, error)], problems: [], notices: [], orcid: null };
   }

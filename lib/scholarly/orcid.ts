@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { MB } from '@/lib/bytes.mjs';
 import { KIND_FIELDS, type PaperKind } from '@/lib/content/research/kinds';
 import { normalizeArxivId, normalizeDoi } from '@/lib/validation/research';
 import { z } from '@/lib/validation/zod';
@@ -218,5 +219,13 @@ export async function fetchOrcid(orcid: string, config: ScholarlyConfig): Promis
 export function foundWorkKey(orcid: string, work: Pick<OrcidWork, 'doi' | 'arxivId' | 'putCode'>): string {
   if (work.doi) return `doi:${work.doi.toLowerCase()}`;
   if (work.arxivId) return `arxiv:${arxivKey(work.arxivId)}`;
-  return `orcid:${orcid}/${work.putCode}`;
+  // A put-code is a number; the column keeps 40 characters of whatever else a profile gives.
+  return `orcid:${orcid}/${work.putCode.slice(0, 40)}`;
 }
+
+/**
+ * The largest ORCID record the citation run (issue 46) reads, and the review of the works it found. A work takes 1.5 to 3 KB of a record (more when several sources
+ * gave it), so the 2 MB of a lookup (FETCH_DEFAULTS.maxBytes) stops near a thousand works; 8 MB holds about
+ * three thousand, and a larger record is reported as too large (the found works of the last run are kept).
+ */
+export const ORCID_PROFILE_MAX_BYTES = 8 * MB;

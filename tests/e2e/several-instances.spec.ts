@@ -3,7 +3,9 @@ import type { Browser } from '@playwright/test';
 import { Redis } from 'ioredis';
 import { expect, test } from './fixtures/csp';
 import { ADMIN, AUTH_SECRET, signIn, submitLogin } from './fixtures/auth';
-import { createPaper, sessionCookieHeader } from './fixtures/actions';
+import pg from 'pg';
+import { callAction, createPaper, paperInput, serverActions, sessionCookieHeader } from './fixtures/actions';
+import { fakeScholarlyEnv, startFakeScholarlyServer } from '../helpers/fake-scholarly-server';
 import { startNextStart, type NextStartServer } from '../helpers/next-start';
 import { startPostgres, type PostgresServer } from '../helpers/postgres-server';
 import { startRedis, type RedisServer } from '../helpers/redis-server';
@@ -186,4 +188,56 @@ test('the sign-in limit holds across instances: failures through one count on th
   await page.goto(`${b.url}/admin/login`);
   await submitLogin(page, ADMIN.email, ADMIN.password);
   await expect(page.getByText(RATE_LIMIT_MESSAGE).first()).toBeVisible();
+});
+
+test('the citation run goes once however many instances are asked: both scheduled, both called by the outside scheduler, one run', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const scholarly = await startFakeScholarlyServer();
+  const secret = randomBytes(24).toString('hex');
+  const env = { ...fakeScholarlyEnv(scholarly.url), REFRESH_SECRET: secret, REFRESH_SCHEDULE: 'true', REFRESH_CHECK_SECONDS: '1' };
+  const db = new pg.Client({ connectionString: postgres.url });
+  await db.connect();
+  try {
+    // Only when asked: neither schedule starts a run by itself while the papers are made.
+    await db.query(`insert into public.citation_settings (id, refresh_hours) values (true, 0) on conflict (id) do update set refresh_hours = 0`);
+    const [a, b] = await Promise.all([instance(env), instance(env)]);
+    const context = await browser.newContext({ baseURL: a.url });
+    const page = await context.newPage();
+    await signIn(page, ADMIN, `${a.url}/admin/login`);
+    const cookies = await sessionCookieHeader(context);
+    const create = serverActions('app/admin/(guarded)/research').find((action) => action.name === 'createPaperAction')!;
+    const base = Math.floor(Math.random() * 1e7) * 100;
+    const dois = Array.from({ length: 20 }, (_, index) => `10.5555/bench.${base + index}`);
+    for (const [index, doi] of dois.entries()) {
+      expect(await callAction(context.request, a.url, create.id, [{ ...paperInput(`Bench paper ${base + index}`), doi }], cookies)).toContain('"ok":true');
+    }
+    await context.close();
+
+    // The outside scheduler calls both at once (as two cron jobs, or a load balancer, might).
+    const call = (server: NextStartServer) => fetch(`${server.url}/api/refresh`, { method: 'POST', headers: { authorization: `Bearer ${secret}` } });
+    const answers = await Promise.all([call(a), call(b)]);
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202]);
+    await expect
+      .poll(async () => (await db.query<{ finished: boolean }>('select run_finished_at is not null as finished from public.refresh_state')).rows[0]?.finished, {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    const { rows } = await db.query<{ run_trigger: string; papers_checked: number; counts_updated: number; lease_holder: string | null }>(
+      'select run_trigger, papers_checked, counts_updated, lease_holder from public.refresh_state',
+    );
+    expect(rows[0]).toMatchObject({ run_trigger: 'route', lease_holder: null });
+    expect(rows[0]!.papers_checked).toBeGreaterThanOrEqual(20);
+    // Each paper's DOI was asked once, by whichever instance held the lease, and the profile once.
+    const asked = scholarly.requests.map((sent) => decodeURIComponent(sent.path));
+    for (const doi of dois) expect(asked.filter((path) => path.startsWith(`/openalex/works/doi:${doi}?`)), doi).toHaveLength(1);
+    expect(asked.filter((path) => path.startsWith('/orcid/'))).toHaveLength(1);
+    const counted = await db.query<{ n: number }>(
+      `select count(*)::int as n from public.paper_citations c join public.research_papers p on p.id = c.paper_id where p.doi = any($1) and c.source = 'openalex'`,
+      [dois],
+    );
+    expect(counted.rows[0]!.n).toBe(20);
+  } finally {
+    await db.end();
+    await scholarly.close();
+  }
 });

@@ -58,7 +58,7 @@ describe('the CV from the sample content', () => {
     expect(cv.entries.award.map((row) => row.title)).toEqual(['Best Student Paper Prize', 'EPSRC Doctoral Studentship', 'Distinction and Departmental Prize']);
     expect(cv.entries.talk).toHaveLength(2);
     // Each source read is cached with its tag, and the CV's files with every one of them.
-    expect(new Set(cache.cacheTag.mock.calls.flat())).toEqual(new Set(['about', 'experience', 'research', 'projects', 'cv', 'settings']));
+    expect(new Set(cache.cacheTag.mock.calls.flat())).toEqual(new Set(['about', 'experience', 'research', 'projects', 'cv', 'settings', 'citations']));
     expect([...CV_TAGS].sort()).toEqual(['about', 'citations', 'cv', 'experience', 'projects', 'research', 'settings']);
   });
 

@@ -1,11 +1,11 @@
 import 'server-only';
 
-import { MB } from '@/lib/bytes.mjs';
 import { normalizedTitle } from '@/lib/content/research/bibtex-import';
 import type { Database } from '@/lib/db/types';
 import { duplicateOf } from '../lookup';
 import type { OrcidWork } from '../orcid';
 import { arxivKey } from '../work';
+import { foundWorkKey } from '../orcid';
 
 /**
  * The run's ORCID step (issue 46): the works on the owner's ORCID profile that the site does not have, kept in
@@ -25,12 +25,7 @@ export const FOUND_WORKS_MAX = 500;
 /** found_works.key's length limit (the table's check). */
 export const FOUND_WORKS_KEY_MAX = 300;
 
-/**
- * The largest ORCID record the run reads. A work takes 1.5 to 3 KB of a record (more when several sources
- * gave it), so the 2 MB of a lookup (FETCH_DEFAULTS.maxBytes) stops near a thousand works; 8 MB holds about
- * three thousand, and a larger record is reported as too large (the found works of the last run are kept).
- */
-export const ORCID_PROFILE_MAX_BYTES = 8 * MB;
+export { ORCID_PROFILE_MAX_BYTES } from '../orcid';
 
 /** The table's limits (supabase/migrations/20261128040000_citations.sql). */
 const LIMITS = { title: 1000, workType: 60, putCode: 40 } as const;
@@ -54,12 +49,6 @@ export interface FoundWorkRow {
   year: number | null;
 }
 
-/** A work's key: 'doi:{lower-case DOI}', else 'arxiv:{id, no version}', else 'orcid:{iD}/{put-code}'. */
-export function foundWorkKey(orcid: string, work: Pick<OrcidWork, 'doi' | 'arxivId' | 'putCode'>): string {
-  if (work.doi) return `doi:${work.doi.toLowerCase()}`;
-  if (work.arxivId) return `arxiv:${arxivKey(work.arxivId)}`;
-  return `orcid:${orcid}/${work.putCode.slice(0, LIMITS.putCode)}`;
-}
 
 /**
  * The stored papers by each key the duplicate rules compare (the same normalisations as lookup.ts), so each
@@ -212,3 +201,5 @@ export async function storeFoundWorks(
     return { changed: written.length > 0 || deleted.length > 0, worksFound: count[0]?.n ?? 0 };
   });
 }
+
+export { foundWorkKey };

@@ -1,13 +1,12 @@
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
-
 import { expireTagsNow } from '@/lib/cache/expire-now';
 import { getDb } from '@/lib/db/client';
 import { CITATIONS_TAG, type RefreshTrigger } from '@/lib/scholarly/citation-types';
 import { fetchCitationCount } from '@/lib/scholarly/citations';
 import { siteScholarlyConfig } from '@/lib/scholarly/site-config';
-import { runRefresh, type RunResult } from './run';
-import { dueForRun, readCitationSettings } from './status';
+import { processHolder } from './lease';
+import { runRefresh } from './run';
+import type { RunResult } from './types';
+import { dueForRun, readCitationSettings, readRefreshStatus } from './status';
 
 /**
  * Where the citation run (issue 46) is started: by this server's schedule (a check a minute, started by
@@ -32,7 +31,7 @@ interface Slot {
 
 function slot(): Slot {
   const store = globalThis as Record<symbol, unknown>;
-  store[key] ??= { holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}` } satisfies Slot;
+  store[key] ??= { holder: processHolder() } satisfies Slot;
   return store[key] as Slot;
 }
 
@@ -64,7 +63,7 @@ export function startRefresh(trigger: RefreshTrigger): { state: 'started' | 'run
     });
   })()
     .then((result) => {
-      if (result.ran) log(`run ended: ${result.papersChecked} papers checked, ${result.countsUpdated} counts updated, ${result.worksFound} works found, ${result.errors.length} errors.`);
+      if (result.ran && result.finished) log(`run ended: ${result.papersChecked} papers checked, ${result.countsUpdated} counts updated, ${result.worksFound} works found, ${result.errors.length} errors.`);
       return result;
     })
     .catch((error: unknown) => {
@@ -99,8 +98,10 @@ export function startRefreshSchedule(options: { checkMs?: number } = {}): void {
     (async () => {
       const db = await getDb();
       const settings = await readCitationSettings(db);
-      const due = await dueForRun(db, settings);
-      if (due) startRefresh(due === 'requested' ? 'admin' : 'schedule');
+      if (!(await dueForRun(db, settings))) return;
+      // A Refresh now that this instance did not start itself (another took the request) counts as the admin's.
+      const { requested } = await readRefreshStatus(db, settings);
+      startRefresh(requested ? 'admin' : 'schedule');
     })()
       .catch((error: unknown) => console.warn('⚠ Could not check whether the citation run is due', error))
       .finally(() => (checking = false));

@@ -1,9 +1,9 @@
 import 'server-only';
 
-import type { CitationCount, CitationSource, RefreshError, RefreshTrigger } from '../citation-types';
+import type { CitationSource, RefreshError, RefreshTrigger } from '../citation-types';
+import type { CitationOutcome } from '../citations';
 import type { ScholarlyConfig } from '../config';
 import type { fetchOrcid } from '../orcid';
-import type { SourceProblem } from '../types';
 import type { Database } from '@/lib/db/types';
 
 /**
@@ -11,21 +11,8 @@ import type { Database } from '@/lib/db/types';
  * and the profile fetcher, injected so tests give fakes) and what it answers. Server-only, as the run is.
  */
 
-/**
- * One paper's count as lib/scholarly/citations.ts answers it: the count, or why there is none. A copy of
- * that module's type, so the run does not depend on it being written first; the two must stay the same.
- * 'refused': an answer that failed the checks; 'paused': every source the paper needed is paused (after a
- * 429), so none was asked; 'no-identifier': the paper has neither DOI nor arXiv id.
- */
-export type CitationOutcome =
-  | { ok: true; count: CitationCount }
-  | {
-      ok: false;
-      source: CitationSource;
-      kind: SourceProblem['kind'] | 'refused' | 'paused' | 'no-identifier';
-      reason: string;
-      retryAfterSeconds?: number;
-    };
+/** One paper's count as lib/scholarly/citations.ts answers it: the count, or why there is none. */
+export type { CitationOutcome } from '../citations';
 
 /** What the count fetcher needs of a paper. */
 export interface CountedPaper {
