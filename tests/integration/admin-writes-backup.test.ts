@@ -39,7 +39,10 @@ vi.mock('@/lib/scholarly/lookup', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/scholarly/lookup')>()),
   lookupIdentifiers: async () => ({ found: [], failed: [], taken: 0 }),
   refreshFromSource: async () => ({ changes: [] }),
+  lookupFoundWorks: async () => ({ entries: [], problems: [], notices: [], orcid: null }),
 }));
+// Nor is a citation run started: Refresh now's own write (the request in refresh_state) is what is checked.
+vi.mock('@/lib/scholarly/refresh/start', () => ({ startRefresh: () => ({ state: 'started', done: Promise.resolve(null) }) }));
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portfolio-admin-writes-'));
 vi.stubEnv('DATA_DIR', dataDir);
@@ -109,7 +112,16 @@ const post = (title: string) => ({ title, slug: title.toLowerCase().replace(/\W+
 const personal = (title: string) => ({ title, type: 'story', content: '<p>Walk.</p>', imageUrls: [] });
 const paper = (title: string, doi = '') => ({ title, journal: 'J', authors: 'A', date: '2024-01-01', abstract: '', link: '', pdfUrl: '', tags: '', doi, arxivId: '', status: 'published' });
 const bib = '@article{x, author={Noether, Emmy}, title={Imported from BibTeX}, journal={J}, year=2024}';
-const identity = { name: 'Emmy Noether', title: 'Mathematician', affiliation: '', footerBlurb: '', email: '', links: [], mark: '', markImageUrl: null };
+const identity = {
+  name: 'Emmy Noether',
+  title: 'Mathematician',
+  affiliation: '',
+  footerBlurb: '',
+  email: '',
+  links: [{ kind: 'orcid', label: '', url: 'https://orcid.org/0000-0002-1825-0097' }],
+  mark: '',
+  markImageUrl: null,
+};
 
 /** Each admin action with input it accepts, in an order where each finds what it acts on. */
 const STEPS: { file: string; action: string; args: () => Promise<unknown[]> | unknown[]; before?: () => void }[] = [
@@ -148,6 +160,18 @@ const STEPS: { file: string; action: string; args: () => Promise<unknown[]> | un
   { file: 'settings/actions.ts', action: 'saveProfileAction', args: () => [{ displayName: 'Emmy Noether', bio: 'Algebra.' }] },
   { file: 'settings/actions.ts', action: 'saveSiteSettingsAction', args: () => [{ siteTitle: 'Ideals', metaDescription: 'Rings.', socialImageUrl: '' }] },
   { file: 'settings/actions.ts', action: 'saveLookupContactAction', args: () => [{ lookupContactEmail: 'owner@example.org' }] },
+  { file: 'settings/actions.ts', action: 'saveCitationSettingsAction', args: () => [{ showOnSite: true, showOnCv: true, refreshHours: 168 }] },
+  { file: 'settings/actions.ts', action: 'refreshCitationsNowAction', args: () => [] },
+  { file: 'settings/actions.ts', action: 'citationStatusAction', args: () => [] },
+  { file: 'research/edit/actions.ts', action: 'lookupFoundWorksAction', args: () => [['doi:10.5555/found']] },
+  {
+    file: 'research/edit/actions.ts',
+    action: 'dismissFoundWorksAction',
+    args: async () => {
+      await database.db!.query(`insert into public.found_works (key, orcid, put_code, title) values ('doi:10.5555/found', '0000-0002-1825-0097', '1', 'Found')`);
+      return [['doi:10.5555/found']];
+    },
+  },
   {
     file: 'settings/actions.ts',
     action: 'changePasswordAction',

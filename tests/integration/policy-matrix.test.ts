@@ -60,6 +60,10 @@ const EXPECTED_POLICY = `
   research_papers                    ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   site_settings                      ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓
   admin_settings                     ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓
+  paper_citations                    ✓ ✓ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
+  found_works                        ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓
+  citation_settings                  ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓
+  refresh_state                      ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
   profiles: own row                  ✗ ✓ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✓ ✓ ✓   ✗ ✗ ✗ ✓
   profiles: another user's row       ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
   roles                              ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
@@ -206,6 +210,35 @@ const SUBJECTS: Subject[] = [
     beforeInsert: () => 'delete from public.admin_settings',
     set: `lookup_contact_email = 'changed@example.org'`,
   },
+  // The citation run's derived data (issue 46): the server writes it; through the API, everyone reads the counts
+  // and the display settings, admins alone the found works (and dismiss them) and the run's state.
+  {
+    label: 'paper_citations',
+    relation: 'public.paper_citations',
+    insert: () => `(paper_id, source, cited_by, read_at) select id, 'openalex', 1, now() from public.research_papers p
+      where not exists (select 1 from public.paper_citations c where c.paper_id = p.id) limit 1`,
+    set: 'cited_by = cited_by + 1',
+  },
+  {
+    label: 'found_works',
+    relation: 'public.found_works',
+    insert: () => `(key, orcid, put_code) values ('doi:10.5555/matrix', '0000-0002-1825-0097', '2')`,
+    set: `dismissed_at = now()`,
+  },
+  {
+    label: 'citation_settings',
+    relation: 'public.citation_settings',
+    insert: () => `(id, show_on_site) values (true, true)`,
+    beforeInsert: () => 'delete from public.citation_settings',
+    set: 'show_on_site = not show_on_site',
+  },
+  {
+    label: 'refresh_state',
+    relation: 'public.refresh_state',
+    insert: () => `(id) values (true)`,
+    beforeInsert: () => 'delete from public.refresh_state',
+    set: 'papers_checked = papers_checked + 1',
+  },
   profileRow('profiles: own row', ownProfile),
   profileRow("profiles: another user's row", anotherProfile),
   {
@@ -270,6 +303,9 @@ beforeAll(async () => {
   await owner.exec(`insert into public.site_settings (id, site_title) values (true, 'A Mathematician')`);
   await owner.exec(`insert into public.admin_settings (id, lookup_contact_email) values (true, 'owner@example.org')`);
   await owner.exec(`insert into public.coauthors (name) values ('Emmy Noether')`);
+  await owner.exec(`insert into public.paper_citations (paper_id, source, cited_by, read_at) select id, 'openalex', 3, now() from public.research_papers limit 1`);
+  await owner.exec(`insert into public.found_works (key, orcid, put_code, title) values ('doi:10.5555/found', '0000-0002-1825-0097', '1', 'Found')`);
+  await owner.exec(`insert into public.citation_settings (id) values (true)`);
   await owner.query(`insert into storage.buckets (id, name, public) values ($1, $1, false)`, [OTHER_BUCKET]);
   await owner.exec(`insert into storage.objects (bucket_id, name) select id, 'sample.png' from storage.buckets`);
 

@@ -19,7 +19,16 @@ vi.mock('@/components/admin/use-unsaved-warning', () => ({
 // The forms' server actions: never called by a render.
 vi.mock('@/app/admin/(guarded)/settings/actions', () => {
   const never = () => Promise.reject(new Error('not in this test'));
-  return { saveProfileAction: never, saveSiteSettingsAction: never, saveCvSettingsAction: never, saveLookupContactAction: never, changePasswordAction: never };
+  return {
+    saveProfileAction: never,
+    saveSiteSettingsAction: never,
+    saveCvSettingsAction: never,
+    saveLookupContactAction: never,
+    changePasswordAction: never,
+    saveCitationSettingsAction: never,
+    refreshCitationsNowAction: never,
+    citationStatusAction: never,
+  };
 });
 
 /** CvSettings as lib/content/cv/queries.ts's toCvSettings builds them: its keys in its order. */
@@ -73,7 +82,7 @@ describe('Settings: unsaved changes', () => {
         siteContent={{ labels: {}, backups: null, sample: '' }}
       />,
     );
-    // SettingsForms' own warning (profile, site, lookups, password) and the CV form's.
-    expect(warned).toEqual([false, false]);
+    // SettingsForms' own warning (profile, site, lookups, password), the CV form's and the Citations form's.
+    expect(warned).toEqual([false, false, false]);
   });
 });

@@ -76,4 +76,5 @@ export async function getCitationAdmin(now: Date = new Date()): Promise<Citation
 /** Refresh now: asked for in the database (so that whichever instance takes the lease runs it), and started here. */
 export async function requestCitationRun(): Promise<void> {
   await requestRefresh(await getDb());
+  noteAdminWrite();
 }
