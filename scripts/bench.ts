@@ -44,6 +44,10 @@
  *    same 5,000 items, alone, then under 8 connections searching from a new address each time, then from one
  *    address; pages per second and their p50/p99 each time, and the searches served and refused.
  *
+ * 8. The citation run (scripts/lib/citation-run-bench.ts, issue 46), on `npm start` with 500 papers more: /research and a
+ *    paper's page idle, then while the run asks slow fake sources for the 500 counts; the p99 during the run over the
+ *    idle one (goal: at most 1.10).
+ *
  * Then one summary line per server. The exit code is 1 on a failed request, a failed save or a stale read
  * after a save; a missed performance goal is reported, not failed: this is a benchmark, not a test.
  *
@@ -56,6 +60,7 @@ import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import type autocannon from 'autocannon';
 import { loadTest } from './lib/load-test';
+import { benchCitationRun, citationRunTable } from './lib/citation-run-bench';
 
 import { startNextStart } from '../tests/helpers/next-start';
 import { startSite } from '../tests/helpers/site-server';
@@ -404,6 +409,8 @@ async function main(): Promise<void> {
   const search = formatSearchBench(await searchBench());
   log(`Search burst: pages alone and under a burst of searches, ${DURATION_S} s each, on 5,000 items (npm start)…`);
   const burst = searchBurstLines(await benchSearchBurst(DURATION_S, ADMIN));
+  log('Citation run: /research and a paper page idle, then while a run reads 500 papers from slow fake sources (npm start)…');
+  const citationRun = citationRunTable(await benchCitationRun());
   const reports: ServerReport[] = [];
   for (const name of SELECTED) reports.push(await benchServer(name));
   console.log('Summary');
@@ -411,6 +418,7 @@ async function main(): Promise<void> {
   console.log(lookup.replace(/^/gm, '  '));
   console.log(search.replace(/^/gm, '  '));
   console.log(burst.replace(/^/gm, '  '));
+  console.log(citationRun.replace(/^/gm, '  '));
   for (const report of reports) {
     const kind = SERVERS[report.name];
     const met = (ok: boolean) => (ok ? 'met' : 'missed');
