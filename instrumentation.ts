@@ -15,4 +15,8 @@ export async function register(): Promise<void> {
   const { startUp } = await import('./lib/startup');
   // Written into the build by next.config.mjs (its `env`): the value the build's pages' policy was made with.
   await startUp({ builtPublicCacheSeconds: process.env.BUILT_PUBLIC_CACHE_SECONDS ?? '' });
+  // The citation run's schedule (issue 46), here rather than in startUp: under `npm start`, startUp runs first
+  // in the start script's own copy of the modules, which cannot load the run's server-only ones; this is Next's.
+  const { startRefreshScheduleFromEnv } = await import('./lib/scholarly/refresh/start');
+  startRefreshScheduleFromEnv();
 }

@@ -7,6 +7,7 @@ import { DataDirLockedError } from '@/lib/db/lock';
 import { migrate } from '@/lib/db/migrate';
 import { DatabaseOpenError, openDatabase, type OpenedDatabase } from '@/lib/db/open';
 import { seedSampleContent } from '@/lib/db/seed';
+import { stopRefreshSchedule } from '@/lib/scholarly/refresh/slot';
 import { databaseSlot, shareDatabase } from '@/lib/db/shared';
 import { EnvError, parseEnv, type Env } from '@/lib/env';
 import { checkStorageAtStartup } from '@/lib/storage/status';
@@ -58,7 +59,6 @@ async function prepareData(env: Env, purpose: string): Promise<OpenedDatabase> {
 /** Closes the database once (PGlite checkpoints, the data-directory lock is released). */
 export async function releaseDatabase(): Promise<void> {
   // The citation run writes to the database: it stops first, its progress kept for the next run to resume.
-  const { stopRefreshSchedule } = await import('@/lib/scholarly/refresh/start');
   await stopRefreshSchedule().catch((error: unknown) => console.error('Stopping the citation run failed', error));
   // A write not yet in a backup gets one while the database is still open.
   await stopBackups().catch((error: unknown) => console.error('The last backup failed', error));
@@ -148,11 +148,6 @@ export async function startUp(options: { purpose?: string; builtPublicCacheSecon
   // After the data is ready and the storage checked: pages rendered from here on show both.
   expireBuildShells(log);
   if (env.REDIS_URL) await checkSharedCache(env.REDIS_URL);
-  // Citation counts and new ORCID works (issue 46), once a run is due; the lease keeps it to one instance.
-  if (env.REFRESH_SCHEDULE) {
-    const { startRefreshSchedule } = await import('@/lib/scholarly/refresh/start');
-    startRefreshSchedule({ checkMs: env.REFRESH_CHECK_SECONDS * 1000 });
-  }
   if ((await countAdmins(opened.db)) === 0) {
     log(
       'No admin account yet. Create one with:\n' +

@@ -25,7 +25,7 @@ export const LONG_POST = {
 };
 
 /** A server action's id from the build's server-reference manifest (as a deployed build exposes them). */
-function actionId(name: string, file: string): string {
+export function actionId(name: string, file: string): string {
   const manifest = JSON.parse(readFileSync(path.join(repoRoot, '.next', 'server', 'server-reference-manifest.json'), 'utf8')) as {
     node: Record<string, { exportedName?: string; filename?: string }>;
   };

@@ -62,7 +62,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * `delayMs` holds every answer back that long, as a slow source would (the lookup bench, scripts/lib/lookup-bench.ts).
  *
  * Run alone (for the e2e suite, another process): `tsx tests/helpers/fake-scholarly-server.ts --port 4010`
- * prints the URL and serves until stopped.
+ * prints the URL and serves until stopped; `--delay 200` holds every answer back 200 ms.
  */
 
 export interface FakeRequest {
@@ -360,7 +360,9 @@ export async function startFakeScholarlyServer(port = 0, options: FakeScholarlyO
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const index = process.argv.indexOf('--port');
   const port = index >= 0 ? Number(process.argv[index + 1]) : 0;
-  const server = await startFakeScholarlyServer(Number.isInteger(port) ? port : 0);
+  const delay = process.argv.indexOf('--delay');
+  const delayMs = delay >= 0 ? Number(process.argv[delay + 1]) : 0;
+  const server = await startFakeScholarlyServer(Number.isInteger(port) ? port : 0, { delayMs: Number.isFinite(delayMs) ? delayMs : 0 });
   console.log(server.url);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

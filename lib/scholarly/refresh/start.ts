@@ -1,10 +1,12 @@
 import { expireTagsNow } from '@/lib/cache/expire-now';
 import { getDb } from '@/lib/db/client';
+import { getEnv } from '@/lib/env';
 import { CITATIONS_TAG, type RefreshTrigger } from '@/lib/scholarly/citation-types';
 import { fetchCitationCount } from '@/lib/scholarly/citations';
 import { siteScholarlyConfig } from '@/lib/scholarly/site-config';
 import { processHolder } from './lease';
 import { runRefresh } from './run';
+import { refreshSlot } from './slot';
 import type { RunResult } from './types';
 import { dueForRun, readCitationSettings, readRefreshStatus } from './status';
 
@@ -19,22 +21,6 @@ import { dueForRun, readCitationSettings, readRefreshStatus } from './status';
 /** How often the schedule asks whether a run is due (one small read). */
 export const REFRESH_CHECK_MS = 60_000;
 
-const key = Symbol.for('academic-portfolio.citation-refresh');
-
-interface Slot {
-  holder: string;
-  running?: Promise<RunResult | null>;
-  /** Aborts the running run (the server is stopping): it stops before its next paper. */
-  stop?: AbortController;
-  timer?: ReturnType<typeof setInterval>;
-}
-
-function slot(): Slot {
-  const store = globalThis as Record<symbol, unknown>;
-  store[key] ??= { holder: processHolder() } satisfies Slot;
-  return store[key] as Slot;
-}
-
 function log(message: string): void {
   console.log(`▲ Citations: ${message}`);
 }
@@ -44,8 +30,10 @@ function log(message: string): void {
  * lease held by another instance, which then is the one running), or 'running'. `done` settles when it ends.
  */
 export function startRefresh(trigger: RefreshTrigger): { state: 'started' | 'running'; done: Promise<RunResult | null> } {
-  const current = slot();
+  const current = refreshSlot();
   if (current.running) return { state: 'running', done: current.running };
+  current.holder ??= processHolder();
+  const holder = current.holder;
   const stop = new AbortController();
   const run = (async () => {
     const [db, config] = await Promise.all([getDb(), siteScholarlyConfig()]);
@@ -53,7 +41,7 @@ export function startRefresh(trigger: RefreshTrigger): { state: 'started' | 'run
       db,
       config,
       fetchCount: fetchCitationCount,
-      holder: current.holder,
+      holder,
       trigger,
       log,
       signal: stop.signal,
@@ -81,7 +69,7 @@ export function startRefresh(trigger: RefreshTrigger): { state: 'started' | 'run
 
 /** Whether this process is running a run now. */
 export function refreshRunningHere(): boolean {
-  return slot().running !== undefined;
+  return refreshSlot().running !== undefined;
 }
 
 /**
@@ -89,7 +77,7 @@ export function refreshRunningHere(): boolean {
  * since the last run, a Refresh now not yet taken up, or a run to resume) and no instance holds the lease.
  */
 export function startRefreshSchedule(options: { checkMs?: number } = {}): void {
-  const current = slot();
+  const current = refreshSlot();
   if (current.timer) return;
   let checking = false;
   current.timer = setInterval(() => {
@@ -110,13 +98,13 @@ export function startRefreshSchedule(options: { checkMs?: number } = {}): void {
 }
 
 /**
- * Stops the schedule and the run in progress (before the database closes): the run stops before its next
- * paper, leaving its progress for the next holder of the lease to resume.
+ * The schedule as the environment asks (instrumentation.ts, once the server's startup work is done): on unless
+ * REFRESH_SCHEDULE=false, checking every REFRESH_CHECK_SECONDS. Started from Next's own copy of the modules
+ * (never from `npm start`'s tsx copy, which cannot load the server-only modules of the run).
  */
-export async function stopRefreshSchedule(): Promise<void> {
-  const current = slot();
-  if (current.timer) clearInterval(current.timer);
-  current.timer = undefined;
-  current.stop?.abort();
-  await current.running?.catch(() => undefined);
+export function startRefreshScheduleFromEnv(): void {
+  const env = getEnv();
+  if (env.REFRESH_SCHEDULE) startRefreshSchedule({ checkMs: env.REFRESH_CHECK_SECONDS * 1000 });
 }
+
+export { stopRefreshSchedule } from './slot';
