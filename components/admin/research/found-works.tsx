@@ -3,7 +3,7 @@
 import { useId, useState, useTransition } from 'react';
 import { Loader2, Search, X } from 'lucide-react';
 
-import { dismissFoundWorksAction, importLookedUpAction, lookupFoundWorksAction } from '@/app/admin/(guarded)/research/edit/actions';
+import { dismissFoundWorksAction, lookupFoundWorksAction } from '@/app/admin/(guarded)/research/edit/actions';
 import { adminToast } from '@/components/admin/toast';
 import { Button } from '@/components/ui/button';
 import { settleAction } from '@/lib/action-result';
@@ -12,7 +12,7 @@ import { plural } from '@/lib/format';
 import type { FoundWork } from '@/lib/scholarly/citation-types';
 import { withinBodyLimit } from '@/lib/validation/action-body';
 import type { LookupMode } from '@/lib/validation/paper-lookup';
-import { LookupPreview } from './identifier-import';
+import { addLookedUp, LookupPreview } from './identifier-import';
 import { usePreviewImport } from './preview-import';
 
 const UNREACHABLE = 'The server could not be reached. Please try again.';
@@ -28,28 +28,21 @@ export function FoundWorks({ initial, orcid, onImported }: { initial: readonly F
   const [mode, setMode] = useState<LookupMode>('as-source');
   const [dismissing, startDismissing] = useTransition();
   const keys = works.map((work) => work.key);
-  const { preview, setPreview, ticked, toggle, pending, runPreview, runImport } = usePreviewImport({
+  const importer = usePreviewImport({
     sourceId: `${id}-review`,
     clearOnChange: false,
     unreachable: UNREACHABLE,
     label: 'found works',
     check: () => ({ ok: true }),
     preview: () => withinBodyLimit(lookupFoundWorksAction)(keys),
-    importTicked: (_text, found, refs) =>
-      withinBodyLimit(importLookedUpAction)(
-        found.entries.filter((entry) => refs.includes(entry.ref) && !entry.duplicate).map((entry) => entry.paper),
-        mode,
-      ),
-    done: ({ created, skipped }) => ({
-      title: `Added ${plural(created.length, 'paper')}`,
-      description: skipped > 0 ? `${plural(skipped, 'paper')} skipped: already on the site.` : undefined,
-    }),
+    ...addLookedUp(mode),
     onImported: (papers) => {
       onImported(papers);
       // What was added is on the site now: the list keeps the rest (the next run forgets the added ones).
       setWorks((current) => current.filter((work) => !papers.some((paper) => isWorkOf(work, paper))));
     },
   });
+  const { preview, setPreview, pending, runPreview } = importer;
 
   if (works.length === 0) return null;
 
@@ -105,19 +98,7 @@ export function FoundWorks({ initial, orcid, onImported }: { initial: readonly F
           Dismiss all
         </Button>
       </div>
-      {preview ? (
-        <LookupPreview
-          name={`${id}-mode`}
-          result={preview}
-          ticked={ticked}
-          onToggle={toggle}
-          mode={mode}
-          onMode={setMode}
-          pending={pending}
-          onImport={runImport}
-          onCancel={() => setPreview(null)}
-        />
-      ) : null}
+      <LookupPreview name={`${id}-mode`} state={importer} mode={mode} onMode={setMode} />
     </section>
   );
 }

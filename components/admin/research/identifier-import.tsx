@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { Fingerprint, Loader2, Plus, Search, X } from 'lucide-react';
 
-import { importLookedUpAction, lookupIdentifiersAction } from '@/app/admin/(guarded)/research/edit/actions';
+import { importLookedUpAction, lookupIdentifiersAction, type LookupImportResult } from '@/app/admin/(guarded)/research/edit/actions';
 import { describedBy, Field } from '@/components/admin/about/field';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
@@ -28,25 +28,17 @@ export function IdentifierImport({ onImported, ownerOrcid = null }: { onImported
   const id = useId();
   const sourceId = `${id}-source`;
   const [mode, setMode] = useState<LookupMode>('as-source');
-  const { open, setOpen, text, changeText, error, preview: result, setPreview: setResult, ticked, toggle, pending, runPreview: runLookup, runImport } =
-    usePreviewImport({
+  const importer = usePreviewImport({
       sourceId,
       clearOnChange: false,
       unreachable: UNREACHABLE,
       label: 'identifier',
       check: checkLookupText,
       preview: (source) => withinBodyLimit(lookupIdentifiersAction)(source),
-      importTicked: (_source, found, refs) =>
-        withinBodyLimit(importLookedUpAction)(
-          found.entries.filter((entry) => refs.includes(entry.ref) && !entry.duplicate).map((entry) => entry.paper),
-          mode,
-        ),
-      done: ({ created, skipped }) => ({
-        title: `Added ${plural(created.length, 'paper')}`,
-        description: skipped > 0 ? `${plural(skipped, 'paper')} skipped: already on the site.` : undefined,
-      }),
+      ...addLookedUp(mode),
       onImported,
     });
+  const { open, setOpen, text, changeText, error, preview: result, pending, runPreview: runLookup } = importer;
 
   if (!open) {
     return (
@@ -103,21 +95,37 @@ export function IdentifierImport({ onImported, ownerOrcid = null }: { onImported
           </Button>
         ) : null}
       </div>
-      {result ? (
-        <LookupPreview
-          name={`${id}-mode`}
-          result={result}
-          ticked={ticked}
-          onToggle={toggle}
-          mode={mode}
-          onMode={setMode}
-          pending={pending}
-          onImport={runImport}
-          onCancel={() => setResult(null)}
-        />
-      ) : null}
+      <LookupPreview name={`${id}-mode`} state={importer} mode={mode} onMode={setMode} />
     </section>
   );
+}
+
+/**
+ * A lookup's second step, as usePreviewImport takes it (Add by identifier, and the works found on the owner's
+ * ORCID profile): the ticked papers that are not on the site, added as `mode` says, and the toast that says so.
+ */
+export function addLookedUp(mode: LookupMode) {
+  return {
+    importTicked: (_source: string, found: LookupResult, refs: string[]) =>
+      withinBodyLimit(importLookedUpAction)(
+        found.entries.filter((entry) => refs.includes(entry.ref) && !entry.duplicate).map((entry) => entry.paper),
+        mode,
+      ),
+    done: ({ created, skipped }: LookupImportResult) => ({
+      title: `Added ${plural(created.length, 'paper')}`,
+      description: skipped > 0 ? `${plural(skipped, 'paper')} skipped: already on the site.` : undefined,
+    }),
+  };
+}
+
+/** What LookupPreview needs of a panel's usePreviewImport. */
+export interface LookupPreviewState {
+  preview: LookupResult | null;
+  setPreview: (preview: null) => void;
+  ticked: Set<string>;
+  toggle: (ref: string) => void;
+  pending: boolean;
+  runImport: () => void;
 }
 
 /**
@@ -126,26 +134,20 @@ export function IdentifierImport({ onImported, ownerOrcid = null }: { onImported
  */
 export function LookupPreview({
   name,
-  result,
-  ticked,
-  onToggle,
+  state,
   mode,
   onMode,
-  pending,
-  onImport,
-  onCancel,
 }: {
   /** The mode radios' group name, unique in the page. */
   name: string;
-  result: LookupResult;
-  ticked: Set<string>;
-  onToggle: (ref: string) => void;
+  /** The panel's usePreviewImport: its preview (nothing is shown without one), ticks and import. */
+  state: LookupPreviewState;
   mode: LookupMode;
   onMode: (mode: LookupMode) => void;
-  pending: boolean;
-  onImport: () => void;
-  onCancel: () => void;
 }) {
+  const { preview: result, ticked, toggle: onToggle, pending, runImport: onImport, setPreview } = state;
+  if (!result) return null;
+  const onCancel = () => setPreview(null);
   const offered = result.entries.filter((entry) => !entry.duplicate);
   return (
     <>

@@ -4,6 +4,7 @@ import { normalizedTitle } from '@/lib/content/research/bibtex-import';
 import type { Database } from '@/lib/db/types';
 import { duplicateOf } from '../lookup';
 import type { OrcidWork } from '../orcid';
+import type { FoundWork } from '../citation-types';
 import { arxivKey } from '../work';
 import { foundWorkKey } from '../orcid';
 
@@ -38,16 +39,7 @@ export interface ComparablePaper {
 }
 
 /** One row of public.found_works, as the run writes it. */
-export interface FoundWorkRow {
-  key: string;
-  orcid: string;
-  putCode: string;
-  title: string;
-  workType: string;
-  doi: string | null;
-  arxivId: string | null;
-  year: number | null;
-}
+export type FoundWorkRow = Omit<FoundWork, 'foundAt'>;
 
 
 /**
@@ -120,7 +112,8 @@ export function foundWorksFrom(orcid: string, works: readonly OrcidWork[], store
   return found;
 }
 
-interface StoredRow {
+/** A public.found_works row as the database answers it (status.ts reads the same). */
+export interface StoredRow {
   key: string;
   orcid: string;
   put_code: string;

@@ -14,7 +14,7 @@ import {
   type RefreshTrigger,
   type YearCount,
 } from '../citation-types';
-import { FOUND_WORKS_KEY_MAX, FOUND_WORKS_MAX } from './found-works';
+import { FOUND_WORKS_KEY_MAX, FOUND_WORKS_MAX, type StoredRow } from './found-works';
 
 /**
  * What the admin area and the public pages read of the counts, the found works and the run (issue 46), and
@@ -151,15 +151,7 @@ export async function dueForRun(db: Queryable, settings: CitationSettings): Prom
 // ------------------------------------------------------------------------------------------------
 // Found works
 
-interface FoundWorkRow {
-  key: string;
-  orcid: string;
-  put_code: string;
-  title: string;
-  work_type: string;
-  doi: string | null;
-  arxiv_id: string | null;
-  year: number | null;
+interface FoundWorkRow extends StoredRow {
   found_at: Date | string;
 }
 
