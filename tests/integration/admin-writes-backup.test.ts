@@ -34,6 +34,8 @@ vi.mock('@/lib/auth/guard', async (importOriginal) => ({
   checkAdmin: async () => ({ ok: true, user: caller.user }),
 }));
 vi.mock('next/headers', async () => (await import('../helpers/next-headers')).nextHeadersDouble(jar));
+// Refresh now keeps the request for its run (`after`), which needs a request scope: none here.
+vi.mock('next/server', async (importOriginal) => ({ ...(await importOriginal<typeof import('next/server')>()), after: () => undefined }));
 // The sources are not asked: what they would answer is only read, never stored by these actions.
 vi.mock('@/lib/scholarly/lookup', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/scholarly/lookup')>()),

@@ -1,5 +1,7 @@
 'use server';
 
+import { after } from 'next/server';
+
 import { auditLog } from '@/lib/auth/audit';
 import { AdminFacingError, adminAction } from '@/lib/auth/admin-action';
 import { getAuth } from '@/lib/auth';
@@ -43,11 +45,15 @@ export const saveCitationSettingsAction = adminAction({
   failed: { log: 'Failed to save citation settings', answer: FAILED },
 });
 
-/** Refresh now: the citation run asked for and started (on this instance, unless another holds the lease); answers the run's status. */
+/**
+ * Refresh now: the citation run asked for and started (on this instance, unless another holds the lease); answers
+ * the run's status. The run goes on after the answer (`after`: a serverless function is kept for it).
+ */
 export const refreshCitationsNowAction = adminAction({
   run: async () => {
     await requestCitationRun();
-    startRefresh('admin');
+    const { done } = startRefresh('admin');
+    after(() => done);
     return (await getCitationAdmin()).status;
   },
   failed: { log: 'Failed to start the citation run', answer: 'The refresh could not be started. Please try again.' },
