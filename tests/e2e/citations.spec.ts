@@ -86,8 +86,10 @@ test.describe('Citations and new works', () => {
     await expect(page).toHaveURL(/\/admin\/research\/edit#found-works$/);
     const works = page.getByRole('region', { name: /new works? found on your ORCID profile$/ });
     const list = works.getByRole('list', { name: 'Works found on your ORCID profile' });
-    const before = await list.getByRole('listitem').count();
     const first = list.getByRole('listitem').first();
+    await expect(first).toBeVisible();
+    const before = await list.getByRole('listitem').count();
+    expect(before).toBeGreaterThan(1);
     const key = await first.getAttribute('data-found-work');
     await first.getByRole('button', { name: /^Dismiss/ }).click();
     await expect(toast(page, 'Work dismissed')).toBeVisible();
