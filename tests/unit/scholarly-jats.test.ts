@@ -119,11 +119,14 @@ describe('jatsToMarkup', () => {
       '![', '<', '>', '<b>', '</i>', '<!--', '&', '&amp;', '&#42;', '|', '---', '===', '\n', '\n\n', '  ', '\t', 'www.example.org',
       'https://example.org', 'a@b.co', ':', '^', '{', '}', '[^1]', '[^1]: note', 'x', '2', ' ', '\u00a0', 'é', 'e\u0301',
     );
-    const text = fc.oneof(
-      fc.string({ unit: 'grapheme', maxLength: 30 }),
-      fc.string({ unit: 'binary', maxLength: 20 }),
-      fc.array(fc.oneof(markdownish, fc.string({ maxLength: 4 })), { maxLength: 12 }).map((parts) => parts.join('')),
-    );
+    // Never the character that stands for a formula in the expected text (a random string found it: seed -717407403).
+    const text = fc
+      .oneof(
+        fc.string({ unit: 'grapheme', maxLength: 30 }),
+        fc.string({ unit: 'binary', maxLength: 20 }),
+        fc.array(fc.oneof(markdownish, fc.string({ maxLength: 4 })), { maxLength: 12 }).map((parts) => parts.join('')),
+      )
+      .map((value) => value.replaceAll(FORMULA, ''));
     // A formula the source marks: TeX with something in it, whatever else it holds.
     const tex = fc
       .array(fc.constantFrom('x', '^2', '\\alpha', 'a<b', '_{n}', '\\{', '}', ' ', '$', '\\$', '*', '&', 'a > b', '\\frac{1}{2}', '#', '`'), { maxLength: 6 })
