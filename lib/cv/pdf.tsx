@@ -7,9 +7,8 @@ import type { Education, ResearchInterest } from '@/lib/content/about/types';
 import type { Experience } from '@/lib/content/experience/types';
 import { htmlToText } from '@/lib/content/personal/rules';
 import type { Project } from '@/lib/content/projects/types';
-import type { CitationTotals } from '@/lib/content/research/citation-rules';
+import { cvCitationsLine } from '@/lib/content/research/citation-rules';
 import { venueLine } from '@/lib/content/research/kinds';
-import { formatDayMonthYear } from '@/lib/format';
 import { linksOf } from '@/lib/content/research/links';
 import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
@@ -328,11 +327,6 @@ function paperEntry(paper: ResearchPaper, number: number, owner: string): ReactE
 }
 
 /** Publications by group (Published, Under review & preprints, In preparation), each under its own heading. */
-/** 'Citations 1,234 · h-index 12 (OpenAlex, 3 Nov 2026)', as the CV page says it. */
-function citationsLine(totals: CitationTotals): string {
-  return `Citations ${totals.citations.toLocaleString('en-US')} · h-index ${totals.hIndex} (${totals.sources}, ${formatDayMonthYear(totals.oldestReadAt)})`;
-}
-
 function publicationEntries(groups: readonly CvPublicationGroup[], owner: string): ReactNode[] {
   return groups
     .filter((group) => group.papers.length > 0)
@@ -410,7 +404,7 @@ function sectionEntries(key: CvSectionKey, data: CvData): ReactNode[] {
         ...(data.citations
           ? [
               <Text key="citations" style={styles.muted}>
-                {citationsLine(data.citations)}
+                {cvCitationsLine(data.citations)}
               </Text>,
             ]
           : []),

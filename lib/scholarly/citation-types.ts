@@ -7,7 +7,8 @@
 
 export type CitationSource = 'openalex' | 'crossref';
 
-export const CITATION_SOURCE_NAMES: Record<CitationSource, string> = { openalex: 'OpenAlex', crossref: 'Crossref' };
+/** Each source as the pages and the messages name it. */
+export const CITATION_SOURCE_NAMES = { openalex: 'OpenAlex', crossref: 'Crossref' } as const satisfies Record<CitationSource, string>;
 
 /** The largest count believed (the most cited papers have a few hundred thousand); a larger one is refused. */
 export const CITED_BY_MAX = 1_000_000;

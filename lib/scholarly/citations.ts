@@ -2,7 +2,7 @@ import 'server-only';
 
 import { normalizeArxivId, normalizeDoi } from '@/lib/validation/research';
 import { z } from '@/lib/validation/zod';
-import { CITED_BY_MAX, type CitationCount, type CitationSource, type YearCount } from './citation-types';
+import { CITATION_SOURCE_NAMES, CITED_BY_MAX, type CitationCount, type CitationSource, type YearCount } from './citation-types';
 import { askSource, type ScholarlyConfig } from './config';
 import { askCrossref } from './crossref';
 import { malformedProblem } from './http';
@@ -47,8 +47,8 @@ export const FIRST_CITATION_YEAR = 1900;
  */
 export const TITLE_SIMILARITY_MIN = 0.6;
 
-/** The sources as messages name them: CITATION_SOURCE_NAMES, as the names http.ts's messages take. */
-const SOURCE_NAMES = { openalex: 'OpenAlex', crossref: 'Crossref' } as const satisfies Record<CitationSource, SourceName>;
+/** The sources as messages name them: the pages' names, each one of http.ts's source names. */
+const SOURCE_NAMES = CITATION_SOURCE_NAMES satisfies Record<CitationSource, SourceName>;
 
 const NO_IDENTIFIER = 'This paper has neither a DOI nor an arXiv identifier, so no source can be asked for its citations.';
 

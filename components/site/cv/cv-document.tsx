@@ -4,9 +4,8 @@ import { Download, ExternalLink, Mail } from '@/components/site/icons';
 import { SimpleMarkup } from '@/components/site/simple-markup';
 import { Button } from '@/components/ui/button';
 import { htmlToText } from '@/lib/content/personal/rules';
-import type { CitationTotals } from '@/lib/content/research/citation-rules';
+import { cvCitationsLine, type CitationTotals } from '@/lib/content/research/citation-rules';
 import { venueLine, type PaperVenue } from '@/lib/content/research/kinds';
-import { formatDayMonthYear } from '@/lib/format';
 import { linksOf } from '@/lib/content/research/links';
 import { arxivUrl, doiUrl } from '@/lib/content/research/scholar';
 import { cvEntryDates, cvMonthRange, cvYearRange, isOwnerAuthor } from '@/lib/cv/rules';
@@ -270,11 +269,11 @@ function Authors({ authors, owner }: { authors: readonly string[]; owner: string
   );
 }
 
-/** 'Citations 1,234 · h-index 12 (OpenAlex, 3 Nov 2026)': the papers listed, when the owner shows their counts on the CV. */
+/** The CV's citations line (cvCitationsLine): the papers listed, when the owner shows their counts on the CV. */
 function CvCitations({ totals }: { totals: CitationTotals }) {
   return (
     <p className="text-sm text-muted-foreground tabular-nums" data-cv-citations={totals.citations}>
-      Citations {totals.citations.toLocaleString('en-US')} · h-index {totals.hIndex} ({totals.sources}, {formatDayMonthYear(totals.oldestReadAt)})
+      {cvCitationsLine(totals)}
     </p>
   );
 }

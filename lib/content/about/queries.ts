@@ -52,7 +52,7 @@ function toAbout(row: AboutRow): About {
  * The stored links a page may show: a row written by hand or before a rule reaches no page with an address
  * a browser would run, or a kind this version does not know.
  */
-function readLinks(links: unknown): ProfileLink[] {
+export function readLinks(links: unknown): ProfileLink[] {
   if (!Array.isArray(links)) return [];
   return links.flatMap((link: Partial<ProfileLink> | null) => {
     const url = typeof link?.url === 'string' ? storedLink(link.url) : null;

@@ -1,3 +1,4 @@
+import { formatDayMonthYear } from '@/lib/format';
 import { CITATION_SOURCE_NAMES, type CitationSource, type PaperCitations } from '@/lib/scholarly/citation-types';
 
 /**
@@ -46,4 +47,9 @@ export function citationTotals(paperIds: Iterable<string>, byPaper: ReadonlyMap<
     sources: sourceNames(counted.map((count) => count.source)),
     oldestReadAt: counted.map((count) => count.readAt).sort()[0]!,
   };
+}
+
+/** 'Citations 1,234 · h-index 12 (OpenAlex, 3 Nov 2026)': the CV's line, on its page and in its PDF. */
+export function cvCitationsLine(totals: CitationTotals): string {
+  return `Citations ${totals.citations.toLocaleString('en-US')} · h-index ${totals.hIndex} (${totals.sources}, ${formatDayMonthYear(totals.oldestReadAt)})`;
 }

@@ -14,6 +14,7 @@ import {
   saveCitationSettings as storeCitationSettings,
 } from '@/lib/scholarly/refresh/status';
 import { getPapersForEditing } from './queries';
+import type { ResearchPaper } from './types';
 import { noteAdminWrite } from '@/lib/backup/notify';
 import { afterContentWrite } from '../tags';
 
@@ -54,6 +55,23 @@ export async function dismissWorks(keys: readonly string[]): Promise<number> {
   return dismissed;
 }
 
+/** Settings → Citations and the run's state, past every cache: what Settings shows and polls while a run goes on. */
+export async function getCitationStatus(now: Date = new Date()): Promise<{ settings: CitationSettings; status: RefreshStatus }> {
+  const db = await getDb();
+  const settings = await readCitationSettings(db);
+  return { settings, status: await readRefreshStatus(db, settings, now.getTime()) };
+}
+
+/**
+ * The found works the owner has neither added nor dismissed, newest first, given the papers stored now (the
+ * caller has read them already). A work added since the run (by the preview, or by hand) is left out at once,
+ * by the duplicate rules of Add by identifier; the next run removes it for good.
+ */
+export async function getFoundWorks(papers: readonly ResearchPaper[]): Promise<FoundWork[]> {
+  const found = await listFoundWorks(await getDb());
+  return found.filter((work) => !duplicateOf({ title: work.title, doi: work.doi, arxivId: work.arxivId }, papers));
+}
+
 export interface CitationAdmin {
   settings: CitationSettings;
   status: RefreshStatus;
@@ -61,16 +79,10 @@ export interface CitationAdmin {
   found: FoundWork[];
 }
 
-/**
- * What the dashboard, Settings → Citations and the Research Papers editor show of the run, past every cache.
- * A found work the owner has added since the run (by the preview, or by hand) is left out at once, by the
- * duplicate rules of Add by identifier: the next run removes it for good.
- */
+/** What the dashboard shows of the run: its status and the found works. */
 export async function getCitationAdmin(now: Date = new Date()): Promise<CitationAdmin> {
-  const db = await getDb();
-  const settings = await readCitationSettings(db);
-  const [status, found, papers] = await Promise.all([readRefreshStatus(db, settings, now.getTime()), listFoundWorks(db), getPapersForEditing()]);
-  return { settings, status, found: found.filter((work) => !duplicateOf({ title: work.title, doi: work.doi, arxivId: work.arxivId }, papers)) };
+  const [{ settings, status }, found] = await Promise.all([getCitationStatus(now), getPapersForEditing().then(getFoundWorks)]);
+  return { settings, status, found };
 }
 
 /** Refresh now: asked for in the database (so that whichever instance takes the lease runs it), and started here. */

@@ -3,14 +3,15 @@ import 'server-only';
 import { setTimeout as delay } from 'node:timers/promises';
 import pLimit from 'p-limit';
 
-import { ownerOrcid, type ProfileLink } from '@/lib/content/about/types';
+import { readLinks } from '@/lib/content/about/queries';
+import { ownerOrcid } from '@/lib/content/about/types';
 import type { Database } from '@/lib/db/types';
 import { CITATION_SOURCE_NAMES, CITED_BY_MAX, type CitationCount, type CitationSource, type RefreshError } from '../citation-types';
 import { LOOKUP_REQUEST_LIMITS } from '../lookup';
 import { fetchOrcid } from '../orcid';
 import { ErrorList } from './errors';
 import { ORCID_PROFILE_MAX_BYTES, storeFoundWorks } from './found-works';
-import { holdsLease, LEASE_MS, leaseFence, releaseLease, takeLease } from './lease';
+import { holdsLease, LEASE_MS, leaseFence, releaseLease, renewLease, takeLease } from './lease';
 import { readErrors } from './status';
 import type { CitationOutcome, RunOptions, RunResult } from './types';
 
@@ -98,11 +99,6 @@ function unstorable(count: CitationCount): string | null {
 
 const yearsKey = (years: unknown): string =>
   JSON.stringify(Array.isArray(years) ? years.map((entry: { year?: unknown; count?: unknown } | null) => [entry?.year, entry?.count]) : []);
-
-function links(value: unknown): ProfileLink[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter((link): link is ProfileLink => typeof link?.kind === 'string' && typeof link?.url === 'string');
-}
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
@@ -198,12 +194,8 @@ class Run {
   }
 
   private async renew(): Promise<void> {
-    const { rows } = await this.db.query(`update public.refresh_state set lease_until = now() + $2 * interval '1 millisecond' where id and lease_holder = $1 returning id`, [
-      this.holder,
-      this.leaseMs,
-    ]);
-    if (rows.length === 0) this.stop('lease-lost');
-    else this.lastRenewal = this.now();
+    if (await renewLease(this.db, this.holder, this.leaseMs)) this.lastRenewal = this.now();
+    else this.stop('lease-lost');
   }
 
   /** The progress so far, written with the lease's renewal in one statement; the run stops when the lease was lost. */
@@ -416,7 +408,7 @@ class Run {
     await this.keepLease();
     if (this.stopped) return;
     const { rows } = await this.db.query<{ links: unknown }>('select links from public.about_data order by created_at limit 1');
-    const orcid = ownerOrcid({ links: links(rows[0]?.links) });
+    const orcid = ownerOrcid({ links: readLinks(rows[0]?.links) });
     if (!orcid) return;
     const fetchProfile = this.options.fetchProfile ?? fetchOrcid;
     const config = { ...this.options.config, maxBytes: Math.max(this.options.config.maxBytes, ORCID_PROFILE_MAX_BYTES) };

@@ -7,8 +7,6 @@ import type { RunResult } from './types';
  */
 
 export interface RefreshSlot {
-  /** This process's holder id, made when the first run starts. */
-  holder?: string;
   running?: Promise<RunResult | null>;
   /** Aborts the running run (the server is stopping): it stops before its next paper. */
   stop?: AbortController;

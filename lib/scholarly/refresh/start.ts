@@ -8,11 +8,11 @@ import { processHolder } from './lease';
 import { runRefresh } from './run';
 import { refreshSlot } from './slot';
 import type { RunResult } from './types';
-import { dueForRun, readCitationSettings, readRefreshStatus } from './status';
+import { dueRun, readCitationSettings } from './status';
 
 /**
  * Where the citation run (issue 46) is started: by this server's schedule (a check a minute, started by
- * lib/startup.ts unless REFRESH_SCHEDULE=false), by Refresh now in Settings, and by the outside scheduler's
+ * instrumentation.ts unless REFRESH_SCHEDULE=false), by Refresh now in Settings, and by the outside scheduler's
  * POST /api/refresh. Each start goes through startRefresh: one run at a time in this process, and the
  * lease in the database (lease.ts) keeps it to one in the site however many instances share it. A run only
  * waits on the sources and writes small rows; page requests never wait for it.
@@ -32,8 +32,7 @@ function log(message: string): void {
 export function startRefresh(trigger: RefreshTrigger): { state: 'started' | 'running'; done: Promise<RunResult | null> } {
   const current = refreshSlot();
   if (current.running) return { state: 'running', done: current.running };
-  current.holder ??= processHolder();
-  const holder = current.holder;
+  const holder = processHolder();
   const stop = new AbortController();
   const run = (async () => {
     const [db, config] = await Promise.all([getDb(), siteScholarlyConfig()]);
@@ -86,10 +85,9 @@ export function startRefreshSchedule(options: { checkMs?: number } = {}): void {
     (async () => {
       const db = await getDb();
       const settings = await readCitationSettings(db);
-      if (!(await dueForRun(db, settings))) return;
       // A Refresh now that this instance did not start itself (another took the request) counts as the admin's.
-      const { requested } = await readRefreshStatus(db, settings);
-      startRefresh(requested ? 'admin' : 'schedule');
+      const trigger = await dueRun(db, settings);
+      if (trigger) startRefresh(trigger);
     })()
       .catch((error: unknown) => console.warn('⚠ Could not check whether the citation run is due', error))
       .finally(() => (checking = false));

@@ -134,18 +134,24 @@ export async function requestRefresh(db: Queryable): Promise<void> {
 }
 
 /**
- * Whether a run should start now: no lease is held (or the one held ran out), and Refresh now was asked for, or
- * a run stopped part-way and is to be resumed, or the schedule is due (`refreshHours` since the last run, or
- * there has been none; never when the schedule is off). Measured by the database's clock, as the lease is.
+ * Whether a run should start now, and as what: none when a lease is held (and has not run out); 'admin' when
+ * Refresh now was asked for; 'schedule' when a run stopped part-way is to be resumed (it keeps its own trigger),
+ * or the schedule is due (`refreshHours` since the last run, or there has been none; never when the schedule is
+ * off). Measured by the database's clock, as the lease is.
  */
-export async function dueForRun(db: Queryable, settings: CitationSettings): Promise<boolean> {
+export async function dueRun(db: Queryable, settings: CitationSettings): Promise<RefreshTrigger | null> {
   const row = await readState(db);
-  if (!row) return settings.refreshHours !== 0;
-  if (row.running) return false;
-  if (row.requested_at !== null) return true;
-  if (row.run_started_at !== null && row.run_finished_at === null) return true;
+  if (!row) return settings.refreshHours !== 0 ? 'schedule' : null;
+  if (row.running) return null;
+  if (row.requested_at !== null) return 'admin';
+  if (row.run_started_at !== null && row.run_finished_at === null) return 'schedule';
   const due = nextRunAt(settings, { startedAt: iso(row.run_started_at), finishedAt: iso(row.run_finished_at) }, new Date(row.db_now).getTime());
-  return due !== null && Date.parse(due) <= new Date(row.db_now).getTime();
+  return due !== null && Date.parse(due) <= new Date(row.db_now).getTime() ? 'schedule' : null;
+}
+
+/** Whether a run should start now (dueRun). */
+export async function dueForRun(db: Queryable, settings: CitationSettings): Promise<boolean> {
+  return (await dueRun(db, settings)) !== null;
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import { removeSampleContent } from '@/lib/content/first-run';
 import { saveLookupContactEmail, saveProfileSettings, saveSiteSettings } from '@/lib/content/settings/queries';
 import { cvSettingsSchema } from '@/lib/validation/cv';
 import { citationSettingsSchema } from '@/lib/validation/citations';
-import { getCitationAdmin, requestCitationRun, saveCitationSettings } from '@/lib/content/research/citations';
+import { getCitationStatus, requestCitationRun, saveCitationSettings } from '@/lib/content/research/citations';
 import { startRefresh } from '@/lib/scholarly/refresh/start';
 import { CURRENT_PASSWORD_WRONG, lookupContactSchema, passwordChangeSchema, profileSettingsSchema, siteSettingsSchema } from '@/lib/validation/settings';
 
@@ -54,14 +54,14 @@ export const refreshCitationsNowAction = adminAction({
     await requestCitationRun();
     const { done } = startRefresh('admin');
     after(() => done);
-    return (await getCitationAdmin()).status;
+    return (await getCitationStatus()).status;
   },
   failed: { log: 'Failed to start the citation run', answer: 'The refresh could not be started. Please try again.' },
 });
 
 /** The citation run's status, read again while Settings watches a run. Reads only. */
 export const citationStatusAction = adminAction({
-  run: async () => (await getCitationAdmin()).status,
+  run: async () => (await getCitationStatus()).status,
   failed: { log: 'Failed to read the citation run status', answer: 'The status could not be read.' },
 });
 

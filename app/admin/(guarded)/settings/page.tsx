@@ -18,7 +18,7 @@ import { listBackups, restoreCommand } from '@/lib/backup/latest';
 import { CONTENT_TYPES } from '@/lib/content/registry.mjs';
 import { getEnv } from '@/lib/env';
 import { sampleContentSummary } from '@/lib/content/first-run';
-import { getCitationAdmin, type CitationAdmin } from '@/lib/content/research/citations';
+import { getCitationStatus } from '@/lib/content/research/citations';
 import { ownerOrcid } from '@/lib/content/about/types';
 
 /** How many backups the section lists (the newest). */
@@ -62,7 +62,7 @@ async function Settings() {
   let backups: BackupRow[] | null;
   let defaults: SiteSettingsDefaults;
   let sample: string;
-  let citations: CitationAdmin;
+  let citations: Awaited<ReturnType<typeof getCitationStatus>>;
   let orcid: string | null;
   try {
     const about = getAboutForEditing();
@@ -74,7 +74,7 @@ async function Settings() {
       backupRows(),
       about.then(siteDefaultsOf),
       sampleContentSummary(),
-      getCitationAdmin(),
+      getCitationStatus(),
       about.then(ownerOrcid),
     ]);
   } catch (error) {

@@ -9,7 +9,7 @@ import { getStorage } from '@/lib/storage';
 import { getAboutForEditing } from '@/lib/content/about/queries';
 import { ownerOrcid } from '@/lib/content/about/types';
 import { getPapersForEditing } from '@/lib/content/research/queries';
-import { getCitationAdmin } from '@/lib/content/research/citations';
+import { getFoundWorks } from '@/lib/content/research/citations';
 import type { ResearchPaper } from '@/lib/content/research/types';
 
 export const metadata: Metadata = { title: 'Research Papers' };
@@ -27,13 +27,6 @@ async function Editor() {
   await requireAdmin();
   let papers: ResearchPaper[];
   let orcid: string | null;
-  // The found works are the citation run's: when they cannot be read, the editor still loads, without them.
-  const found = getCitationAdmin()
-    .then((citations) => citations.found)
-    .catch((error: unknown) => {
-      console.error('Research papers: reading the works found on the ORCID profile failed', error);
-      return [];
-    });
   // The bucket is listed beside the reads, not after them; its failure is its own (paperFiles).
   const files = paperFiles();
   try {
@@ -42,7 +35,13 @@ async function Editor() {
     console.error('Failed to fetch research papers.', error);
     return <EditorLoadFailed title="Error" toast="Failed to fetch research papers." what="The research papers" />;
   }
-  return <ResearchEditor initial={papers} ownerOrcid={orcid} files={await files} found={await found} />;
+  // The found works are the citation run's, compared with the papers just read: when they cannot be read, the
+  // editor still loads, without them.
+  const found = await getFoundWorks(papers).catch((error: unknown) => {
+    console.error('Research papers: reading the works found on the ORCID profile failed', error);
+    return [];
+  });
+  return <ResearchEditor initial={papers} ownerOrcid={orcid} files={await files} found={found} />;
 }
 
 /**
