@@ -86,12 +86,40 @@ async function together(steps: { title: string; command: string; args: string[] 
   }
 }
 
+/**
+ * Vitest, its output passed through as it comes and also kept: when it fails, the errors it reported
+ * outside any test (an unhandled rejection, an error event nothing listened to) are printed again last, so
+ * a CI log that shows only its end still shows what failed and where.
+ */
+async function vitestStep(): Promise<void> {
+  const title = 'Unit and integration tests';
+  const args = ['run'];
+  const started = Date.now();
+  announce(title, bin('vitest'), args);
+  let output = '';
+  const status = await new Promise<number | null>((resolve) => {
+    const child = spawn(bin('vitest'), args, { cwd: root, env: { ...env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) } });
+    const keep = (chunk: Buffer, to: NodeJS.WriteStream) => {
+      to.write(chunk);
+      output += chunk.toString();
+    };
+    child.stdout.on('data', (chunk: Buffer) => keep(chunk, process.stdout));
+    child.stderr.on('data', (chunk: Buffer) => keep(chunk, process.stderr));
+    child.on('close', resolve);
+  });
+  finish(title, status, Date.now() - started, () => {
+    const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+    const errors = /⎯+ Unhandled Errors? ⎯+[\s\S]*?(?=\n\s*Test Files )/.exec(plain)?.[0];
+    if (errors) console.error(`\n── Vitest's errors outside the tests, again:\n${errors.length <= CONTEXT_CHARS ? errors : `${errors.slice(0, CONTEXT_CHARS)}\n…`}`);
+  });
+}
+
 step('Route types', bin('next'), ['typegen']);
 await together([
   { title: 'Typecheck', command: bin('tsc'), args: ['--noEmit'] },
   { title: 'Lint', command: bin('eslint'), args: ['--max-warnings=0', '.'] },
 ]);
-step('Unit and integration tests', bin('vitest'), ['run']);
+await vitestStep();
 // The typecheck above covered every source the builds compile: they skip Next's own (next.config.mjs).
 process.env.BUILD_TYPECHECKED = '1';
 const started = Date.now();

@@ -18,6 +18,10 @@ function wrap(client: Client): Queryable {
 /** A pooled connection to any Postgres server (Supabase's included). */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle connection the server or the network drops (a restart, a pooler's idle timeout) is an 'error'
+  // event on the pool, which without a listener ends the process. The pool has already discarded that
+  // connection and opens a new one when one is next needed: say so, and go on.
+  pool.on('error', (error) => console.error(`Postgres: an idle connection was dropped (${error.message}); the next query opens a new one.`));
   // Fail at start with the server's own message rather than on the first page view.
   const probe = await pool.connect();
   probe.release();

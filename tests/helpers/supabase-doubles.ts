@@ -169,6 +169,9 @@ export async function startSupabaseDoubles(options: SupabaseDoublesOptions): Pro
   const secret = new TextEncoder().encode(options.jwtSecret);
   const url = `http://127.0.0.1:${options.port}`;
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+  // pool.end() settles before its connections have closed, so a test that stops its Postgres server right
+  // after stop() may drop one mid-goodbye: an 'error' on the pool, which without a listener ends the worker.
+  pool.on('error', () => undefined);
   const calls: DoubleCall[] = [];
   const files = new Map<string, StoredFile>();
   const sessions = new Map<string, AuthSession>();

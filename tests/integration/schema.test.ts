@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrate, MigrationError } from '@/lib/db/migrate';
 import { openPglite } from '@/lib/db/pglite';
 import { openPostgres } from '@/lib/db/postgres';
@@ -618,4 +618,18 @@ describe.each([pgliteBackend, postgresBackend])('schema on $name', (backend) => 
       await shared.cleanup();
     }
   });
+});
+
+it('goes on when the server drops an idle pooled connection: the pool says so and the next query opens another', async () => {
+  const db = await openPostgres(server!.url, { max: 1 });
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    const { rows } = await db.query<{ pid: number }>('select pg_backend_pid() as pid');
+    await maintenance!.query('select pg_terminate_backend($1)', [rows[0].pid]);
+    await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringContaining('Postgres: an idle connection was dropped')));
+    expect((await db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  } finally {
+    logged.mockRestore();
+    await db.close();
+  }
 });
