@@ -10,6 +10,9 @@ async function openEditor(page: Page) {
   await gotoAsOwner(page, EDITOR);
   await expect(page.getByRole('heading', { name: 'Edit About Information' })).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toBeEditable();
+  // The server's HTML is editable before React listens: a click on Add Education then adds nothing (the
+  // fresh-clone CI, three runs of three, under the whole suite's load).
+  await hydrated(page.getByRole('button', { name: 'Add Education' }));
 }
 
 /** One anonymous GET: the page's HTML and whether Next's route cache answered it (HIT) or rendered it (MISS). */
