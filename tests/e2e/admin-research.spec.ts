@@ -330,7 +330,7 @@ test.describe('admin Co-authors', () => {
     await page.getByRole('button', { name: 'Save All Changes' }).click();
     await expect(toast(page, 'Changes saved')).toBeVisible();
     // Closed, so that the second save's toast is the only one (a 4-second toast outlived the steps between in CI).
-    await page.locator('[data-sonner-toast]').getByRole('button', { name: 'Close toast' }).click();
+    await page.locator('[data-sonner-toast]').filter({ has: page.getByText('Changes saved', { exact: true }) }).getByRole('button', { name: 'Close toast' }).click();
     await expect(toast(page, 'Changes saved')).toHaveCount(0);
 
     // The sample paper by both (tagged 'moments'), in its view: /research's first page may hold other tests' papers.
