@@ -226,6 +226,8 @@ export const config = {
     { source: '/projects', has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
     { source: '/research/:path*', has: [{ type: 'header', key: 'cookie', value: '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=;]*)=.*' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
     { source: '/research/:path*', has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/talks/:path*', has: [{ type: 'header', key: 'cookie', value: '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=;]*)=.*' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
+    { source: '/talks/:path*', has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
     { source: '/cv', has: [{ type: 'header', key: 'cookie', value: '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=;]*)=.*' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
     { source: '/cv', has: [{ type: 'header', key: 'if-none-match' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
     { source: '/blog/:path*', has: [{ type: 'header', key: 'cookie', value: '(?:.*;\\s*)?(?:pf-access|pf-refresh|sb-[^=;]*)=.*' }], missing: [{ type: 'header', key: 'rsc', value: '1' }] },
@@ -237,6 +239,7 @@ export const config = {
     // (tests/e2e/security-headers.spec.ts, about 1 call in 150); with one, never.
     { source: '/:path*', has: [{ type: 'header', key: 'next-action' }] },
     '/research/:path(.*%.*)',
+    '/talks/:path(.*%.*)',
     '/blog/:path(.*%.*)',
     '/personal/:path(.*%.*)',
     '/admin',

@@ -5,6 +5,7 @@ import { CONTENT_TYPES, type ContentKey } from '@/lib/content/registry.mjs';
 import { escapeXml } from '@/lib/feed';
 import { isCitable } from '@/lib/content/research/scholar';
 import type { ResearchPaper } from '@/lib/content/research/types';
+import type { Talk } from '@/lib/content/talks/types';
 
 /** The most addresses one sitemap file may list (sitemaps.org); the newest are kept. */
 export const SITEMAP_URL_LIMIT = 50_000;
@@ -14,6 +15,7 @@ export interface SitemapContent {
   posts: readonly Pick<BlogPost, 'slug' | 'updatedAt'>[];
   personal: readonly Pick<PersonalPost, 'id' | 'createdAt'>[];
   papers: readonly Pick<ResearchPaper, 'id' | 'status' | 'updatedAt'>[];
+  talks: readonly Pick<Talk, 'id' | 'updatedAt'>[];
 }
 
 /** One address of the sitemap, with its last change where it is known. */
@@ -29,12 +31,13 @@ const newest = (dates: readonly string[]): string | undefined => (dates.length >
  * newest item does; the others are listed undated). Drafts are left out; `site` is the public address
  * without a trailing slash.
  */
-export function sitemapEntries(site: string, { posts, personal, papers }: SitemapContent): SitemapEntry[] {
+export function sitemapEntries(site: string, { posts, personal, papers, talks }: SitemapContent): SitemapEntry[] {
   const citable = papers.filter(isCitable);
   const listDates: Partial<Record<ContentKey, string>> = {
     research: newest(citable.map((paper) => paper.updatedAt)),
     blog: newest(posts.map((post) => post.updatedAt)),
     personal: newest(personal.map((post) => post.createdAt)),
+    talks: newest(talks.map((talk) => talk.updatedAt)),
   };
   // The home page, then every content type's page (lib/content/registry.mjs), in the header's order.
   const pages: [string, string | undefined][] = [
@@ -46,6 +49,7 @@ export function sitemapEntries(site: string, { posts, personal, papers }: Sitema
     ...posts.map((post) => ({ url: `${site}${blogPostPath(post.slug)}`, lastModified: post.updatedAt })),
     ...personal.map((post) => ({ url: `${site}/personal/${post.id}`, lastModified: post.createdAt })),
     ...citable.map((paper) => ({ url: `${site}/research/${paper.id}`, lastModified: paper.updatedAt })),
+    ...talks.map((talk) => ({ url: `${site}/talks/${talk.id}`, lastModified: talk.updatedAt })),
   ];
   return entries.slice(0, SITEMAP_URL_LIMIT);
 }

@@ -1,6 +1,9 @@
 import { ownerNameOf, ownerOrcid, type About } from '@/lib/content/about/types';
 import type { BlogPost } from '@/lib/content/blog/types';
 import type { ResearchPaper } from '@/lib/content/research/types';
+import { countryName, talkPlace } from '@/lib/content/talks/rules';
+import type { Talk } from '@/lib/content/talks/types';
+import { texToText } from '@/lib/cv/tex-text';
 import { absoluteUrl } from '@/lib/absolute-url';
 import { blogPostPath } from '@/lib/canonical';
 import { pageRange, printedPages } from '@/lib/content/research/kinds';
@@ -170,6 +173,60 @@ export function blogPostingData(post: BlogPost, authorName: string, siteUrl?: st
     ...(post.tags.length > 0 ? { keywords: post.tags.join(', ') } : {}),
     ...(page ? { url: page, mainEntityOfPage: page } : {}),
     ...(image ? { image } : {}),
+  };
+}
+
+/**
+ * A talk as a schema.org Event (Google's Event rich results: name, startDate, location; the rest recommended):
+ * where it was (a Place with its address and coordinates, an online address, or both), who spoke, the event it was
+ * part of, its paper, its slides and its recording. Times carry their offset; a day is a date.
+ */
+export function talkEventData(
+  talk: Talk,
+  speaker: string,
+  siteUrl?: string,
+  times?: { start: string | null; end: string | null },
+): Thing {
+  const page = absoluteUrl(`/talks/${talk.id}`, siteUrl);
+  const country = countryName(talk.country);
+  const placeName = talkPlace({ venue: talk.venue, city: talk.city, countryName: country }) || talk.eventName || talk.title;
+  const place = {
+    '@type': 'Place',
+    name: talk.venue.trim() || placeName,
+    address: {
+      '@type': 'PostalAddress',
+      ...(talk.city.trim() ? { addressLocality: talk.city.trim() } : {}),
+      ...(talk.country ? { addressCountry: talk.country } : {}),
+      ...(!talk.city.trim() && !talk.country ? { name: placeName } : {}),
+    },
+    ...(talk.lat !== null && talk.lng !== null ? { geo: { '@type': 'GeoCoordinates', latitude: talk.lat, longitude: talk.lng } } : {}),
+  };
+  const online = { '@type': 'VirtualLocation', url: talk.eventUrl ?? page ?? undefined };
+  const location = talk.attendance === 'online' ? online : talk.attendance === 'hybrid' ? [place, online] : place;
+  const mode = { 'in-person': 'Offline', online: 'Online', hybrid: 'Mixed' }[talk.attendance];
+  const slides = talk.slidesUrl ? absoluteUrl(talk.slidesUrl, siteUrl) : null;
+  const paper = talk.paper ? absoluteUrl(`/research/${talk.paper.id}`, siteUrl) : null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: texToText(talk.title),
+    ...(page ? { url: page } : {}),
+    ...(talk.abstract.trim() ? { description: talk.abstract.trim() } : {}),
+    startDate: times?.start ?? talk.start,
+    ...(times?.end ?? talk.end ? { endDate: times?.end ?? talk.end } : {}),
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: `https://schema.org/${mode}EventAttendanceMode`,
+    location,
+    performer: { '@type': 'Person', name: speaker },
+    ...(talk.eventName.trim()
+      ? {
+          organizer: { '@type': 'Organization', name: talk.eventName.trim(), ...(talk.eventUrl ? { url: talk.eventUrl } : {}) },
+          superEvent: { '@type': 'Event', name: talk.eventName.trim(), ...(talk.eventUrl ? { url: talk.eventUrl } : {}) },
+        }
+      : {}),
+    ...(talk.paper ? { about: { '@type': 'ScholarlyArticle', name: texToText(talk.paper.title), ...(paper ? { '@id': paper, url: paper } : {}) } } : {}),
+    ...(slides ? { workFeatured: { '@type': 'PresentationDigitalDocument', url: slides } } : {}),
+    ...(talk.videoUrl ? { recordedIn: { '@type': 'VideoObject', url: talk.videoUrl } } : {}),
   };
 }
 

@@ -327,16 +327,53 @@ values
     null
   );
 
--- The CV's own rows (/cv, /cv.pdf, /cv.json): honours, talks, teaching and service, in the order the CV lists
--- them within each section.
+-- The CV's own rows (/cv, /cv.pdf, /cv.json): honours, teaching and service, in the order the CV lists them
+-- within each section. The talks are their own content (below).
 insert into public.cv_entries (category, start_date, end_date, title, place, url, description, position)
 values
   ('award', '2025', null, 'Best Student Paper Prize', 'British Mathematical Colloquium', null, 'For "Zero-density estimates for Dirichlet $L$-functions in short intervals".', 0),
   ('award', '2023', '2027', 'EPSRC Doctoral Studentship', 'University of Edinburgh', null, 'Full funding for doctoral study in analytic number theory.', 1),
   ('award', '2022', null, 'Distinction and Departmental Prize', 'Imperial College London', null, 'Top mark in the MSc in Pure Mathematics.', 2),
-  ('talk', '2026-03-12', null, 'Moments of $\zeta(s)$ on the critical line', 'Analytic Number Theory Seminar, University of Oxford', null, 'Invited seminar talk.', 3),
-  ('talk', '2025-07-08', null, 'Primes in short intervals and zero-density estimates', 'Journées Arithmétiques, Lyon', 'https://example.org/ja2025', 'Contributed talk.', 4),
   ('teaching', '2023', '2026', 'Tutor, Number Theory (MATH10071)', 'University of Edinburgh', null, 'Weekly workshops for about 40 third-year students.', 5),
   ('teaching', '2024', null, 'Teaching assistant, Complex Analysis', 'University of Edinburgh', null, 'Marking and office hours.', 6),
   ('service', '2024', '2026', 'Organiser, Number Theory Study Group', 'University of Edinburgh', null, 'Weekly graduate reading seminar.', 7),
   ('service', '2025', null, 'Referee', 'Journal of Number Theory', null, 'One report.', 8);
+
+-- The talks (/talks, each talk's page, the CV's Talks section). Fixed dates, as every sample row has (the sample
+-- is recognised by its content: lib/db/sample-content.ts), and no paper: a row that names another table's row
+-- would stop being the sample's when that row goes.
+insert into public.talks (title, event_name, event_url, start_date, end_date, start_time, end_time, time_zone, kind, attendance, venue, city, country, place_id, lat, lng, abstract, slides_url, video_url, paper_id, note)
+values
+  (
+    'Moments of $\zeta(s)$ on the critical line',
+    'Analytic Number Theory Seminar',
+    null,
+    '2026-03-12', null, '16:00', '17:00', 'Europe/London',
+    'seminar', 'in-person',
+    'Mathematical Institute, University of Oxford', 'Oxford', 'GB', 2640729, 51.75222, -1.25596,
+    $t$An introduction to the moments $\int_0^T |\zeta(\tfrac12 + it)|^{2k}\,dt$: what is proved for $k = 1, 2$, what random matrix theory predicts beyond, and recent progress on upper bounds of the right order.$t$,
+    null, null, null,
+    'Invited seminar talk.'
+  ),
+  (
+    'Primes in short intervals and zero-density estimates',
+    'Journées Arithmétiques',
+    'https://example.org/ja2025',
+    '2025-07-07', '2025-07-11', null, null, null,
+    'contributed', 'in-person',
+    'Université Claude Bernard Lyon 1', 'Lyon', 'FR', 2996944, 45.74846, 4.84671,
+    $t$How a zero-density estimate for Dirichlet $L$-functions in short intervals gives primes in every interval $[x, x + x^{\theta}]$ with $\theta > 7/12$ in each residue class to a small modulus.$t$,
+    null, null, null,
+    'Contributed talk.'
+  ),
+  (
+    'Zeros of $L$-functions near the critical line',
+    'Number Theory Day',
+    null,
+    '2027-05-20', null, '14:00', '15:00', 'Europe/London',
+    'invited', 'hybrid',
+    'School of Mathematics, University of Edinburgh', 'Edinburgh', 'GB', 2650225, 55.95206, -3.19648,
+    $t$A survey of what zero-density estimates say about primes, with a new bound for zeros near $\sigma = 1$.$t$,
+    null, null, null,
+    ''
+  );

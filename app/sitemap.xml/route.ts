@@ -3,6 +3,7 @@ import { connection } from 'next/server';
 import { getBlogPostStamps } from '@/lib/content/blog/queries';
 import { getPersonalPostStamps } from '@/lib/content/personal/queries';
 import { getResearchPaperStamps } from '@/lib/content/research/queries';
+import { getTalkStamps } from '@/lib/content/talks/queries';
 import { siteAddress } from '@/lib/site-url';
 import { SITEMAP_URL_LIMIT, sitemapEntries, sitemapXml } from '@/lib/sitemap';
 
@@ -14,12 +15,13 @@ import { SITEMAP_URL_LIMIT, sitemapEntries, sitemapXml } from '@/lib/sitemap';
  */
 export async function GET(): Promise<Response> {
   await connection();
-  const [site, posts, personal, papers] = await Promise.all([
+  const [site, posts, personal, papers, talks] = await Promise.all([
     siteAddress(),
     getBlogPostStamps(SITEMAP_URL_LIMIT).catch(() => []),
     getPersonalPostStamps(SITEMAP_URL_LIMIT).catch(() => []),
     getResearchPaperStamps(SITEMAP_URL_LIMIT).catch(() => []),
+    getTalkStamps(SITEMAP_URL_LIMIT).catch(() => []),
   ]);
-  const body = sitemapXml(sitemapEntries(site.address, { posts, personal, papers }));
+  const body = sitemapXml(sitemapEntries(site.address, { posts, personal, papers, talks }));
   return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', ...site.headers } });
 }

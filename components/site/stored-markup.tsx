@@ -4,6 +4,7 @@ import { PageHtml } from '@/components/site/page-html';
 import { getBlogPost } from '@/lib/content/blog/queries';
 import { getResearchPapers } from '@/lib/content/research/queries';
 import { ABSTRACT_CARD_LENGTH, ABSTRACT_HIGHLIGHT_LENGTH, cutMarkup } from '@/lib/content/research/rules';
+import { getTalk } from '@/lib/content/talks/queries';
 import { TAGS } from '@/lib/content/tags';
 
 /*
@@ -40,4 +41,13 @@ export async function PaperAbstract({ id, look }: { id: string; look: keyof type
   // lays out itself: those pages load no KaTeX stylesheet or font, so their largest paint never waits for a
   // font (docs/architecture.md, "Measurements"). The paper's own page typesets the whole abstract with KaTeX.
   return <Markdown source={source} className={ABSTRACT_LOOKS[look]} math={look === 'page' ? 'typeset' : 'mathml'} insert={PageHtml} />;
+}
+
+/** A talk's abstract, by the talk's id, typeset whole on the talk's page. */
+export async function TalkAbstract({ id }: { id: string }) {
+  'use cache';
+  cacheTag(TAGS.talks);
+  const talk = await getTalk(id);
+  if (!talk?.abstract) return null;
+  return <Markdown source={talk.abstract} className={ABSTRACT_LOOKS.page} math="typeset" insert={PageHtml} />;
 }

@@ -9,7 +9,9 @@ import { normalizeOrcid } from '@/lib/scholarly/identifiers';
 import { PROJECT_CATEGORIES } from '@/lib/content/projects/types';
 import { ABOUT_LIMITS, isMark, isPublicEmail, isSafeImageUrl, isStoredProfileLink } from '@/lib/validation/about';
 import { BLOG_LIMITS, isSlug } from '@/lib/validation/blog';
-import { CV_ENTRY_CATEGORIES, CV_PAPER_SIZES, CV_PROJECT_CHOICES, CV_SECTIONS } from '@/lib/cv/types';
+import { CV_PAPER_SIZES, CV_PROJECT_CHOICES, CV_SECTIONS } from '@/lib/cv/types';
+import { TALK_ATTENDANCE, TALK_KINDS } from '@/lib/content/talks/types';
+import { isTimeZone, TALK_LIMITS } from '@/lib/validation/talks';
 import { COAUTHOR_LIMITS } from '@/lib/validation/coauthors';
 import { CV_LIMITS, isCvDate } from '@/lib/validation/cv';
 import { EXPERIENCE_LIMITS, isYearMonth } from '@/lib/validation/experience';
@@ -35,7 +37,7 @@ import { ARCHIVE_LIMITS, refuseDuplicates, sha256Schema, sizeSchema, type Archiv
  */
 
 export const EXPORT_FORMAT_NAME = 'portfolio-export';
-export const EXPORT_FORMAT_VERSION = 4;
+export const EXPORT_FORMAT_VERSION = 5;
 
 /**
  * Before format version 3 the owner's identity (the header's mark, the footer's text, e-mail and profile
@@ -111,6 +113,28 @@ export function withFormat3Venue(row: ContentRow): ContentRow {
 }
 
 /**
+ * A talk of an archive older than format 5, where talks were CV rows (cv_entries, category 'talk'): the row
+ * the talks migration (supabase/migrations/20261128050000_talks.sql) makes of such a row, column for column.
+ */
+export function talkFromCvRow(row: ContentRow): ContentRow {
+  const start = typeof row.start_date === 'string' ? row.start_date : '';
+  const end = typeof row.end_date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(row.end_date) && row.end_date >= start ? row.end_date : null;
+  const title = typeof row.title === 'string' && row.title.trim() !== '' ? row.title.slice(0, TALK_LIMITS.title) : 'Untitled talk';
+  const talk: ContentRow = {
+    id: row.id,
+    title,
+    start_date: start,
+    end_date: end,
+    venue: typeof row.place === 'string' ? row.place.slice(0, TALK_LIMITS.venue) : '',
+    event_url: typeof row.url === 'string' && row.url !== '' ? row.url : null,
+    note: typeof row.description === 'string' ? row.description.slice(0, TALK_LIMITS.note) : '',
+  };
+  if (row.created_at !== undefined) talk.created_at = row.created_at;
+  if (row.updated_at !== undefined) talk.updated_at = row.updated_at;
+  return talk;
+}
+
+/**
  * Every content table of lib/content/registry.mjs, in its order: the order of the manifest's `tables`, of
  * the archive's content entries, and in which an import writes them. None refers to another, so the order
  * is only for readers.
@@ -123,7 +147,7 @@ export type ContentTable = (typeof CONTENT_TABLES)[number];
  * has no entry for them, and is read as having no rows there (a replacing import still empties them). From
  * their version on, the manifest must list them.
  */
-const TABLE_SINCE: Partial<Record<ContentTable, number>> = { cv_entries: 2, coauthors: 4 };
+const TABLE_SINCE: Partial<Record<ContentTable, number>> = { cv_entries: 2, coauthors: 4, talks: 5 };
 
 /** Whether an archive of format `version` carries `table`. */
 export function archiveHasTable(version: number, table: ContentTable): boolean {
@@ -257,8 +281,33 @@ export const ROW_SCHEMAS = {
     position: z.number().int(),
     ...times,
   }),
+  talks: row({
+    title: text(TALK_LIMITS.title),
+    event_name: text(TALK_LIMITS.eventName),
+    event_url: webLink(TALK_LIMITS.url),
+    start_date: ruled(10, isCvDate, 'a year, a month or a day (YYYY, YYYY-MM or YYYY-MM-DD)'),
+    end_date: day.nullable(),
+    start_time: ruled(5, (value) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value), 'a time (HH:MM)').nullable(),
+    end_time: ruled(5, (value) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value), 'a time (HH:MM)').nullable(),
+    time_zone: ruled(TALK_LIMITS.timeZone, isTimeZone, 'a time zone such as Europe/London').nullable(),
+    kind: z.enum(TALK_KINDS).nullable(),
+    attendance: z.enum(TALK_ATTENDANCE),
+    venue: text(TALK_LIMITS.venue),
+    city: text(TALK_LIMITS.city),
+    country: ruled(2, (value) => /^[A-Z]{2}$/.test(value), 'a two-letter country code').nullable(),
+    place_id: z.number().int().positive().nullable(),
+    lat: z.number().min(-90).max(90).nullable(),
+    lng: z.number().min(-180).max(180).nullable(),
+    abstract: text(TALK_LIMITS.abstract),
+    slides_url: siteOrWebAddress(TALK_LIMITS.url).nullable(),
+    video_url: webLink(TALK_LIMITS.url),
+    paper_id: uuid.nullable(),
+    note: ruled(TALK_LIMITS.note, (value) => !/[\r\n]/.test(value), 'one line'),
+    ...times,
+  }),
   cv_entries: row({
-    category: z.enum(CV_ENTRY_CATEGORIES),
+    // 'talk' rows are an older archive's talks (before format 5): the import moves them to talks (talkFromCvRow).
+    category: z.enum(['award', 'talk', 'teaching', 'service']),
     start_date: ruled(10, isCvDate, 'a year, a month or a day (YYYY, YYYY-MM or YYYY-MM-DD)'),
     end_date: ruled(10, isCvDate, 'a year, a month or a day (YYYY, YYYY-MM or YYYY-MM-DD)').nullable(),
     title: text(CV_LIMITS.title),
@@ -296,6 +345,7 @@ export const ROW_SCHEMAS = {
       cv_summary: text(CV_LIMITS.summary),
       cv_projects: z.enum(CV_PROJECT_CHOICES),
       cv_include_drafts: z.boolean(),
+      time_zone: ruled(TALK_LIMITS.timeZone, isTimeZone, 'a time zone such as Europe/London'),
       ...times,
     },
     z.literal(true),

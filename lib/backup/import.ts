@@ -15,6 +15,7 @@ import {
   fileEntry,
   ROW_SCHEMAS,
   withFormat2Identity,
+  talkFromCvRow,
   withFormat3Venue,
   storageUrlRewriter,
   type ContentRow,
@@ -96,11 +97,25 @@ function parseRows(table: ContentTable, bytes: Buffer, expected: number): Conten
  * A table's rows from the archive: none when the archive's format version predates the table; an older
  * version's rows as this version reads them (its owner's identity, its papers' kinds).
  */
+/** The 'talk' rows of an archive's cv_entries, as talks (talkFromCvRow). */
+function legacyTalks(manifest: ExportManifest, content: ReadonlyMap<ContentTable, Buffer>): ContentRow[] {
+  const listed = manifest.tables.cv_entries;
+  if (!listed) return [];
+  return parseRows('cv_entries', content.get('cv_entries')!, listed.rows)
+    .filter((row) => row.category === 'talk')
+    .map(talkFromCvRow);
+}
+
 function archiveRows(manifest: ExportManifest, table: ContentTable, content: ReadonlyMap<ContentTable, Buffer>): ContentRow[] {
   const listed = manifest.tables[table];
   const rows = listed ? parseRows(table, content.get(table)!, listed.rows) : [];
   if (table === 'about_data' && manifest.version < 3) return rows.map(withFormat2Identity);
   if (table === 'research_papers' && manifest.version < 4) return rows.map(withFormat3Venue);
+  // Talks were CV rows before format 5: an archive's 'talk' rows in cv_entries are its talks, as the migration moved them.
+  if (table === 'cv_entries') return rows.filter((row) => row.category !== 'talk');
+  if (table === 'talks') {
+    return [...rows, ...legacyTalks(manifest, content)];
+  }
   return rows;
 }
 

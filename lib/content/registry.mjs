@@ -147,8 +147,33 @@ export const CONTENT_TYPES = [
     cv: null,
   },
   {
+    // Talks (docs/product.md, "Talks"): /talks lists the upcoming and the past, each talk has its page, a
+    // paper's page lists its talks, and the CV's Talks section is made from them. After research in this list,
+    // so an import writes the papers a talk points at first.
+    key: 'talks',
+    table: 'talks',
+    tag: 'talks',
+    route: { path: '/talks', detail: true },
+    nav: { group: 'professional', label: 'Talks' },
+    admin: { path: '/admin/talks/edit', label: 'Talks', position: 62 },
+    dashboard: { title: 'Talks', unit: 'talks' },
+    seeded: true,
+    references: { kind: 'Talk', title: 'title', text: ['slides_url', 'video_url', 'event_url', 'abstract'], lists: [] },
+    search: {
+      position: 15,
+      label: { group: 'Talks', one: 'Talk' },
+      href: '/talks/{id}',
+      weights: { A: ['title'], B: ['event_name', 'venue', 'city'], C: ['abstract'] },
+      date: 'start_date',
+      where: null,
+      title: 'title',
+      text: [{ column: 'abstract', read: 'markup' }],
+    },
+    cv: { sections: ['talk'] },
+  },
+  {
     // The CV (docs/product.md, "The CV"): the page /cv shows the site's content as a CV, with /cv.pdf and
-    // /cv.json beside it; this table holds only the CV-only rows (awards, talks, teaching, service).
+    // /cv.json beside it; this table holds only the CV-only rows (awards, teaching, service).
     key: 'cv',
     table: 'cv_entries',
     tag: 'cv',
@@ -160,7 +185,7 @@ export const CONTENT_TYPES = [
     references: { kind: 'CV entry', title: 'title', text: ['url'], lists: [] },
     // Its rows are the CV's own: no page of theirs for a result to link to.
     search: null,
-    cv: { sections: ['award', 'talk', 'teaching', 'service'] },
+    cv: { sections: ['award', 'teaching', 'service'] },
   },
   {
     key: 'blog',

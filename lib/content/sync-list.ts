@@ -21,6 +21,7 @@ export async function syncList<Item extends { id: string }>(
   columns: readonly SyncColumn<Item>[],
   items: readonly Item[],
   isTemporary: (id: string) => boolean,
+  options: { onlyChanged?: boolean } = {},
 ): Promise<Record<string, string>> {
   await tx.query(`select pg_advisory_xact_lock(hashtext($1))`, [`academic-portfolio:${table}`]);
   const kept = items.filter((item) => !isTemporary(item.id)).map((item) => item.id);
@@ -28,6 +29,11 @@ export async function syncList<Item extends { id: string }>(
   const names = columns.map((column) => column.name).join(', ');
   const params = columns.map((column, index) => `$${index + 1}${column.cast ? `::${column.cast}` : ''}`).join(', ');
   const updates = columns.map((column) => `${column.name} = excluded.${column.name}`).join(', ');
+  // With onlyChanged, a row the save leaves as it was is not written, so its updated_at still says when it last
+  // changed (a calendar's DTSTAMP and LAST-MODIFIED are read from it).
+  const onlyChanged = options.onlyChanged
+    ? ` where (${columns.map((column) => `t.${column.name}`).join(', ')}) is distinct from (${columns.map((column) => `excluded.${column.name}`).join(', ')})`
+    : '';
   const created: Record<string, string> = {};
   for (const item of items) {
     const values = columns.map((column) => column.value(item));
@@ -37,8 +43,8 @@ export async function syncList<Item extends { id: string }>(
       created[item.id] = rows[0].id;
     } else {
       await tx.query(
-        `insert into ${table} (id, ${names}) values ($${columns.length + 1}, ${params})
-         on conflict (id) do update set ${updates}`,
+        `insert into ${table} as t (id, ${names}) values ($${columns.length + 1}, ${params})
+         on conflict (id) do update set ${updates}${onlyChanged}`,
         [...values, item.id],
       );
     }

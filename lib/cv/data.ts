@@ -5,13 +5,15 @@ import type { Project } from '@/lib/content/projects/types';
 import type { PaperStatus, ResearchPaper } from '@/lib/content/research/types';
 import { citationTotals } from '@/lib/content/research/citation-rules';
 import type { PaperCitations } from '@/lib/scholarly/citation-types';
+import type { Talk } from '@/lib/content/talks/types';
+import { TALK_KIND_LABELS } from '@/lib/content/talks/types';
 import {
-  CV_ENTRY_CATEGORIES,
   CV_PUBLICATION_GROUPS,
+  CV_ROW_SECTIONS,
   type CvData,
   type CvEntry,
-  type CvEntryCategory,
   type CvProfile,
+  type CvRowSection,
   type CvPublicationGroup,
   type CvSettings,
 } from './types';
@@ -42,6 +44,8 @@ export interface CvSources {
   papers: ResearchPaper[];
   projects: Project[];
   entries: CvEntry[];
+  /** Every talk (lib/content/talks), in any order: the CV lists them newest first. */
+  talks: Talk[];
   settings: CvSettings;
   /** SITE_URL, when set. */
   siteUrl: string | null;
@@ -57,8 +61,9 @@ export interface CvSources {
 export function buildCvData(sources: CvSources): CvData {
   const { about, settings } = sources;
   const publications = groupPublications(sources.papers, settings.includeDrafts);
-  const entries = Object.fromEntries(CV_ENTRY_CATEGORIES.map((category) => [category, [] as CvEntry[]])) as Record<CvEntryCategory, CvEntry[]>;
+  const entries = Object.fromEntries(CV_ROW_SECTIONS.map((category) => [category, [] as CvEntry[]])) as Record<CvRowSection, CvEntry[]>;
   for (const entry of sources.entries) entries[entry.category].push(entry);
+  entries.talk = [...sources.talks].sort((a, b) => b.start.localeCompare(a.start) || a.title.localeCompare(b.title)).map(talkRow);
   const profiles: CvProfile[] = (about?.links ?? []).map((link) => ({ platform: link.kind, label: profileLabel(link), url: link.url }));
   const stamps = [about?.updatedAt, ...sources.papers.map((paper) => paper.updatedAt)].filter((stamp): stamp is string => Boolean(stamp)).sort();
   return {
@@ -82,5 +87,26 @@ export function buildCvData(sources: CvSources): CvData {
     skills: about?.skills ?? [],
     entries,
     updatedAt: stamps.at(-1) ?? null,
+  };
+}
+
+/**
+ * A talk as a CV row: its dates, its title, where (the event, the venue, the city), its page on the site, and
+ * its note (else its kind) as the one line.
+ */
+export function talkRow(talk: Talk): CvEntry {
+  const place = [talk.eventName, talk.venue, talk.city]
+    .map((part) => part.trim())
+    .filter((part, index, parts) => part !== '' && parts.indexOf(part) === index)
+    .join(', ');
+  return {
+    id: talk.id,
+    category: 'talk',
+    start: talk.start,
+    end: talk.end && talk.end !== talk.start ? talk.end : null,
+    title: talk.title,
+    place,
+    url: `/talks/${talk.id}`,
+    description: talk.note.trim() || (talk.kind ? `${TALK_KIND_LABELS[talk.kind]}.` : ''),
   };
 }

@@ -17,7 +17,7 @@ import { CV_FONT_FAMILY } from './pdf-fonts.mjs';
 import { typesetInWorker, type PageNumbers } from './pdf-thread';
 import { cvEntryDates, cvMonthRange, cvYearRange, isOwnerAuthor } from './rules';
 import { texToText } from './tex-text';
-import { CV_SECTION_TITLES, type CvData, type CvEntry, type CvEntryCategory, type CvPublicationGroup, type CvSectionKey } from './types';
+import { CV_SECTION_TITLES, type CvData, type CvEntry, type CvRowSection, type CvPublicationGroup, type CvSectionKey } from './types';
 
 /*
  * The `/cv.pdf` file (docs/product.md, "The CV"): the CV model (lib/cv/types.ts) laid out by react-pdf, in
@@ -386,7 +386,7 @@ function cvEntry(entry: CvEntry, index: number, website: string | undefined): Re
   );
 }
 
-function isEntryCategory(key: CvSectionKey): key is CvEntryCategory {
+function isEntryCategory(key: CvSectionKey): key is CvRowSection {
   return key === 'award' || key === 'talk' || key === 'teaching' || key === 'service';
 }
 

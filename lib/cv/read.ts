@@ -7,6 +7,7 @@ import { getCvEntries, getCvSettings } from '@/lib/content/cv/queries';
 import { getExperience } from '@/lib/content/experience/queries';
 import { getProjects } from '@/lib/content/projects/queries';
 import { getResearchPapers } from '@/lib/content/research/queries';
+import { getTalks } from '@/lib/content/talks/queries';
 import { getCitations } from '@/lib/content/research/citations';
 import { CITATIONS_TAG } from '@/lib/scholarly/citation-types';
 import { CONTENT_TYPES } from '@/lib/content/registry.mjs';
@@ -26,12 +27,13 @@ export const CV_TAGS: readonly string[] = [...CONTENT_TYPES.flatMap((type): Tag[
 
 /** The CV from the site's cached reads (each tagged, so a save shows on the next request). */
 export async function getCvData(): Promise<CvData> {
-  const [about, experience, papers, projects, entries, settings, citations] = await Promise.all([
+  const [about, experience, papers, projects, entries, talks, settings, citations] = await Promise.all([
     getAbout(),
     getExperience(),
     getResearchPapers(),
     getProjects(),
     getCvEntries(),
+    getTalks(),
     getCvSettings(),
     getCitations(),
   ]);
@@ -41,6 +43,7 @@ export async function getCvData(): Promise<CvData> {
     papers,
     projects,
     entries,
+    talks,
     settings,
     siteUrl: getEnv().SITE_URL ?? null,
     citations: citations.settings.showOnCv ? citations.counts : [],

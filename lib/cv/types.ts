@@ -9,8 +9,15 @@ import type { ResearchPaper } from '@/lib/content/research/types';
 import type { CitationTotals } from '@/lib/content/research/citation-rules';
 
 /** The CV-only rows' categories (table cv_entries), in the order their sections are offered. */
-export const CV_ENTRY_CATEGORIES = ['award', 'talk', 'teaching', 'service'] as const;
+export const CV_ENTRY_CATEGORIES = ['award', 'teaching', 'service'] as const;
 export type CvEntryCategory = (typeof CV_ENTRY_CATEGORIES)[number];
+
+/**
+ * The sections made of dated rows (date, title, place, link, one line): the CV-only rows' categories and the
+ * talks (lib/content/talks), which are a content type of their own and give their rows to the CV as these.
+ */
+export const CV_ROW_SECTIONS = ['award', 'talk', 'teaching', 'service'] as const;
+export type CvRowSection = (typeof CV_ROW_SECTIONS)[number];
 
 /** A section's heading on the page and in the PDF. */
 export const CV_SECTION_TITLES = {
@@ -46,10 +53,10 @@ export function isCvSectionKey(value: unknown): value is CvSectionKey {
   return typeof value === 'string' && (CV_SECTIONS as readonly string[]).includes(value);
 }
 
-/** One CV-only row (table cv_entries): an award, a talk, a course taught or a piece of service. */
+/** One dated CV row: a CV-only row (table cv_entries: an award, a course taught, a piece of service) or a talk. */
 export interface CvEntry {
   id: string;
-  category: CvEntryCategory;
+  category: CvRowSection;
   /** 'yyyy', 'yyyy-mm' or 'yyyy-mm-dd'. */
   start: string;
   /** Same forms, not before `start`; null for a single date or year. */
@@ -139,8 +146,8 @@ export interface CvData {
   projects: Project[];
   interests: ResearchInterest[];
   skills: string[];
-  /** The CV-only rows by category, each list in the owner's order (the CV editor's). */
-  entries: Record<CvEntryCategory, CvEntry[]>;
+  /** The dated rows by section: the CV-only rows in the owner's order (the CV editor's), the talks newest first. */
+  entries: Record<CvRowSection, CvEntry[]>;
   /** When the newest of the facts above was saved (ISO), for the PDF's metadata; null when unknown. */
   updatedAt: string | null;
 }

@@ -4,6 +4,7 @@ import type { SearchType } from './types';
 /** How the results page and the palette name each kind of result: the group heading, and one item's kind (the registry's `search.label`). */
 export const SEARCH_TYPE_LABELS: Record<SearchType, { group: string; one: string }> = {
   research: { group: 'Research papers', one: 'Paper' },
+  talks: { group: 'Talks', one: 'Talk' },
   blog: { group: 'Blog posts', one: 'Blog post' },
   projects: { group: 'Projects', one: 'Project' },
   personal: { group: 'Personal posts', one: 'Personal post' },

@@ -1,5 +1,6 @@
 import { z } from '@/lib/validation/zod';
 import { boundedText } from './lists';
+import { isTimeZone } from './talks';
 
 /**
  * Admin Settings' three forms (docs/product.md §2, "Admin Settings"), shared by the forms and their server actions.
@@ -19,6 +20,7 @@ export const SETTINGS_LIMITS = {
 export const PASSWORD_MIN_LENGTH = 8;
 
 export const SETTINGS_MESSAGES = {
+  timeZone: 'Choose a time zone from the list, such as Europe/London or America/New_York.',
   socialImageUrl: 'Enter an https:// address or a site path starting with /.',
   socialImageHost: 'Enter an https:// address on a public host name, not localhost, an IP address or an internal name.',
   socialImageCredentials: 'Enter an https:// address without a user name or password.',
@@ -116,6 +118,14 @@ export const lookupContactSchema = z.object({
     (value) => value === '' || z.email().safeParse(value).success,
     { error: SETTINGS_MESSAGES.lookupContactEmail },
   ),
+});
+
+/** The site's time zone: an IANA name the server knows ('Europe/London', 'UTC'). */
+export const timeZoneSchema = z.object({
+  timeZone: z
+    .string({ error: SETTINGS_MESSAGES.timeZone })
+    .trim()
+    .refine(isTimeZone, { error: SETTINGS_MESSAGES.timeZone }),
 });
 
 /** Passwords are never trimmed (one may end in a space). */

@@ -10,6 +10,7 @@ import { newCoauthorDefaults } from '@/lib/validation/coauthors';
 import { newCvEntryDefaults } from '@/lib/validation/cv';
 import { newExperienceDefaults } from '@/lib/validation/experience';
 import { newProjectDefaults } from '@/lib/validation/projects';
+import { newTalkDefaults } from '@/lib/validation/talks';
 import { openTestPglite } from '../helpers/db';
 import { SAMPLES } from '../helpers/storage-samples';
 
@@ -139,6 +140,9 @@ const STEPS: { file: string; action: string; args: () => Promise<unknown[]> | un
     action: 'saveCvEntriesAction',
     args: () => [{ items: [{ ...newCvEntryDefaults('award'), title: 'Prize', start: '2024', end: '', url: '', place: 'Edinburgh', description: 'One line.' }] }],
   },
+  { file: 'talks/edit/actions.ts', action: 'saveTalksAction', args: () => [{ items: [{ ...newTalkDefaults('2027-03-12'), title: 'Zeros near the line', kind: 'seminar' }] }] },
+  { file: 'talks/edit/actions.ts', action: 'deleteTalkAction', args: async () => [await idOf('talks')] },
+  { file: 'settings/actions.ts', action: 'saveTimeZoneAction', args: () => [{ timeZone: 'Europe/London' }] },
   { file: 'settings/actions.ts', action: 'saveCvSettingsAction', args: () => [{ sections: ['skills'], paperSize: 'letter', summary: 'Summary.', projects: 'all', includeDrafts: true }] },
   { file: 'blog/edit/actions.ts', action: 'createBlogPostAction', args: () => [post('Counting primes')] },
   { file: 'blog/edit/actions.ts', action: 'updateBlogPostAction', args: async () => [await idOf('blog_posts'), post('Counting primes again')] },

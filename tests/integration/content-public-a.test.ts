@@ -103,12 +103,17 @@ describe('stored links that no editor would take (an older archive, a hand edit)
     await database.db!.query(
       `insert into projects (title, description, image, link, github) values ('Hostile project', 'x', 'javascript:alert(2)', ' javascript:alert(3)', 'vbscript:x')`,
     );
-    await database.db!.query(`insert into cv_entries (category, start_date, title, url) values ('talk', '2025', 'Hostile talk', 'javascript:alert(4)')`);
+    await database.db!.query(`insert into cv_entries (category, start_date, title, url) values ('award', '2025', 'Hostile award', 'javascript:alert(4)')`);
+    await database.db!.query(
+      `insert into talks (title, start_date, event_url, slides_url, video_url) values ('Hostile talk', '2025-01-01', 'javascript:alert(5)', ' javascript:alert(6)', 'data:text/html,x')`,
+    );
     const paper = (await getResearchPapers()).find((one) => one.title === 'Hostile links')!;
     expect(paper).toMatchObject({ link: null, pdfUrl: null });
     const outputs = [toBibtexFile([paper], 'https://site.example'), toRisFile([paper], 'https://site.example'), JSON.stringify(toCslItem(paper, 'k', 'https://site.example'))];
     for (const output of outputs) expect(output).not.toMatch(/javascript:|data:/i);
     expect((await getProjects()).find((one) => one.title === 'Hostile project')).toMatchObject({ image: '/placeholder.svg', link: null, github: null });
-    expect((await getCvEntries()).find((one) => one.title === 'Hostile talk')).toMatchObject({ url: null });
+    expect((await getCvEntries()).find((one) => one.title === 'Hostile award')).toMatchObject({ url: null });
+    const { getTalks } = await import('@/lib/content/talks/queries');
+    expect((await getTalks()).find((one) => one.title === 'Hostile talk')).toMatchObject({ eventUrl: null, slidesUrl: null, videoUrl: null });
   });
 });

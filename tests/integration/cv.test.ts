@@ -39,7 +39,7 @@ beforeEach(() => {
   cache.cacheTag.mockClear();
 });
 
-const entry = (title: string, category: 'award' | 'talk' | 'teaching' | 'service', start: string, end = '') =>
+const entry = (title: string, category: 'award' | 'teaching' | 'service', start: string, end = '') =>
   cvEntryItemSchema.parse({ ...newCvEntryDefaults(category), title, start, end, url: '', place: 'Edinburgh', description: 'One line.' });
 
 describe('the CV from the sample content', () => {
@@ -56,10 +56,22 @@ describe('the CV from the sample content', () => {
     expect(statuses).not.toContain('draft');
     expect(cv.projects.every((project) => project.featured)).toBe(true);
     expect(cv.entries.award.map((row) => row.title)).toEqual(['Best Student Paper Prize', 'EPSRC Doctoral Studentship', 'Distinction and Departmental Prize']);
-    expect(cv.entries.talk).toHaveLength(2);
+    // The talks (their own content since issue 47) as CV rows, newest first, each linking to its page.
+    expect(cv.entries.talk.map((row) => row.title)).toEqual([
+      'Zeros of $L$-functions near the critical line',
+      'Moments of $\\zeta(s)$ on the critical line',
+      'Primes in short intervals and zero-density estimates',
+    ]);
+    expect(cv.entries.talk[2]).toMatchObject({
+      start: '2025-07-07',
+      end: '2025-07-11',
+      place: 'Journées Arithmétiques, Université Claude Bernard Lyon 1, Lyon',
+      url: expect.stringMatching(/^\/talks\/[0-9a-f-]{36}$/),
+      description: 'Contributed talk.',
+    });
     // Each source read is cached with its tag, and the CV's files with every one of them.
-    expect(new Set(cache.cacheTag.mock.calls.flat())).toEqual(new Set(['about', 'experience', 'research', 'projects', 'cv', 'settings', 'citations']));
-    expect([...CV_TAGS].sort()).toEqual(['about', 'citations', 'cv', 'experience', 'projects', 'research', 'settings']);
+    expect(new Set(cache.cacheTag.mock.calls.flat())).toEqual(new Set(['about', 'experience', 'research', 'projects', 'cv', 'talks', 'settings', 'citations']));
+    expect([...CV_TAGS].sort()).toEqual(['about', 'citations', 'cv', 'experience', 'projects', 'research', 'settings', 'talks']);
   });
 
   it('lists drafts under In preparation only when the owner asks, and all projects when chosen', async () => {
@@ -88,15 +100,15 @@ describe('the CV from the sample content', () => {
 
 describe('saveCvEntryList', () => {
   it('stores the editor order as the CV order, creates, updates and deletes in one save, and expires only the CV tag', async () => {
-    const first = await saveCvEntryList([entry('Second prize', 'award', '2024'), entry('Seminar talk', 'talk', '2025-03-14'), entry('First prize', 'award', '2020', '2021')]);
-    expect(first.items.map((row) => row.title)).toEqual(['Second prize', 'Seminar talk', 'First prize']);
+    const first = await saveCvEntryList([entry('Second prize', 'award', '2024'), entry('Seminar organiser', 'service', '2025-03-14'), entry('First prize', 'award', '2020', '2021')]);
+    expect(first.items.map((row) => row.title)).toEqual(['Second prize', 'Seminar organiser', 'First prize']);
     expect(Object.keys(first.created)).toHaveLength(3);
     expect(cache.updateTag.mock.calls).toEqual([['cv']]);
 
     const [second, talk, firstPrize] = first.items;
     const saved = await saveCvEntryList([
-      { ...firstPrize!, url: null, end: null },
-      { ...second!, title: 'Second prize (renamed)', url: null, end: null },
+      { ...firstPrize!, category: 'award', url: null, end: null },
+      { ...second!, category: 'award', title: 'Second prize (renamed)', url: null, end: null },
     ]);
     expect(saved.items.map((row) => [row.title, row.end])).toEqual([
       ['First prize', null],
@@ -109,7 +121,7 @@ describe('saveCvEntryList', () => {
   it('leaves every row as it was when one row breaks a database rule', async () => {
     const before = await getCvEntriesForEditing();
     const bad = { ...entry('Broken', 'award', '2024'), start: '2024-13' };
-    await expect(saveCvEntryList([entry('Would be new', 'talk', '2025'), bad])).rejects.toThrow();
+    await expect(saveCvEntryList([entry('Would be new', 'teaching', '2025'), bad])).rejects.toThrow();
     expect(await getCvEntriesForEditing()).toEqual(before);
   });
 });

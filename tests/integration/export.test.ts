@@ -330,15 +330,15 @@ describe('export and import', () => {
     };
 
     const newer = path.join(work, 'newer.tar.gz');
-    await writeExport(newer, manifest, rows, [], { version: 5 });
-    await refuse(newer, /made by a newer version of the site \(format version 5; this one reads up to 4\)/);
+    await writeExport(newer, manifest, rows, [], { version: 6 });
+    await refuse(newer, /made by a newer version of the site \(format version 6; this one reads up to 5\)/);
 
     // Since version 2 the CV's table is listed: a later manifest without it is refused.
     const withoutCv = path.join(work, 'without-cv.tar.gz');
     const olderRows: Partial<typeof rows> = { ...rows };
     delete olderRows.cv_entries;
     await writeExport(withoutCv, manifest, olderRows, []);
-    await refuse(withoutCv, /tables\.cv_entries.*is missing \(format version 4 lists it\)/);
+    await refuse(withoutCv, /tables\.cv_entries.*is missing \(format version 5 lists it\)/);
     await expect(importSite({ db: target, storage: targetStorage, file: newer, mode: 'replace' })).rejects.toThrowError(ArchiveError);
 
     const columns = path.join(work, 'columns.tar.gz');
@@ -359,10 +359,12 @@ describe('export and import', () => {
 
   it('imports a version-1 archive, made before the CV existed: its tables as they were, no CV rows (emptied with --replace)', async () => {
     const { manifest, rows } = await readRows(exported);
-    expect(manifest.version).toBe(4);
+    expect(manifest.version).toBe(5);
     expect(rows.cv_entries.length).toBeGreaterThan(0);
     const version1Rows: Partial<typeof rows> = { ...rows };
     delete version1Rows.cv_entries;
+    delete version1Rows.coauthors;
+    delete version1Rows.talks;
     const version1 = path.join(work, 'version-1.tar.gz');
     // Without the files: the import below finds them on the site, where the first import put them.
     await writeExport(version1, manifest, version1Rows, [], { version: 1 });
@@ -374,6 +376,48 @@ describe('export and import', () => {
     expect(Number((await target.query<{ n: number }>('select count(*)::int as n from cv_entries')).rows[0]!.n)).toBe(0);
     const { rows: papers } = await target.query<{ title: string }>('select title from research_papers order by title');
     expect(papers.map((p) => p.title)).toEqual(rows.research_papers.map((r) => r.title as string).sort());
+    // Back to the archive's content for the tests after this one.
+    await importSite({ db: target, storage: targetStorage, file: exported, mode: 'replace' });
+  });
+
+  it('imports a version-4 archive, made when talks were CV rows: its talk rows become talks with their ids, as the migration moved them', async () => {
+    const { manifest, rows } = await readRows(exported);
+    const legacyTalk = {
+      id: '5d8c7b6a-5f4e-4d3c-9b2a-1f0e9d8c7b6a',
+      category: 'talk',
+      start_date: '2025-07-08',
+      end_date: '2025',
+      title: 'Primes in short intervals',
+      place: 'Journées Arithmétiques, Lyon',
+      url: 'https://example.org/ja2025',
+      description: 'Contributed talk.',
+      position: 9,
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-02T00:00:00.000Z',
+    };
+    const version4Rows: Partial<typeof rows> = { ...rows, cv_entries: [...rows.cv_entries, legacyTalk] };
+    delete version4Rows.talks;
+    const version4 = path.join(work, 'version-4.tar.gz');
+    await writeExport(version4, manifest, version4Rows, [], { version: 4 });
+
+    const result = await importSite({ db: target, storage: targetStorage, file: version4, mode: 'replace' });
+    expect(result.rows.talks).toBe(1);
+    expect(result.rows.cv_entries).toBe(rows.cv_entries.length);
+    const { rows: talks } = await target.query('select id, title, start_date, end_date, venue, event_url, note, kind, updated_at from talks');
+    expect(talks).toEqual([
+      {
+        id: legacyTalk.id,
+        title: 'Primes in short intervals',
+        start_date: '2025-07-08',
+        end_date: null,
+        venue: 'Journées Arithmétiques, Lyon',
+        event_url: 'https://example.org/ja2025',
+        note: 'Contributed talk.',
+        kind: null,
+        updated_at: expect.anything(),
+      },
+    ]);
+    expect((await target.query(`select count(*)::int as n from cv_entries where category = 'talk'`)).rows).toEqual([{ n: 0 }]);
     // Back to the archive's content for the tests after this one.
     await importSite({ db: target, storage: targetStorage, file: exported, mode: 'replace' });
   });

@@ -58,6 +58,7 @@ const EXPECTED_POLICY = `
   personal_posts                     ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   projects                           ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   research_papers                    ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
+  talks                              ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   site_settings                      ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓
   admin_settings                     ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓
   paper_citations                    ✓ ✓ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
@@ -195,6 +196,7 @@ const SUBJECTS: Subject[] = [
   contentTable('personal_posts', `(title, content) values ('Matrix', '<p>Body</p>')`),
   contentTable('projects', `(title, category) values ('Matrix', 'web')`),
   contentTable('research_papers', `(title) values ('Matrix')`),
+  contentTable('talks', `(title, start_date) values ('Matrix', '2027-03-12')`),
   {
     label: 'site_settings',
     relation: 'public.site_settings',

@@ -68,7 +68,7 @@ describe('the sample content', () => {
     expect(removal.profileFields).not.toContain('name');
     expect(removal.profileFields).toContain('biography');
     const message = describeRemoval(removal);
-    expect(message).toMatch(/^Removed \d+ sample entries \(Experience 3, Projects 4, Research Papers 4, CV 9, Blog 3, Personal Posts 3\) and the sample profile's role line, biography, photo, skills, education, research interests, affiliation, footer text, public e-mail, header mark\./);
+    expect(message).toMatch(/^Removed \d+ sample entries \(Experience 3, Projects 4, Research Papers 4, Talks 3, CV 7, Blog 3, Personal Posts 3\) and the sample profile's role line, biography, photo, skills, education, research interests, affiliation, footer text, public e-mail, header mark\./);
     expect(message).toContain('Kept as yours: Projects 1, Blog 1.');
 
     // Nothing of the sample is left, so a second removal removes nothing.

@@ -140,6 +140,14 @@ describe.each(backends)('search on $name', (backend) => {
       `insert into public.experience (title, company, location, description, highlights, technologies, start_date) values ($1, $2, $3, $4, $5::text[], $6::text[], $7)`,
       ['Research Assistant', 'Quillwort Institute', 'Edinburgh', 'Field work.', ['Mapped ponds'], ['R'], '2022-09'],
     );
+    row.talk = await insert(`insert into public.talks (title, event_name, venue, city, abstract, start_date) values ($1, $2, $3, $4, $5, $6)`, [
+      'Ponds in winter',
+      'Botany Colloquium',
+      'Herbarium',
+      'Edinburgh',
+      'What the quillwort does under the ice, with $q^2$ in it.',
+      '2024-11-20',
+    ]);
   });
 
   afterAll(async () => {
@@ -208,13 +216,14 @@ describe.each(backends)('search on $name', (backend) => {
 
   it('counts the matches of each type whatever the type filter, and the filter keeps its type only', async () => {
     const all = await searchSite('quillwort');
-    expect(all.counts).toEqual({ research: 0, blog: 2, projects: 1, personal: 2, experience: 1 });
-    expect(new Set(all.hits.map((hit) => hit.type))).toEqual(new Set(['blog', 'projects', 'personal', 'experience']));
+    expect(all.counts).toEqual({ research: 0, talks: 1, blog: 2, projects: 1, personal: 2, experience: 1 });
+    expect(new Set(all.hits.map((hit) => hit.type))).toEqual(new Set(['talks', 'blog', 'projects', 'personal', 'experience']));
+    expect(all.hits.find((hit) => hit.type === 'talks')).toMatchObject({ id: row.talk, href: `/talks/${row.talk}`, title: 'Ponds in winter', date: '2024-11-20' });
     const blog = await searchSite('quillwort', { type: 'blog' });
     expect(blog.counts).toEqual(all.counts);
     expect(blog.hits.map((hit) => hit.type)).toEqual(['blog', 'blog']);
     expect((await searchSite('quillwort', { limit: 1 })).hits).toHaveLength(1);
-    expect((await searchSite('quillwort', { limit: 1000 })).hits).toHaveLength(6);
+    expect((await searchSite('quillwort', { limit: 1000 })).hits).toHaveLength(7);
     expect((await searchSite('kestrel', { type: 'experience' })).hits).toEqual([]);
   });
 
@@ -331,7 +340,7 @@ describe.each(backends)('search on $name', (backend) => {
 
     it('answers an empty query (or one of whitespace and control characters) without the database', async () => {
       for (const query of ['', '   ', '\n\t', '\u0000\u0001']) {
-        expect(await searchSite(query)).toEqual({ query: '', cut: false, hits: [], counts: { research: 0, blog: 0, projects: 0, personal: 0, experience: 0 }, busy: false });
+        expect(await searchSite(query)).toEqual({ query: '', cut: false, hits: [], counts: { research: 0, talks: 0, blog: 0, projects: 0, personal: 0, experience: 0 }, busy: false });
       }
       expect(getDb).not.toHaveBeenCalled();
     });
@@ -347,7 +356,7 @@ describe.each(backends)('search on $name', (backend) => {
     const alone = await searchSite('quillwort');
     const answers = await Promise.all(Array.from({ length: SEARCH_CAPACITY.queue + 4 }, () => searchSite('quillwort')));
     expect(answers.filter((answer) => !answer.busy)).toHaveLength(SEARCH_CAPACITY.queue);
-    for (const answer of answers) expect(answer).toEqual(answer.busy ? { ...alone, hits: [], counts: { research: 0, blog: 0, projects: 0, personal: 0, experience: 0 }, busy: true } : alone);
+    for (const answer of answers) expect(answer).toEqual(answer.busy ? { ...alone, hits: [], counts: { research: 0, talks: 0, blog: 0, projects: 0, personal: 0, experience: 0 }, busy: true } : alone);
     expect(alone.hits.length).toBeGreaterThan(0);
     expect(await searchSite('quillwort')).toEqual(alone);
   });

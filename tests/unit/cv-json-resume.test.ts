@@ -10,12 +10,12 @@ import { groupPapers, paper as fixturePaper } from '@/tests/fixtures/cv-data';
 import { JSON_RESUME_SCHEMA_URL, jsonResumeDate, toJsonResume, type JsonResume } from '@/lib/cv/json-resume';
 import { markupToLines } from '@/lib/markup/plain-text';
 import {
-  CV_ENTRY_CATEGORIES,
+  CV_ROW_SECTIONS,
   CV_SECTIONS,
   DEFAULT_CV_SETTINGS,
   type CvData,
   type CvEntry,
-  type CvEntryCategory,
+  type CvRowSection,
   type CvProfile,
   type CvSectionKey,
 } from '@/lib/cv/types';
@@ -86,11 +86,11 @@ function paper(id: string, overrides: Partial<ResearchPaper> = {}): ResearchPape
   return fixturePaper({ id, title: `Paper ${id}`, abstract: '', date: '2025-06-01', updatedAt: '2025-06-02T00:00:00.000Z', ...overrides });
 }
 
-function entry(category: CvEntryCategory, overrides: Partial<CvEntry> = {}): CvEntry {
+function entry(category: CvRowSection, overrides: Partial<CvEntry> = {}): CvEntry {
   return { id: `${category}-1`, category, start: '2024', end: null, title: `A ${category}`, place: '', url: null, description: '', ...overrides };
 }
 
-const NO_ENTRIES: Record<CvEntryCategory, CvEntry[]> = { award: [], talk: [], teaching: [], service: [] };
+const NO_ENTRIES: Record<CvRowSection, CvEntry[]> = { award: [], talk: [], teaching: [], service: [] };
 
 const EMPTY_CV: CvData = {
   name: '',
@@ -470,7 +470,7 @@ describe('toJsonResume', () => {
     const text = fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 30 }), hostile, fc.array(fc.oneof(hostile, fc.string({ maxLength: 6 })), { maxLength: 6 }).map((parts) => parts.join('')));
     const maybeText = fc.option(text, { nil: null });
     const year = fc.oneof(fc.integer({ min: -5000, max: 5000 }), fc.double(), fc.constant(2024));
-    const cvEntry = (category: CvEntryCategory) =>
+    const cvEntry = (category: CvRowSection) =>
       fc.record({ id: fc.constant(`${category}-x`), category: fc.constant(category), start: text, end: maybeText, title: text, place: text, url: maybeText, description: text });
     const researchPaper = fc.record({
       id: fc.string({ maxLength: 8 }),
@@ -556,7 +556,7 @@ describe('toJsonResume', () => {
       ),
       interests: fc.array(fc.record({ title: text, description: text }), { maxLength: 3 }),
       skills: fc.array(text, { maxLength: 5 }),
-      entries: fc.record(Object.fromEntries(CV_ENTRY_CATEGORIES.map((category) => [category, fc.array(cvEntry(category), { maxLength: 3 })])) as Record<CvEntryCategory, fc.Arbitrary<CvEntry[]>>),
+      entries: fc.record(Object.fromEntries(CV_ROW_SECTIONS.map((category) => [category, fc.array(cvEntry(category), { maxLength: 3 })])) as Record<CvRowSection, fc.Arbitrary<CvEntry[]>>),
       updatedAt: maybeText,
     });
     const siteUrl = fc.oneof(fc.constant(null), fc.constant(SITE_URL), fc.constant('https://exämple.org/sub/'), text);

@@ -26,7 +26,7 @@ import { fieldErrorsOf } from '@/lib/action-result';
 import { aboutProfile } from '../fixtures/about';
 import { EMPTY_VENUE } from '../fixtures/papers';
 
-const row = (changes: Record<string, unknown> = {}) => ({ ...newCvEntryDefaults('talk', new Date('2026-05-01T12:00:00Z')), title: 'A talk', ...changes });
+const row = (changes: Record<string, unknown> = {}) => ({ ...newCvEntryDefaults('service', new Date('2026-05-01T12:00:00Z')), title: 'A referee report', ...changes });
 
 function errorsOf(value: unknown): Record<string, string> {
   const parsed = cvEntryItemSchema.safeParse(value);
@@ -136,6 +136,7 @@ describe('buildCvData', () => {
     papers: [],
     projects: [],
     entries: [],
+    talks: [],
     settings: DEFAULT_CV_SETTINGS,
     siteUrl: null,
     ...changes,

@@ -24,6 +24,7 @@ vi.mock('@/app/admin/(guarded)/settings/actions', () => {
     saveSiteSettingsAction: never,
     saveCvSettingsAction: never,
     saveLookupContactAction: never,
+    saveTimeZoneAction: never,
     changePasswordAction: never,
     saveCitationSettingsAction: never,
     refreshCitationsNowAction: never,
@@ -74,6 +75,7 @@ describe('Settings: unsaved changes', () => {
         defaults={{ title: 'Portfolio', description: 'An academic portfolio.' }}
         cv={fromServer({ sections: ['publications', 'education'], paperSize: 'letter' })}
         lookupContactEmail="ada@example.com"
+        timeZone="Europe/London"
         citations={{
           settings: { showOnSite: true, showOnCv: false, refreshHours: 24 },
           status: { running: false, trigger: null, startedAt: null, finishedAt: null, papersChecked: 0, countsUpdated: 0, worksFound: 0, errors: [], nextRunAt: null, requested: false },

@@ -17,6 +17,7 @@ describe('sitemap builder', () => {
         { id: 'b', status: 'preprint', updatedAt: '2026-04-01T00:00:00.000Z' },
         { id: 'secret', status: 'draft', updatedAt: '2026-12-01T00:00:00.000Z' },
       ],
+      talks: [{ id: 't1', updatedAt: '2026-02-10T00:00:00.000Z' }],
     });
     expect(entries).toEqual([
       { url: SITE, lastModified: '2026-04-01T00:00:00.000Z' },
@@ -24,6 +25,7 @@ describe('sitemap builder', () => {
       { url: `${SITE}/experience` },
       { url: `${SITE}/projects` },
       { url: `${SITE}/research`, lastModified: '2026-04-01T00:00:00.000Z' },
+      { url: `${SITE}/talks`, lastModified: '2026-02-10T00:00:00.000Z' },
       { url: `${SITE}/cv` },
       { url: `${SITE}/blog`, lastModified: '2026-03-01T10:00:00.000Z' },
       { url: `${SITE}/personal`, lastModified: '2026-02-01T00:00:00.000Z' },
@@ -32,14 +34,15 @@ describe('sitemap builder', () => {
       { url: `${SITE}/personal/p1`, lastModified: '2026-02-01T00:00:00.000Z' },
       { url: `${SITE}/research/a`, lastModified: '2026-01-05T00:00:00.000Z' },
       { url: `${SITE}/research/b`, lastModified: '2026-04-01T00:00:00.000Z' },
+      { url: `${SITE}/talks/t1`, lastModified: '2026-02-10T00:00:00.000Z' },
     ]);
     // A draft's date does not even leak through the list page's.
     expect(JSON.stringify(entries)).not.toContain('2026-12-01');
   });
 
   it('an empty site still lists its pages, undated', () => {
-    expect(sitemapEntries(SITE, { posts: [], personal: [], papers: [] }).map((entry) => entry)).toEqual(
-      ['', '/about', '/experience', '/projects', '/research', '/cv', '/blog', '/personal'].map((path) => ({ url: `${SITE}${path}` })),
+    expect(sitemapEntries(SITE, { posts: [], personal: [], papers: [], talks: [] }).map((entry) => entry)).toEqual(
+      ['', '/about', '/experience', '/projects', '/research', '/talks', '/cv', '/blog', '/personal'].map((path) => ({ url: `${SITE}${path}` })),
     );
   });
 

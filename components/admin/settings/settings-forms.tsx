@@ -3,7 +3,7 @@
 import { useState, useTransition, type FormEvent, type ReactNode } from 'react';
 import { ChevronDown, KeyRound, Loader2, Save } from 'lucide-react';
 
-import { changePasswordAction, saveLookupContactAction, saveProfileAction, saveSiteSettingsAction } from '@/app/admin/(guarded)/settings/actions';
+import { changePasswordAction, saveLookupContactAction, saveProfileAction, saveSiteSettingsAction, saveTimeZoneAction } from '@/app/admin/(guarded)/settings/actions';
 import { describedBy, Field } from '@/components/admin/about/field';
 import { adminToast } from '@/components/admin/toast';
 import { useUnsavedWarning } from '@/components/admin/use-unsaved-warning';
@@ -19,6 +19,7 @@ import { CvSettingsForm } from './cv-settings-form';
 import { SampleContent } from './sample-content';
 import { SiteContent, type BackupRow } from './site-content';
 import { SETTINGS_LIMITS } from '@/lib/validation/settings';
+import { TimeZoneField } from '../time-zone-field';
 
 /** One collapsible section of the Settings page (docs/product.md §2). */
 function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
@@ -159,6 +160,7 @@ export function SettingsForms({
   defaults,
   cv,
   lookupContactEmail,
+  timeZone,
   citations,
   siteContent,
 }: {
@@ -167,6 +169,7 @@ export function SettingsForms({
   defaults: { title: string; description: string };
   cv: CvSettings;
   lookupContactEmail: string;
+  timeZone: string;
   citations: { settings: CitationSettings; status: RefreshStatus; orcid: string | null };
   siteContent: { labels: Record<string, string>; backups: BackupRow[] | null; sample: string };
 }) {
@@ -185,13 +188,18 @@ export function SettingsForms({
     savedDescription: 'Lookups by DOI, arXiv id or ORCID iD give this address from now on.',
     failed: 'Failed to save publication lookups',
   });
+  const timeZoneForm = useSettingsForm({ timeZone }, saveTimeZoneAction, {
+    saved: 'Time zone saved',
+    savedDescription: 'The talks page splits upcoming and past talks by it from the next request.',
+    failed: 'Failed to save the time zone',
+  });
   const passwordForm = useSettingsForm(
     { currentPassword: '', newPassword: '', confirmPassword: '' },
     changePasswordAction,
     { saved: 'Password updated', savedDescription: 'Your other sessions have been signed out.', failed: 'Failed to update password' },
     () => ({ currentPassword: '', newPassword: '', confirmPassword: '' }),
   );
-  useUnsavedWarning(profileForm.dirty || siteForm.dirty || lookupForm.dirty || passwordForm.dirty);
+  useUnsavedWarning(profileForm.dirty || siteForm.dirty || timeZoneForm.dirty || lookupForm.dirty || passwordForm.dirty);
 
   return (
     <div className="flex flex-col gap-6">
@@ -234,6 +242,13 @@ export function SettingsForms({
             field={siteForm.field('socialImageUrl')}
           />
           <SaveButton saving={siteForm.saving} label="Save Configuration" />
+        </form>
+      </Section>
+
+      <Section id="time-zone-settings" title="Time Zone" description="Where you are: what today is for your talks, and the zone of a talk's time when the talk names none.">
+        <form id="time-zone-form" noValidate onSubmit={timeZoneForm.submit} className="flex flex-col gap-5">
+          <TimeZoneField field={timeZoneForm.field('timeZone')} />
+          <SaveButton saving={timeZoneForm.saving} label="Save Time Zone" />
         </form>
       </Section>
 

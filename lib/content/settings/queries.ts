@@ -151,3 +151,38 @@ export async function markFirstRunDone(db: Queryable): Promise<void> {
      on conflict (id) do update set first_run_done = true`,
   );
 }
+
+// ---------------------------------------------------------------------------------------------------
+// The site's time zone (site_settings.time_zone): what "today" is for the talks
+// ---------------------------------------------------------------------------------------------------
+
+async function readTimeZone(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ time_zone: string }>('select time_zone from public.site_settings where id');
+  return rows[0]?.time_zone || 'UTC';
+}
+
+/** The site's time zone for the public pages (an IANA name; 'UTC' until the owner chooses one). */
+export async function getSiteTimeZone(): Promise<string> {
+  'use cache';
+  cacheTag(TAGS.settings);
+  return readTimeZone(await getDb());
+}
+
+/** The stored time zone right now, past every cache: what Settings starts from. */
+export async function getSiteTimeZoneForEditing(): Promise<string> {
+  return readTimeZone(await getDb());
+}
+
+/** Stores the site's time zone (the row is created when missing), then expires the settings and talks tags. */
+export async function saveSiteTimeZone(timeZone: string): Promise<string> {
+  const db = await getDb();
+  const { rows } = await db.query<{ time_zone: string }>(
+    `insert into public.site_settings as s (id, time_zone) values (true, $1)
+     on conflict (id) do update set time_zone = excluded.time_zone, updated_at = now()
+     returning time_zone`,
+    [timeZone],
+  );
+  if (!rows[0]) throw new Error('The site_settings row was not written.');
+  afterContentWrite(TAGS.settings, TAGS.talks);
+  return rows[0].time_zone;
+}

@@ -1,4 +1,5 @@
 import type { Metadata, ResolvingMetadata } from 'next';
+import Link from 'next/link';
 
 import { ContentBoundary } from '@/components/site/content-boundary';
 import { BackLink, DetailNotFound } from '@/components/site/detail-page';
@@ -13,7 +14,11 @@ import { PaperAuthors, PaperIdentifiers, PaperLinks, PaperVenueLine } from '@/co
 import { PaperAbstract } from '@/components/site/stored-markup';
 import { Badge } from '@/components/ui/badge';
 import { canonicalMetadata } from '@/lib/canonical';
-import { BUILD_SHELL_PARAM, readForRequest } from '@/lib/content/read';
+import { BUILD_SHELL_PARAM, readForRequest, readOr } from '@/lib/content/read';
+import { getTalksForPaper } from '@/lib/content/talks/queries';
+import { formatTalkDate } from '@/lib/content/talks/rules';
+import type { Talk } from '@/lib/content/talks/types';
+import { texToText } from '@/lib/cv/tex-text';
 import { getResearchPaper } from '@/lib/content/research/queries';
 import { STATUS_BADGES } from '@/lib/content/research/rules';
 import { highwireTags, isCitable } from '@/lib/content/research/scholar';
@@ -72,7 +77,11 @@ export default async function ResearchPaperPage({ params }: { params: Params }) 
 }
 
 async function PaperView({ paper }: { paper: ResearchPaper }) {
-  const [credits, citations] = await Promise.all([readAuthorCredits(), readShownCitations()]);
+  const [credits, citations, talks] = await Promise.all([
+    readAuthorCredits(),
+    readShownCitations(),
+    readOr(`the talks on the paper "${paper.id}"`, () => getTalksForPaper(paper.id), []),
+  ]);
   const counted = citations?.get(paper.id);
   const badge = STATUS_BADGES[paper.status];
   return (
@@ -108,6 +117,7 @@ async function PaperView({ paper }: { paper: ResearchPaper }) {
         </ul>
       ) : null}
       <PaperLinks paper={paper} />
+      {talks.length > 0 ? <PaperTalks talks={talks} /> : null}
       {counted ? <CitationChart byYear={counted.byYear} title={paper.title} /> : null}
       {isCitable(paper) ? (
         <>
@@ -116,6 +126,27 @@ async function PaperView({ paper }: { paper: ResearchPaper }) {
         </>
       ) : null}
     </article>
+  );
+}
+
+/** The talks given on the paper, newest first, each a link to its page. */
+function PaperTalks({ talks }: { talks: Talk[] }) {
+  return (
+    <section aria-labelledby="talks-heading">
+      <h2 id="talks-heading" className="eyebrow mb-3">
+        Talks
+      </h2>
+      <ul className="flex flex-col gap-2">
+        {talks.map((talk) => (
+          <li key={talk.id} className="text-sm">
+            <Link href={`/talks/${talk.id}`} className="font-medium text-primary hover:underline">
+              {texToText(talk.title)}
+            </Link>
+            <span className="text-muted-foreground">{` · ${[talk.eventName, formatTalkDate(talk.start, talk.end)].filter(Boolean).join(', ')}`}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -8,12 +8,12 @@ import { getAuth } from '@/lib/auth';
 import { clientInfo } from '@/lib/auth/request';
 import { saveCvSettings } from '@/lib/content/cv/queries';
 import { removeSampleContent } from '@/lib/content/first-run';
-import { saveLookupContactEmail, saveProfileSettings, saveSiteSettings } from '@/lib/content/settings/queries';
+import { saveLookupContactEmail, saveProfileSettings, saveSiteSettings, saveSiteTimeZone } from '@/lib/content/settings/queries';
 import { cvSettingsSchema } from '@/lib/validation/cv';
 import { citationSettingsSchema } from '@/lib/validation/citations';
 import { getCitationStatus, requestCitationRun, saveCitationSettings } from '@/lib/content/research/citations';
 import { startRefresh } from '@/lib/scholarly/refresh/start';
-import { CURRENT_PASSWORD_WRONG, lookupContactSchema, passwordChangeSchema, profileSettingsSchema, siteSettingsSchema } from '@/lib/validation/settings';
+import { CURRENT_PASSWORD_WRONG, lookupContactSchema, passwordChangeSchema, profileSettingsSchema, siteSettingsSchema, timeZoneSchema } from '@/lib/validation/settings';
 
 const FAILED = 'The settings could not be stored. Please try again.';
 
@@ -63,6 +63,13 @@ export const refreshCitationsNowAction = adminAction({
 export const citationStatusAction = adminAction({
   run: async () => (await getCitationStatus()).status,
   failed: { log: 'Failed to read the citation run status', answer: 'The status could not be read.' },
+});
+
+/** Site Configuration's time zone: what "today" is for the talks, and the zone of a talk's time that names none. */
+export const saveTimeZoneAction = adminAction({
+  schema: timeZoneSchema,
+  run: async ({ timeZone }) => ({ timeZone: await saveSiteTimeZone(timeZone) }),
+  failed: { log: 'Failed to save the time zone', answer: FAILED },
 });
 
 /** Publication Lookups: the contact address given to Crossref, DataCite, arXiv and ORCID with each lookup. */

@@ -6,7 +6,7 @@ import { EditorPage } from '@/components/admin/editor-page';
 import { SettingsForms } from '@/components/admin/settings/settings-forms';
 import { requireAdmin } from '@/lib/auth/guard';
 import { getCvSettingsForEditing } from '@/lib/content/cv/queries';
-import { getLookupContactEmail, getProfileSettings, getSiteSettingsForEditing, type ProfileSettings, type SiteSettings } from '@/lib/content/settings/queries';
+import { getLookupContactEmail, getProfileSettings, getSiteSettingsForEditing, getSiteTimeZoneForEditing, type ProfileSettings, type SiteSettings } from '@/lib/content/settings/queries';
 import type { CvSettings } from '@/lib/cv/types';
 import { getAboutForEditing } from '@/lib/content/about/queries';
 import { siteDefaultsOf } from '@/lib/content/settings/rules';
@@ -64,9 +64,10 @@ async function Settings() {
   let sample: string;
   let citations: Awaited<ReturnType<typeof getCitationStatus>>;
   let orcid: string | null;
+  let timeZone: string;
   try {
     const about = getAboutForEditing();
-    [profile, site, cv, lookupContactEmail, backups, defaults, sample, citations, orcid] = await Promise.all([
+    [profile, site, cv, lookupContactEmail, backups, defaults, sample, citations, orcid, timeZone] = await Promise.all([
       getProfileSettings(user),
       getSiteSettingsForEditing(),
       getCvSettingsForEditing(),
@@ -76,10 +77,11 @@ async function Settings() {
       sampleContentSummary(),
       getCitationStatus(),
       about.then(ownerOrcid),
+      getSiteTimeZoneForEditing(),
     ]);
   } catch (error) {
     console.error('Failed to load settings', error);
     return <EditorLoadFailed toast="Failed to load settings" what="The settings" />;
   }
-  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={defaults} cv={cv} lookupContactEmail={lookupContactEmail} citations={{ settings: citations.settings, status: citations.status, orcid }} siteContent={{ labels: TABLE_LABELS, backups, sample }} />;
+  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={defaults} cv={cv} lookupContactEmail={lookupContactEmail} timeZone={timeZone} citations={{ settings: citations.settings, status: citations.status, orcid }} siteContent={{ labels: TABLE_LABELS, backups, sample }} />;
 }
