@@ -170,3 +170,10 @@ export function newTalkDefaults(today: string, id = newTemporaryId(TEMPORARY_TAL
     note: '',
   };
 }
+
+/** What the city typeahead asks the gazetteer: 2 to 60 characters (lib/places/gazetteer.ts PLACE_QUERY). */
+export const placeQuerySchema = z
+  .string({ error: 'Type at least two letters of the city.' })
+  .trim()
+  .min(2, { error: 'Type at least two letters of the city.' })
+  .max(60, { error: 'Type at most 60 characters.' });

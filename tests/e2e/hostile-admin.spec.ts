@@ -70,6 +70,8 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
   const personalId = (await page.getByRole('link', { name: /Read Full Post/ }).first().getAttribute('href'))!.split('/').pop()!;
   await page.goto('/projects');
   const projectId = (await page.locator('article[id]').first().getAttribute('id'))!;
+  await page.goto('/talks');
+  const talkId = (await page.locator('article[id]').first().getAttribute('id'))!;
 
   // The admin's session, and a file the admin uploads (the upload route works for the admin).
   await signIn(page, ADMIN, '/admin/login');
@@ -131,6 +133,9 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
     saveCvSettingsAction: [{ sections: ['skills'], paperSize: 'letter', summary: marker, projects: 'all', includeDrafts: true }],
     saveProjectsAction: [{ items: [] }],
     deleteProjectAction: [projectId],
+    saveTalksAction: [{ items: [] }],
+    deleteTalkAction: [talkId],
+    searchPlacesAction: ['oxford'],
     createBlogPostAction: [post],
     updateBlogPostAction: [paperId, post],
     deleteBlogPostAction: [paperId],
@@ -147,6 +152,7 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
     refreshPaperAction: [paperId],
     saveProfileAction: [{ displayName: marker, bio: marker }],
     saveSiteSettingsAction: [{ siteTitle: marker, metaDescription: marker, socialImageUrl: '' }],
+    saveTimeZoneAction: [{ timeZone: 'Pacific/Kiritimati' }],
     saveLookupContactAction: [{ lookupContactEmail: `${marker.toLowerCase()}@example.org` }],
     saveCitationSettingsAction: [{ showOnSite: true, showOnCv: true, refreshHours: 6 }],
     refreshCitationsNowAction: [],

@@ -142,6 +142,7 @@ const STEPS: { file: string; action: string; args: () => Promise<unknown[]> | un
   },
   { file: 'talks/edit/actions.ts', action: 'saveTalksAction', args: () => [{ items: [{ ...newTalkDefaults('2027-03-12'), title: 'Zeros near the line', kind: 'seminar' }] }] },
   { file: 'talks/edit/actions.ts', action: 'deleteTalkAction', args: async () => [await idOf('talks')] },
+  { file: 'talks/edit/actions.ts', action: 'searchPlacesAction', args: () => ['oxford'] },
   { file: 'settings/actions.ts', action: 'saveTimeZoneAction', args: () => [{ timeZone: 'Europe/London' }] },
   { file: 'settings/actions.ts', action: 'saveCvSettingsAction', args: () => [{ sections: ['skills'], paperSize: 'letter', summary: 'Summary.', projects: 'all', includeDrafts: true }] },
   { file: 'blog/edit/actions.ts', action: 'createBlogPostAction', args: () => [post('Counting primes')] },

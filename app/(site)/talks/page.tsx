@@ -7,6 +7,7 @@ import { EmptyState } from '@/components/site/empty-state';
 import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { TalkItem } from '@/components/site/talks/talk-item';
+import { TalkMap, talkPlaces } from '@/components/site/talks/talk-map';
 import { filterLinkClasses } from '@/components/site/url-filtered-list';
 import { Button } from '@/components/ui/button';
 import { canonicalMetadata } from '@/lib/canonical';
@@ -31,6 +32,13 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
   };
 }
 
+/**
+ * Which talks are upcoming depends on the day, and the filters on the address: the page is made whole at each
+ * request (a blocking route, as /search), from cached reads, with no static shell that would show the split as
+ * it was at the build.
+ */
+export const instant = false;
+
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default function TalksPage({ searchParams }: { searchParams: SearchParams }) {
@@ -54,18 +62,28 @@ export default function TalksPage({ searchParams }: { searchParams: SearchParams
  */
 async function Talks({ searchParams }: { searchParams: SearchParams }) {
   await connection();
-  const kind = parseKind((await searchParams).kind);
+  const params = await searchParams;
+  const kind = parseKind(params.kind);
+  const place = parsePlace(params.place);
   return (
     <Loaded what="the talks" read={() => Promise.all([getTalks(), getSiteTimeZone()])} failure="Failed to load talks">
-      {([talks, timeZone]) => <TalkList talks={talks} kind={kind} timeZone={timeZone} today={todayIn(timeZone)} />}
+      {([talks, timeZone]) => <TalkList talks={talks} kind={kind} place={place} timeZone={timeZone} today={todayIn(timeZone)} />}
     </Loaded>
   );
 }
 
-function TalkList({ talks, kind, timeZone, today }: { talks: Talk[]; kind: KindFilter; timeZone: string; today: string }) {
+/** The ?place= value: a GeoNames id, or none (anything else shows every place). */
+function parsePlace(param: string | string[] | undefined): number | null {
+  const value = Array.isArray(param) ? param[0] : param;
+  return value && /^\d{1,10}$/.test(value) ? Number(value) : null;
+}
+
+function TalkList({ talks, kind, place, timeZone, today }: { talks: Talk[]; kind: KindFilter; place: number | null; timeZone: string; today: string }) {
   const kinds = new Set(talks.map((talk) => talk.kind));
   const filters = KIND_FILTERS.filter((filter) => filter.value === 'all' || kinds.has(filter.value) || filter.value === kind);
-  const shown = kind === 'all' ? talks : talks.filter((talk) => talk.kind === kind);
+  const places = talkPlaces(talks);
+  const chosen = places.find((one) => one.id === place) ?? null;
+  const shown = talks.filter((talk) => (kind === 'all' || talk.kind === kind) && (!chosen || talk.placeId === chosen.id));
   const { upcoming, past } = splitTalks(shown, today);
   return (
     <div className="flex flex-col gap-10">
@@ -75,6 +93,15 @@ function TalkList({ talks, kind, timeZone, today }: { talks: Talk[]; kind: KindF
         </a>
         {' in your calendar app (iCalendar).'}
       </p>
+      <TalkMap places={places} current={chosen?.id ?? null} />
+      {chosen ? (
+        <p className="flex flex-wrap items-baseline gap-3">
+          <span className="font-serif text-xl font-semibold">{`Talks in ${chosen.label}`}</span>
+          <Link href="/talks" className="text-sm text-primary hover:underline">
+            All places
+          </Link>
+        </p>
+      ) : null}
       {filters.length > 2 ? (
         <nav aria-label="Filter talks by kind" className="flex flex-wrap gap-2">
           {filters.map((filter) => (

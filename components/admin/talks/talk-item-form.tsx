@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { TALK_ATTENDANCE, TALK_ATTENDANCE_LABELS, TALK_KINDS, TALK_KIND_LABELS, type TalkPaperChoice } from '@/lib/content/talks/types';
 import { TALK_LIMITS } from '@/lib/validation/talks';
+import { CityField } from './city-field';
 import type { TalkFormItem } from './form';
 
 const URL_HINT = 'A full address starting with https://, or blank.';
@@ -91,7 +92,18 @@ export function TalkItemForm({ idPrefix, value, errors, onChange, onSubmit, acti
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
         {text('venue', 'Venue', { max: TALK_LIMITS.venue, placeholder: 'University of Oxford' })}
-        {text('city', 'City', { max: TALK_LIMITS.city })}
+        <CityField
+          id={id('city')}
+          value={{ city: value.city, country: value.country, placeId: value.placeId, lat: value.lat, lng: value.lng }}
+          error={errors.city}
+          onChange={(next) => {
+            set('city', next.city);
+            set('country', next.country);
+            set('placeId', next.placeId);
+            set('lat', next.lat);
+            set('lng', next.lng);
+          }}
+        />
         {text('country', 'Country', { hint: 'Two letters: GB, US, FR.', max: 2 })}
       </div>
       <Field id={id('abstract')} label="Abstract" hint={ABSTRACT_HINT} error={errors.abstract}>

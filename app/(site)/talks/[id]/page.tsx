@@ -17,7 +17,7 @@ import { ownerNameOf } from '@/lib/content/about/types';
 import { BUILD_SHELL_PARAM, readForRequest, readOr } from '@/lib/content/read';
 import { getSiteTimeZone } from '@/lib/content/settings/queries';
 import { getTalk } from '@/lib/content/talks/queries';
-import { formatTalkDate, isUpcoming, todayIn } from '@/lib/content/talks/rules';
+import { formatTalkDate } from '@/lib/content/talks/rules';
 import { TALK_KIND_LABELS, type Talk } from '@/lib/content/talks/types';
 import { texToText } from '@/lib/cv/tex-text';
 import { getEnv } from '@/lib/env';
@@ -104,7 +104,7 @@ async function TalkView({ talk }: { talk: Talk }) {
           <TalkAbstract id={talk.id} />
         </section>
       ) : null}
-      {talk.start.length === 10 && isUpcoming(talk, todayIn(timeZone)) ? (
+      {talk.start.length === 10 ? (
         <p className="text-sm">
           <a href={`/talks/${talk.id}/talk.ics`} className="font-medium text-primary hover:underline" download>
             Add to calendar

@@ -3,7 +3,8 @@
 import { adminAction } from '@/lib/auth/admin-action';
 import { deleteTalk, saveTalkList } from '@/lib/content/talks/queries';
 import { storedIdSchema } from '@/lib/validation/lists';
-import { talkListSchema } from '@/lib/validation/talks';
+import { placeQuerySchema, talkListSchema } from '@/lib/validation/talks';
+import { searchPlaces } from '@/lib/places/gazetteer';
 
 /**
  * Saving the Talks editor: the whole list, validated here whatever the page checked, by an admin re-read
@@ -25,4 +26,11 @@ export const deleteTalkAction = adminAction({
     return { id };
   },
   failed: { log: 'Failed to remove talk', answer: 'Failed to remove talk' },
+});
+
+/** The editor's city typeahead: up to 8 cities of the offline gazetteer (GeoNames) for what was typed. Reads only. */
+export const searchPlacesAction = adminAction({
+  schema: placeQuerySchema,
+  run: async (query) => searchPlaces(query),
+  failed: { log: 'Failed to search the places', answer: 'The places could not be searched. Type the city instead.' },
 });
