@@ -1,9 +1,11 @@
 import { ownerNameOf, ownerOrcid, type About } from '@/lib/content/about/types';
 import type { BlogPost } from '@/lib/content/blog/types';
+import type { Course } from '@/lib/content/courses/types';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import { countryName, talkPlace } from '@/lib/content/talks/rules';
 import type { Talk } from '@/lib/content/talks/types';
 import { texToText } from '@/lib/cv/tex-text';
+import { markupToText } from '@/lib/markup/plain-text';
 import { absoluteUrl } from '@/lib/absolute-url';
 import { blogPostPath } from '@/lib/canonical';
 import { pageRange, printedPages } from '@/lib/content/research/kinds';
@@ -227,6 +229,35 @@ export function talkEventData(
     ...(talk.paper ? { about: { '@type': 'ScholarlyArticle', name: texToText(talk.paper.title), ...(paper ? { '@id': paper, url: paper } : {}) } } : {}),
     ...(slides ? { workFeatured: { '@type': 'PresentationDigitalDocument', url: slides } } : {}),
     ...(talk.videoUrl ? { recordedIn: { '@type': 'VideoObject', url: talk.videoUrl } } : {}),
+  };
+}
+
+/**
+ * A course as a schema.org Course (Google's Course info: name, description, provider; a CourseInstance with its
+ * mode and instructor): its code and level, the institution that gives it, and the owner teaching it. The site
+ * records no mode, so a course taught at an institution is said to be taught there (Onsite). Its description
+ * is the text a reader sees, formulas as Unicode, not the stored markup.
+ */
+export function courseData(course: Course, instructor: string, siteUrl?: string): Thing {
+  const page = absoluteUrl(`/teaching/${course.id}`, siteUrl);
+  const description = markupToText(course.description).trim();
+  const institution = course.institution.trim();
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Course',
+    name: texToText(course.title),
+    ...(page ? { url: page } : {}),
+    ...(course.code.trim() ? { courseCode: course.code.trim() } : {}),
+    ...(description ? { description } : {}),
+    ...(course.level.trim() ? { educationalLevel: course.level.trim() } : {}),
+    ...(institution ? { provider: { '@type': 'Organization', name: institution } } : {}),
+    hasCourseInstance: {
+      '@type': 'CourseInstance',
+      courseMode: 'Onsite',
+      instructor: { '@type': 'Person', name: instructor },
+      startDate: course.start,
+      ...(course.end ? { endDate: course.end } : {}),
+    },
   };
 }
 

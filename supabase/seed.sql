@@ -327,15 +327,13 @@ values
     null
   );
 
--- The CV's own rows (/cv, /cv.pdf, /cv.json): honours, teaching and service, in the order the CV lists them
--- within each section. The talks are their own content (below).
+-- The CV's own rows (/cv, /cv.pdf, /cv.json): honours and service, in the order the CV lists them within each
+-- section. The talks and the courses taught are their own content (below).
 insert into public.cv_entries (category, start_date, end_date, title, place, url, description, position)
 values
   ('award', '2025', null, 'Best Student Paper Prize', 'British Mathematical Colloquium', null, 'For "Zero-density estimates for Dirichlet $L$-functions in short intervals".', 0),
   ('award', '2023', '2027', 'EPSRC Doctoral Studentship', 'University of Edinburgh', null, 'Full funding for doctoral study in analytic number theory.', 1),
   ('award', '2022', null, 'Distinction and Departmental Prize', 'Imperial College London', null, 'Top mark in the MSc in Pure Mathematics.', 2),
-  ('teaching', '2023', '2026', 'Tutor, Number Theory (MATH10071)', 'University of Edinburgh', null, 'Weekly workshops for about 40 third-year students.', 5),
-  ('teaching', '2024', null, 'Teaching assistant, Complex Analysis', 'University of Edinburgh', null, 'Marking and office hours.', 6),
   ('service', '2024', '2026', 'Organiser, Number Theory Study Group', 'University of Edinburgh', null, 'Weekly graduate reading seminar.', 7),
   ('service', '2025', null, 'Referee', 'Journal of Number Theory', null, 'One report.', 8);
 
@@ -376,4 +374,39 @@ values
     $t$A survey of what zero-density estimates say about primes, with a new bound for zeros near $\sigma = 1$.$t$,
     null, null, null,
     ''
+  );
+
+-- The courses (/teaching, each course's page, the CV's Teaching section). Fixed dates, as every sample row has
+-- (the sample is recognised by its content: lib/db/sample-content.ts), and no stored file: a material names an
+-- example address, so the sample holds nothing the media library would have to keep.
+insert into public.courses (title, code, institution, role, level, start_date, end_date, terms, description, material_labels, material_urls, has_page, note)
+values
+  (
+    'Number Theory',
+    'MATH10071',
+    'University of Edinburgh',
+    'tutor',
+    'Undergraduate, third year',
+    '2023', '2026',
+    array['Autumn 2023', 'Autumn 2024', 'Autumn 2025'],
+    $c$Divisibility and primes, congruences and the Chinese remainder theorem, quadratic reciprocity, and a first look at the distribution of primes: why $\pi(x) \sim x / \log x$ is believable long before it is proved.
+
+I run the weekly workshops: about 40 students in groups of eight, working through the problem sheet together.$c$,
+    array['Problem sheets'],
+    array['https://example.org/math10071/problem-sheets'],
+    true,
+    'Weekly workshops for about 40 third-year students.'
+  ),
+  (
+    'Complex Analysis',
+    '',
+    'University of Edinburgh',
+    'teaching-assistant',
+    'Undergraduate, second year',
+    '2024', null,
+    array['Spring 2024'],
+    $c$Holomorphic functions, Cauchy's theorem and the residue theorem, with contour integrals such as $\int_{-\infty}^{\infty} \frac{dx}{1 + x^2} = \pi$.$c$,
+    '{}', '{}',
+    true,
+    'Marking and office hours.'
   );

@@ -4,6 +4,7 @@ import { getBlogPostStamps } from '@/lib/content/blog/queries';
 import { getPersonalPostStamps } from '@/lib/content/personal/queries';
 import { getResearchPaperStamps } from '@/lib/content/research/queries';
 import { getTalkStamps } from '@/lib/content/talks/queries';
+import { getCourseStamps } from '@/lib/content/courses/queries';
 import { siteAddress } from '@/lib/site-url';
 import { SITEMAP_URL_LIMIT, sitemapEntries, sitemapXml } from '@/lib/sitemap';
 
@@ -15,13 +16,14 @@ import { SITEMAP_URL_LIMIT, sitemapEntries, sitemapXml } from '@/lib/sitemap';
  */
 export async function GET(): Promise<Response> {
   await connection();
-  const [site, posts, personal, papers, talks] = await Promise.all([
+  const [site, posts, personal, papers, talks, courses] = await Promise.all([
     siteAddress(),
     getBlogPostStamps(SITEMAP_URL_LIMIT).catch(() => []),
     getPersonalPostStamps(SITEMAP_URL_LIMIT).catch(() => []),
     getResearchPaperStamps(SITEMAP_URL_LIMIT).catch(() => []),
     getTalkStamps(SITEMAP_URL_LIMIT).catch(() => []),
+    getCourseStamps(SITEMAP_URL_LIMIT).catch(() => []),
   ]);
-  const body = sitemapXml(sitemapEntries(site.address, { posts, personal, papers, talks }));
+  const body = sitemapXml(sitemapEntries(site.address, { posts, personal, papers, talks, courses }));
   return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', ...site.headers } });
 }

@@ -11,9 +11,11 @@ import { ABOUT_LIMITS, isMark, isPublicEmail, isSafeImageUrl, isStoredProfileLin
 import { BLOG_LIMITS, isSlug } from '@/lib/validation/blog';
 import { CV_PAPER_SIZES, CV_PROJECT_CHOICES, CV_SECTIONS } from '@/lib/cv/types';
 import { TALK_ATTENDANCE, TALK_KINDS } from '@/lib/content/talks/types';
+import { COURSE_ROLES, TEACHING_GROUPINGS } from '@/lib/content/courses/types';
+import { COURSE_LIMITS } from '@/lib/validation/courses';
 import { isTimeZone, TALK_LIMITS } from '@/lib/validation/talks';
 import { COAUTHOR_LIMITS } from '@/lib/validation/coauthors';
-import { CV_LIMITS, isCvDate } from '@/lib/validation/cv';
+import { CV_LIMITS, cvEndsBeforeStart, isCvDate } from '@/lib/validation/cv';
 import { EXPERIENCE_LIMITS, isYearMonth } from '@/lib/validation/experience';
 import { isCalendarDate, isHttpUrl } from '@/lib/validation/lists';
 import { PERSONAL_LIMITS } from '@/lib/validation/personal';
@@ -24,7 +26,7 @@ import { z } from '@/lib/validation/zod';
 import { ARCHIVE_LIMITS, refuseDuplicates, sha256Schema, sizeSchema, type ArchiveFormat, type ExpectedEntry } from './archive';
 
 /**
- * The portable content archive, `portfolio-export` version 4 (docs/export-format.md): a gzip-compressed
+ * The portable content archive, `portfolio-export` version 5 (docs/export-format.md): a gzip-compressed
  * tar holding
  *
  *   manifest.json                 format, version, exportedAt, app, source, tables, files
@@ -135,6 +137,31 @@ export function talkFromCvRow(row: ContentRow): ContentRow {
 }
 
 /**
+ * A course of an archive older than format 5, where courses were CV rows (cv_entries, category 'teaching'): the
+ * row the courses migration (supabase/migrations/20261128060000_courses.sql) makes of such a row, column for
+ * column: the place as the institution, the link as the first material ('Course page'), the description as the note.
+ */
+export function courseFromCvRow(row: ContentRow): ContentRow {
+  const start = typeof row.start_date === 'string' ? row.start_date : '';
+  const end = typeof row.end_date === 'string' && row.end_date !== '' && !cvEndsBeforeStart(start, row.end_date) ? row.end_date : null;
+  const title = typeof row.title === 'string' && row.title.trim() !== '' ? row.title.slice(0, COURSE_LIMITS.title) : 'Untitled course';
+  const url = typeof row.url === 'string' && row.url !== '' ? row.url : null;
+  const course: ContentRow = {
+    id: row.id,
+    title,
+    institution: typeof row.place === 'string' ? row.place.slice(0, COURSE_LIMITS.institution) : '',
+    start_date: start,
+    end_date: end,
+    material_labels: url ? ['Course page'] : [],
+    material_urls: url ? [url] : [],
+    note: typeof row.description === 'string' ? row.description.slice(0, COURSE_LIMITS.note) : '',
+  };
+  if (row.created_at !== undefined) course.created_at = row.created_at;
+  if (row.updated_at !== undefined) course.updated_at = row.updated_at;
+  return course;
+}
+
+/**
  * Every content table of lib/content/registry.mjs, in its order: the order of the manifest's `tables`, of
  * the archive's content entries, and in which an import writes them. None refers to another, so the order
  * is only for readers.
@@ -147,7 +174,7 @@ export type ContentTable = (typeof CONTENT_TABLES)[number];
  * has no entry for them, and is read as having no rows there (a replacing import still empties them). From
  * their version on, the manifest must list them.
  */
-const TABLE_SINCE: Partial<Record<ContentTable, number>> = { cv_entries: 2, coauthors: 4, talks: 5 };
+const TABLE_SINCE: Partial<Record<ContentTable, number>> = { cv_entries: 2, coauthors: 4, talks: 5, courses: 5 };
 
 /** Whether an archive of format `version` carries `table`. */
 export function archiveHasTable(version: number, table: ContentTable): boolean {
@@ -178,6 +205,9 @@ const siteOrWebAddress = (max: number) => ruled(max, isSafeImageUrl, 'a site pat
 const identifier = (max: number, normalise: (value: string) => string | null, what: string) =>
   ruled(max, (value) => normalise(value) === value, what).nullable();
 const times = { created_at: timestamp, updated_at: timestamp };
+
+/** The length of a column that holds a list, 0 for a missing one (the database's default, '{}'). */
+const arrayLength = (value: unknown): number => (Array.isArray(value) ? value.length : 0);
 
 /** A row: its id, its other known columns (each may be missing), and any others. */
 function row(shape: z.ZodRawShape, id: z.ZodType = uuid) {
@@ -305,8 +335,33 @@ export const ROW_SCHEMAS = {
     note: ruled(TALK_LIMITS.note, (value) => !/[\r\n]/.test(value), 'one line'),
     ...times,
   }),
+  courses: row({
+    title: text(COURSE_LIMITS.title),
+    code: ruled(COURSE_LIMITS.code, (value) => !/[\r\n]/.test(value), 'one line'),
+    institution: ruled(COURSE_LIMITS.institution, (value) => !/[\r\n]/.test(value), 'one line'),
+    role: z.enum(COURSE_ROLES).nullable(),
+    level: ruled(COURSE_LIMITS.level, (value) => !/[\r\n]/.test(value), 'one line'),
+    start_date: ruled(10, isCvDate, 'a year, a month or a day (YYYY, YYYY-MM or YYYY-MM-DD)'),
+    end_date: ruled(10, isCvDate, 'a year, a month or a day (YYYY, YYYY-MM or YYYY-MM-DD)').nullable(),
+    terms: textList(COURSE_LIMITS.terms, COURSE_LIMITS.term),
+    description: text(COURSE_LIMITS.description),
+    material_labels: z.array(ruled(COURSE_LIMITS.materialLabel, (value) => !/[\r\n]/.test(value), 'one line')).max(COURSE_LIMITS.materials),
+    material_urls: z.array(siteOrWebAddress(COURSE_LIMITS.url)).max(COURSE_LIMITS.materials),
+    has_page: z.boolean(),
+    note: ruled(COURSE_LIMITS.note, (value) => !/[\r\n]/.test(value), 'one line'),
+    ...times,
+  })
+    .refine((course) => arrayLength(course.material_labels) === arrayLength(course.material_urls), {
+      path: ['material_urls'],
+      message: 'must have one address for each of material_labels',
+    })
+    .refine((course) => typeof course.start_date !== 'string' || typeof course.end_date !== 'string' || !cvEndsBeforeStart(course.start_date, course.end_date), {
+      path: ['end_date'],
+      message: 'must not be before start_date',
+    }),
   cv_entries: row({
-    // 'talk' rows are an older archive's talks (before format 5): the import moves them to talks (talkFromCvRow).
+    // 'talk' and 'teaching' rows are an older archive's talks and courses (before format 5): the import moves them
+    // to talks and courses (talkFromCvRow, courseFromCvRow).
     category: z.enum(['award', 'talk', 'teaching', 'service']),
     start_date: ruled(10, isCvDate, 'a year, a month or a day (YYYY, YYYY-MM or YYYY-MM-DD)'),
     end_date: ruled(10, isCvDate, 'a year, a month or a day (YYYY, YYYY-MM or YYYY-MM-DD)').nullable(),
@@ -346,6 +401,7 @@ export const ROW_SCHEMAS = {
       cv_projects: z.enum(CV_PROJECT_CHOICES),
       cv_include_drafts: z.boolean(),
       time_zone: ruled(TALK_LIMITS.timeZone, isTimeZone, 'a time zone such as Europe/London'),
+      teaching_grouping: z.enum(TEACHING_GROUPINGS),
       ...times,
     },
     z.literal(true),

@@ -16,6 +16,7 @@ import {
   ROW_SCHEMAS,
   withFormat2Identity,
   talkFromCvRow,
+  courseFromCvRow,
   withFormat3Venue,
   storageUrlRewriter,
   type ContentRow,
@@ -106,16 +107,27 @@ function legacyTalks(manifest: ExportManifest, content: ReadonlyMap<ContentTable
     .map(talkFromCvRow);
 }
 
+/** The 'teaching' rows of an archive's cv_entries, as courses (courseFromCvRow). */
+function legacyCourses(manifest: ExportManifest, content: ReadonlyMap<ContentTable, Buffer>): ContentRow[] {
+  const listed = manifest.tables.cv_entries;
+  if (!listed) return [];
+  return parseRows('cv_entries', content.get('cv_entries')!, listed.rows)
+    .filter((row) => row.category === 'teaching')
+    .map(courseFromCvRow);
+}
+
 function archiveRows(manifest: ExportManifest, table: ContentTable, content: ReadonlyMap<ContentTable, Buffer>): ContentRow[] {
   const listed = manifest.tables[table];
   const rows = listed ? parseRows(table, content.get(table)!, listed.rows) : [];
   if (table === 'about_data' && manifest.version < 3) return rows.map(withFormat2Identity);
   if (table === 'research_papers' && manifest.version < 4) return rows.map(withFormat3Venue);
-  // Talks were CV rows before format 5: an archive's 'talk' rows in cv_entries are its talks, as the migration moved them.
-  if (table === 'cv_entries') return rows.filter((row) => row.category !== 'talk');
+  // Talks and courses were CV rows before format 5: an archive's 'talk' and 'teaching' rows in cv_entries are its
+  // talks and courses, as the migrations moved them.
+  if (table === 'cv_entries') return rows.filter((row) => row.category !== 'talk' && row.category !== 'teaching');
   if (table === 'talks') {
     return [...rows, ...legacyTalks(manifest, content)];
   }
+  if (table === 'courses') return [...rows, ...legacyCourses(manifest, content)];
   return rows;
 }
 

@@ -138,6 +138,7 @@ type Entries = readonly [
   ContentTypeEntry<'research', 'research_papers', 'research', true, true>,
   ContentTypeEntry<'coauthors', 'coauthors', 'coauthors', false, false>,
   ContentTypeEntry<'talks', 'talks', 'talks', true, true>,
+  ContentTypeEntry<'courses', 'courses', 'courses', true, true>,
   ContentTypeEntry<'cv', 'cv_entries', 'cv', true, false>,
   ContentTypeEntry<'blog', 'blog_posts', 'blog', true, true>,
   ContentTypeEntry<'personal', 'personal_posts', 'personal', true, true>,

@@ -172,8 +172,33 @@ export const CONTENT_TYPES = [
     cv: { sections: ['talk'] },
   },
   {
+    // Teaching (docs/product.md, "Teaching"): /teaching lists the courses grouped by institution or by year as
+    // the owner chooses (site_settings.teaching_grouping), a course may have its page, and the CV's Teaching
+    // section is made from them.
+    key: 'courses',
+    table: 'courses',
+    tag: 'courses',
+    route: { path: '/teaching', detail: true },
+    nav: { group: 'professional', label: 'Teaching' },
+    admin: { path: '/admin/teaching/edit', label: 'Teaching', position: 63 },
+    dashboard: { title: 'Teaching', unit: 'courses' },
+    seeded: true,
+    references: { kind: 'Course', title: 'title', text: ['description'], lists: ['material_urls'] },
+    search: {
+      position: 17,
+      label: { group: 'Teaching', one: 'Course' },
+      href: '/teaching/{id}',
+      weights: { A: ['title'], B: ['code', 'institution', 'level', 'terms'], C: ['description'] },
+      date: 'start_date',
+      where: null,
+      title: 'title',
+      text: [{ column: 'description', read: 'markup' }],
+    },
+    cv: { sections: ['teaching'] },
+  },
+  {
     // The CV (docs/product.md, "The CV"): the page /cv shows the site's content as a CV, with /cv.pdf and
-    // /cv.json beside it; this table holds only the CV-only rows (awards, teaching, service).
+    // /cv.json beside it; this table holds only the CV-only rows (awards, service).
     key: 'cv',
     table: 'cv_entries',
     tag: 'cv',
@@ -185,7 +210,7 @@ export const CONTENT_TYPES = [
     references: { kind: 'CV entry', title: 'title', text: ['url'], lists: [] },
     // Its rows are the CV's own: no page of theirs for a result to link to.
     search: null,
-    cv: { sections: ['award', 'teaching', 'service'] },
+    cv: { sections: ['award', 'service'] },
   },
   {
     key: 'blog',

@@ -7,6 +7,8 @@ import { citationTotals } from '@/lib/content/research/citation-rules';
 import type { PaperCitations } from '@/lib/scholarly/citation-types';
 import type { Talk } from '@/lib/content/talks/types';
 import { TALK_KIND_LABELS } from '@/lib/content/talks/types';
+import { byNewest, coursePath } from '@/lib/content/courses/rules';
+import { COURSE_ROLE_LABELS, type Course } from '@/lib/content/courses/types';
 import {
   CV_PUBLICATION_GROUPS,
   CV_ROW_SECTIONS,
@@ -46,6 +48,8 @@ export interface CvSources {
   entries: CvEntry[];
   /** Every talk (lib/content/talks), in any order: the CV lists them newest first. */
   talks: Talk[];
+  /** Every course (lib/content/courses), in any order: the CV lists them newest first. */
+  courses: Course[];
   settings: CvSettings;
   /** SITE_URL, when set. */
   siteUrl: string | null;
@@ -64,6 +68,7 @@ export function buildCvData(sources: CvSources): CvData {
   const entries = Object.fromEntries(CV_ROW_SECTIONS.map((category) => [category, [] as CvEntry[]])) as Record<CvRowSection, CvEntry[]>;
   for (const entry of sources.entries) entries[entry.category].push(entry);
   entries.talk = [...sources.talks].sort((a, b) => b.start.localeCompare(a.start) || a.title.localeCompare(b.title)).map(talkRow);
+  entries.teaching = [...sources.courses].sort(byNewest).map(courseRow);
   const profiles: CvProfile[] = (about?.links ?? []).map((link) => ({ platform: link.kind, label: profileLabel(link), url: link.url }));
   const stamps = [about?.updatedAt, ...sources.papers.map((paper) => paper.updatedAt)].filter((stamp): stamp is string => Boolean(stamp)).sort();
   return {
@@ -108,5 +113,23 @@ export function talkRow(talk: Talk): CvEntry {
     place,
     url: `/talks/${talk.id}`,
     description: talk.note.trim() || (talk.kind ? `${TALK_KIND_LABELS[talk.kind]}.` : ''),
+  };
+}
+
+/**
+ * A course as a CV row: 'Tutor, Number Theory (MATH10071)' (the role when stated, the title, the code), its
+ * institution as the place, its page on the site (else its first material), its years, and its note as the one line.
+ */
+export function courseRow(course: Course): CvEntry {
+  const title = course.role ? `${COURSE_ROLE_LABELS[course.role]}, ${course.title}` : course.title;
+  return {
+    id: course.id,
+    category: 'teaching',
+    start: course.start,
+    end: course.end && course.end !== course.start ? course.end : null,
+    title: course.code ? `${title} (${course.code})` : title,
+    place: course.institution,
+    url: coursePath(course) ?? course.materials[0]?.url ?? null,
+    description: course.note.trim(),
   };
 }

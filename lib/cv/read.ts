@@ -8,6 +8,7 @@ import { getExperience } from '@/lib/content/experience/queries';
 import { getProjects } from '@/lib/content/projects/queries';
 import { getResearchPapers } from '@/lib/content/research/queries';
 import { getTalks } from '@/lib/content/talks/queries';
+import { getCourses } from '@/lib/content/courses/queries';
 import { getCitations } from '@/lib/content/research/citations';
 import { CITATIONS_TAG } from '@/lib/scholarly/citation-types';
 import { CONTENT_TYPES } from '@/lib/content/registry.mjs';
@@ -27,13 +28,14 @@ export const CV_TAGS: readonly string[] = [...CONTENT_TYPES.flatMap((type): Tag[
 
 /** The CV from the site's cached reads (each tagged, so a save shows on the next request). */
 export async function getCvData(): Promise<CvData> {
-  const [about, experience, papers, projects, entries, talks, settings, citations] = await Promise.all([
+  const [about, experience, papers, projects, entries, talks, courses, settings, citations] = await Promise.all([
     getAbout(),
     getExperience(),
     getResearchPapers(),
     getProjects(),
     getCvEntries(),
     getTalks(),
+    getCourses(),
     getCvSettings(),
     getCitations(),
   ]);
@@ -44,6 +46,7 @@ export async function getCvData(): Promise<CvData> {
     projects,
     entries,
     talks,
+    courses,
     settings,
     siteUrl: getEnv().SITE_URL ?? null,
     citations: citations.settings.showOnCv ? citations.counts : [],

@@ -9,12 +9,13 @@ import type { ResearchPaper } from '@/lib/content/research/types';
 import type { CitationTotals } from '@/lib/content/research/citation-rules';
 
 /** The CV-only rows' categories (table cv_entries), in the order their sections are offered. */
-export const CV_ENTRY_CATEGORIES = ['award', 'teaching', 'service'] as const;
+export const CV_ENTRY_CATEGORIES = ['award', 'service'] as const;
 export type CvEntryCategory = (typeof CV_ENTRY_CATEGORIES)[number];
 
 /**
- * The sections made of dated rows (date, title, place, link, one line): the CV-only rows' categories and the
- * talks (lib/content/talks), which are a content type of their own and give their rows to the CV as these.
+ * The sections made of dated rows (date, title, place, link, one line): the CV-only rows' categories, the talks
+ * (lib/content/talks) and the courses (lib/content/courses), which are content types of their own and give their
+ * rows to the CV as these.
  */
 export const CV_ROW_SECTIONS = ['award', 'talk', 'teaching', 'service'] as const;
 export type CvRowSection = (typeof CV_ROW_SECTIONS)[number];
@@ -53,7 +54,7 @@ export function isCvSectionKey(value: unknown): value is CvSectionKey {
   return typeof value === 'string' && (CV_SECTIONS as readonly string[]).includes(value);
 }
 
-/** One dated CV row: a CV-only row (table cv_entries: an award, a course taught, a piece of service) or a talk. */
+/** One dated CV row: a CV-only row (table cv_entries: an award, a piece of service), a talk or a course taught. */
 export interface CvEntry {
   id: string;
   category: CvRowSection;
@@ -146,7 +147,7 @@ export interface CvData {
   projects: Project[];
   interests: ResearchInterest[];
   skills: string[];
-  /** The dated rows by section: the CV-only rows in the owner's order (the CV editor's), the talks newest first. */
+  /** The dated rows by section: the CV-only rows in the owner's order (the CV editor's), the talks and courses newest first. */
   entries: Record<CvRowSection, CvEntry[]>;
   /** When the newest of the facts above was saved (ISO), for the PDF's metadata; null when unknown. */
   updatedAt: string | null;

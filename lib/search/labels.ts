@@ -5,6 +5,7 @@ import type { SearchType } from './types';
 export const SEARCH_TYPE_LABELS: Record<SearchType, { group: string; one: string }> = {
   research: { group: 'Research papers', one: 'Paper' },
   talks: { group: 'Talks', one: 'Talk' },
+  courses: { group: 'Teaching', one: 'Course' },
   blog: { group: 'Blog posts', one: 'Blog post' },
   projects: { group: 'Projects', one: 'Project' },
   personal: { group: 'Personal posts', one: 'Personal post' },

@@ -26,7 +26,6 @@ export function isTemporaryCvId(id: string): boolean {
 
 export const CV_CATEGORY_LABELS: Record<CvEntryCategory, string> = {
   award: 'Honour or award',
-  teaching: 'Teaching',
   service: 'Service',
 };
 
@@ -35,7 +34,7 @@ export const CV_START_INVALID = 'Enter a year (2024), a month (2024-03) or a day
 export const CV_END_INVALID = 'Enter a year, a month or a day for the end, or leave it blank for a single date.';
 export const CV_END_BEFORE_START = 'The end cannot be before the start.';
 export const CV_URL_INVALID = 'Enter a full http:// or https:// address, or leave it blank.';
-export const CV_CATEGORY_INVALID = 'Choose a section: Honours & Awards, Teaching or Service.';
+export const CV_CATEGORY_INVALID = 'Choose a section: Honours & Awards or Service.';
 export const CV_DESCRIPTION_ONE_LINE = 'The description is one line: remove the line breaks.';
 
 const CV_DATE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;

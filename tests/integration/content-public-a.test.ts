@@ -115,5 +115,15 @@ describe('stored links that no editor would take (an older archive, a hand edit)
     expect((await getCvEntries()).find((one) => one.title === 'Hostile award')).toMatchObject({ url: null });
     const { getTalks } = await import('@/lib/content/talks/queries');
     expect((await getTalks()).find((one) => one.title === 'Hostile talk')).toMatchObject({ eventUrl: null, slidesUrl: null, videoUrl: null });
+    // A course's materials: a hostile address is no material at all (its label goes with it); a good one stays.
+    await database.db!.query(
+      `insert into courses (title, start_date, material_labels, material_urls)
+         values ('Hostile course', '2025', '{Notes,Sheet,Slides,Syllabus}', '{"javascript:alert(7)"," data:text/html,x","//evil.example/x","/storage/research-papers/syllabus.pdf"}')`,
+    );
+    const { getCourses } = await import('@/lib/content/courses/queries');
+    const { courseRow } = await import('@/lib/cv/data');
+    const course = (await getCourses()).find((one) => one.title === 'Hostile course')!;
+    expect(course.materials).toEqual([{ label: 'Syllabus', url: '/storage/research-papers/syllabus.pdf' }]);
+    expect(JSON.stringify(courseRow({ ...course, hasPage: false }))).not.toMatch(/javascript:|data:|evil/i);
   });
 });

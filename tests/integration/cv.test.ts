@@ -39,7 +39,7 @@ beforeEach(() => {
   cache.cacheTag.mockClear();
 });
 
-const entry = (title: string, category: 'award' | 'teaching' | 'service', start: string, end = '') =>
+const entry = (title: string, category: 'award' | 'service', start: string, end = '') =>
   cvEntryItemSchema.parse({ ...newCvEntryDefaults(category), title, start, end, url: '', place: 'Edinburgh', description: 'One line.' });
 
 describe('the CV from the sample content', () => {
@@ -69,9 +69,19 @@ describe('the CV from the sample content', () => {
       url: expect.stringMatching(/^\/talks\/[0-9a-f-]{36}$/),
       description: 'Contributed talk.',
     });
+    // The courses (their own content since issue 47) as CV rows, newest first: the role, the title and the code,
+    // the institution as the place, each course's page as the link, the note as the line.
+    expect(cv.entries.teaching.map((row) => row.title)).toEqual(['Teaching assistant, Complex Analysis', 'Tutor, Number Theory (MATH10071)']);
+    expect(cv.entries.teaching[1]).toMatchObject({
+      start: '2023',
+      end: '2026',
+      place: 'University of Edinburgh',
+      url: expect.stringMatching(/^\/teaching\/[0-9a-f-]{36}$/),
+      description: 'Weekly workshops for about 40 third-year students.',
+    });
     // Each source read is cached with its tag, and the CV's files with every one of them.
-    expect(new Set(cache.cacheTag.mock.calls.flat())).toEqual(new Set(['about', 'experience', 'research', 'projects', 'cv', 'talks', 'settings', 'citations']));
-    expect([...CV_TAGS].sort()).toEqual(['about', 'citations', 'cv', 'experience', 'projects', 'research', 'settings', 'talks']);
+    expect(new Set(cache.cacheTag.mock.calls.flat())).toEqual(new Set(['about', 'experience', 'research', 'projects', 'cv', 'talks', 'courses', 'settings', 'citations']));
+    expect([...CV_TAGS].sort()).toEqual(['about', 'citations', 'courses', 'cv', 'experience', 'projects', 'research', 'settings', 'talks']);
   });
 
   it('lists drafts under In preparation only when the owner asks, and all projects when chosen', async () => {
@@ -121,7 +131,7 @@ describe('saveCvEntryList', () => {
   it('leaves every row as it was when one row breaks a database rule', async () => {
     const before = await getCvEntriesForEditing();
     const bad = { ...entry('Broken', 'award', '2024'), start: '2024-13' };
-    await expect(saveCvEntryList([entry('Would be new', 'teaching', '2025'), bad])).rejects.toThrow();
+    await expect(saveCvEntryList([entry('Would be new', 'service', '2025'), bad])).rejects.toThrow();
     expect(await getCvEntriesForEditing()).toEqual(before);
   });
 });

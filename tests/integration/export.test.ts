@@ -365,6 +365,7 @@ describe('export and import', () => {
     delete version1Rows.cv_entries;
     delete version1Rows.coauthors;
     delete version1Rows.talks;
+    delete version1Rows.courses;
     const version1 = path.join(work, 'version-1.tar.gz');
     // Without the files: the import below finds them on the site, where the first import put them.
     await writeExport(version1, manifest, version1Rows, [], { version: 1 });
@@ -397,6 +398,7 @@ describe('export and import', () => {
     };
     const version4Rows: Partial<typeof rows> = { ...rows, cv_entries: [...rows.cv_entries, legacyTalk] };
     delete version4Rows.talks;
+    delete version4Rows.courses;
     const version4 = path.join(work, 'version-4.tar.gz');
     await writeExport(version4, manifest, version4Rows, [], { version: 4 });
 
@@ -418,6 +420,72 @@ describe('export and import', () => {
       },
     ]);
     expect((await target.query(`select count(*)::int as n from cv_entries where category = 'talk'`)).rows).toEqual([{ n: 0 }]);
+    // Back to the archive's content for the tests after this one.
+    await importSite({ db: target, storage: targetStorage, file: exported, mode: 'replace' });
+  });
+
+  it('imports a version-4 archive, made when courses were CV rows: its teaching rows become courses with their ids, as the migration moved them', async () => {
+    const { manifest, rows } = await readRows(exported);
+    const teaching = (id: string, changes: Record<string, unknown>) => ({
+      id,
+      category: 'teaching',
+      start_date: '2023',
+      end_date: null,
+      title: 'Tutor, Number Theory (MATH10071)',
+      place: 'University of Edinburgh',
+      url: null,
+      description: 'Weekly workshops.',
+      position: 5,
+      created_at: '2023-01-01T00:00:00.000Z',
+      updated_at: '2023-01-02T00:00:00.000Z',
+      ...changes,
+    });
+    const legacy = [
+      teaching('6e9d8c7b-6a5f-4e4d-8c3b-2a1f0e9d8c7b', { end_date: '2026', url: 'https://example.org/math10071' }),
+      // An end before the start at the precision both give, which the CV's year-only check let through: dropped.
+      teaching('7fae9d8c-7b6a-4f5e-9d4c-3b2a1f0e9d8c', { title: ' ', start_date: '2024-05', end_date: '2024-03', place: '', description: '' }),
+    ];
+    const version4Rows: Partial<typeof rows> = { ...rows, cv_entries: [...rows.cv_entries, ...legacy] };
+    delete version4Rows.talks;
+    delete version4Rows.courses;
+    const version4 = path.join(work, 'version-4-teaching.tar.gz');
+    await writeExport(version4, manifest, version4Rows, [], { version: 4 });
+
+    const result = await importSite({ db: target, storage: targetStorage, file: version4, mode: 'replace' });
+    expect(result.rows.courses).toBe(2);
+    expect(result.rows.cv_entries).toBe(rows.cv_entries.length);
+    const { rows: courses } = await target.query(
+      'select id, title, institution, role, start_date, end_date, material_labels, material_urls, has_page, note, updated_at from courses order by start_date',
+    );
+    expect(courses).toEqual([
+      {
+        id: legacy[0]!.id,
+        title: 'Tutor, Number Theory (MATH10071)',
+        institution: 'University of Edinburgh',
+        role: null,
+        start_date: '2023',
+        end_date: '2026',
+        material_labels: ['Course page'],
+        material_urls: ['https://example.org/math10071'],
+        has_page: true,
+        note: 'Weekly workshops.',
+        updated_at: expect.anything(),
+      },
+      {
+        id: legacy[1]!.id,
+        title: 'Untitled course',
+        institution: '',
+        role: null,
+        start_date: '2024-05',
+        end_date: null,
+        material_labels: [],
+        material_urls: [],
+        has_page: true,
+        note: '',
+        updated_at: expect.anything(),
+      },
+    ]);
+    expect((await target.query(`select count(*)::int as n from cv_entries where category = 'teaching'`)).rows).toEqual([{ n: 0 }]);
     // Back to the archive's content for the tests after this one.
     await importSite({ db: target, storage: targetStorage, file: exported, mode: 'replace' });
   });

@@ -20,6 +20,7 @@ const { getNewestBlogPosts, getBlogPostStamps } = await import('@/lib/content/bl
 const { getPersonalPostStamps } = await import('@/lib/content/personal/queries');
 const { getResearchPaperStamps } = await import('@/lib/content/research/queries');
 const { getTalkStamps } = await import('@/lib/content/talks/queries');
+const { getCourseStamps } = await import('@/lib/content/courses/queries');
 
 const MANY = 5_000;
 // 460 bytes a row, 6.7 MB for the 15,000: enough that reading the text would show in the size checked
@@ -47,6 +48,11 @@ beforeAll(async () => {
     `insert into talks (title, start_date, abstract) select 'Talk ' || n, to_char(date '2020-01-01' + n, 'YYYY-MM-DD'), $1 from generate_series(1, ${MANY}) n`,
     [TEXT.slice(0, 20_000)],
   );
+  // One course in five has no page of its own: the sitemap dates /teaching by it but does not list it.
+  await opened.db.query(
+    `insert into courses (title, start_date, description, has_page) select 'Course ' || n, to_char(date '2020-01-01' + n, 'YYYY-MM-DD'), $1, n % 5 <> 0 from generate_series(1, ${MANY}) n`,
+    [TEXT],
+  );
 });
 
 afterAll(async () => {
@@ -62,14 +68,17 @@ describe('the feed with 5,000 posts', () => {
   });
 });
 
-describe('the sitemap with 5,000 posts, papers, personal posts and talks', () => {
+describe('the sitemap with 5,000 posts, papers, personal posts, talks and courses', () => {
   it('reads addresses and dates, never the text, drafts left out', async () => {
-    const [posts, personal, papers, talks] = await Promise.all([
+    const [posts, personal, papers, talks, courses] = await Promise.all([
       getBlogPostStamps(SITEMAP_URL_LIMIT),
       getPersonalPostStamps(SITEMAP_URL_LIMIT),
       getResearchPaperStamps(SITEMAP_URL_LIMIT),
       getTalkStamps(SITEMAP_URL_LIMIT),
+      getCourseStamps(SITEMAP_URL_LIMIT),
     ]);
+    expect(courses).toHaveLength(MANY);
+    expect(Object.keys(courses[0]!).sort()).toEqual(['hasPage', 'id', 'updatedAt']);
     expect(talks).toHaveLength(MANY);
     expect(Object.keys(talks[0]!).sort()).toEqual(['id', 'updatedAt']);
     expect(posts).toHaveLength(MANY);
@@ -77,9 +86,11 @@ describe('the sitemap with 5,000 posts, papers, personal posts and talks', () =>
     expect(Object.keys(personal[0]!).sort()).toEqual(['createdAt', 'id']);
     expect(papers).toHaveLength(MANY - MANY / 10);
     expect(papers.every((paper) => paper.status !== 'draft')).toBe(true);
-    const entries = sitemapEntries('https://example.org', { posts, personal, papers, talks });
-    // The home page and the registry's list pages (lib/content/registry.mjs), then every post, personal post and public paper.
-    expect(entries).toHaveLength(1 + CONTENT_TYPES.filter((type) => type.route).length + MANY + MANY + (MANY - MANY / 10) + talks.length);
+    const entries = sitemapEntries('https://example.org', { posts, personal, papers, talks, courses });
+    // The home page and the registry's list pages (lib/content/registry.mjs), then every post, personal post, public
+    // paper, talk and course with a page of its own.
+    expect(entries).toHaveLength(1 + CONTENT_TYPES.filter((type) => type.route).length + MANY + MANY + (MANY - MANY / 10) + talks.length + (MANY - MANY / 5));
+    expect(entries.filter((entry) => entry.url.includes('/teaching/'))).toHaveLength(MANY - MANY / 5);
     // What the sitemap is built from is a few hundred kB, not the 6.7 MB of text.
     expect(JSON.stringify([posts, personal, papers]).length).toBeLessThan(1_500_000);
   });
@@ -87,7 +98,7 @@ describe('the sitemap with 5,000 posts, papers, personal posts and talks', () =>
   it('reads at most the limit asked for, and lists at most 50,000 addresses in all', async () => {
     expect(await getBlogPostStamps(10)).toHaveLength(10);
     const stamp = { slug: 'x', updatedAt: '2024-01-01T00:00:00.000Z' };
-    const entries = sitemapEntries('https://example.org', { posts: Array.from({ length: 60_000 }, (_, index) => ({ ...stamp, slug: `p${index}` })), personal: [], papers: [], talks: [] });
+    const entries = sitemapEntries('https://example.org', { posts: Array.from({ length: 60_000 }, (_, index) => ({ ...stamp, slug: `p${index}` })), personal: [], papers: [], talks: [], courses: [] });
     expect(entries).toHaveLength(SITEMAP_URL_LIMIT);
     expect(entries[0]!.url).toBe('https://example.org');
   });

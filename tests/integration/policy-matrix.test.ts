@@ -59,6 +59,7 @@ const EXPECTED_POLICY = `
   projects                           ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   research_papers                    ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   talks                              ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
+  courses                            ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓
   site_settings                      ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓
   admin_settings                     ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓
   paper_citations                    ✓ ✓ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
@@ -197,6 +198,7 @@ const SUBJECTS: Subject[] = [
   contentTable('projects', `(title, category) values ('Matrix', 'web')`),
   contentTable('research_papers', `(title) values ('Matrix')`),
   contentTable('talks', `(title, start_date) values ('Matrix', '2027-03-12')`),
+  contentTable('courses', `(title, start_date) values ('Matrix', '2027')`),
   {
     label: 'site_settings',
     relation: 'public.site_settings',

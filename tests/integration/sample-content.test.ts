@@ -58,7 +58,7 @@ describe('the sample content', () => {
     expect(removal.rows.blog_posts).toBe(before.blog_posts! - 1);
     expect(removal.rows.projects).toBe(before.projects);
     expect(removal.kept).toEqual({ blog_posts: 1, projects: 1 });
-    for (const table of ['experience', 'research_papers', 'personal_posts', 'cv_entries']) expect(after[table], table).toBe(0);
+    for (const table of ['experience', 'research_papers', 'talks', 'courses', 'personal_posts', 'cv_entries']) expect(after[table], table).toBe(0);
     expect((await db.query('select title from blog_posts')).rows).toEqual([{ title: `${posts[0]!.title} (revised)` }]);
     expect((await db.query('select title from projects')).rows).toEqual([{ title: 'My own project' }]);
     // The profile keeps the owner's name (and their empty links); the sample's texts are gone.
@@ -68,7 +68,7 @@ describe('the sample content', () => {
     expect(removal.profileFields).not.toContain('name');
     expect(removal.profileFields).toContain('biography');
     const message = describeRemoval(removal);
-    expect(message).toMatch(/^Removed \d+ sample entries \(Experience 3, Projects 4, Research Papers 4, Talks 3, CV 7, Blog 3, Personal Posts 3\) and the sample profile's role line, biography, photo, skills, education, research interests, affiliation, footer text, public e-mail, header mark\./);
+    expect(message).toMatch(/^Removed \d+ sample entries \(Experience 3, Projects 4, Research Papers 4, Talks 3, Teaching 2, CV 5, Blog 3, Personal Posts 3\) and the sample profile's role line, biography, photo, skills, education, research interests, affiliation, footer text, public e-mail, header mark\./);
     expect(message).toContain('Kept as yours: Projects 1, Blog 1.');
 
     // Nothing of the sample is left, so a second removal removes nothing.

@@ -148,6 +148,10 @@ describe.each(backends)('search on $name', (backend) => {
       'What the quillwort does under the ice, with $q^2$ in it.',
       '2024-11-20',
     ]);
+    row.course = await insert(
+      `insert into public.courses (title, code, institution, level, terms, description, start_date) values ($1, $2, $3, $4, $5::text[], $6, $7)`,
+      ['Pond ecology', 'BIO20417', 'Marshbury College', 'Undergraduate, second year', ['Michaelmas 2024'], 'The **quillwort** and its pond, with $q^2$ in it.', '2024-09'],
+    );
   });
 
   afterAll(async () => {
@@ -216,14 +220,20 @@ describe.each(backends)('search on $name', (backend) => {
 
   it('counts the matches of each type whatever the type filter, and the filter keeps its type only', async () => {
     const all = await searchSite('quillwort');
-    expect(all.counts).toEqual({ research: 0, talks: 1, blog: 2, projects: 1, personal: 2, experience: 1 });
-    expect(new Set(all.hits.map((hit) => hit.type))).toEqual(new Set(['talks', 'blog', 'projects', 'personal', 'experience']));
+    expect(all.counts).toEqual({ research: 0, talks: 1, courses: 1, blog: 2, projects: 1, personal: 2, experience: 1 });
+    expect(new Set(all.hits.map((hit) => hit.type))).toEqual(new Set(['talks', 'courses', 'blog', 'projects', 'personal', 'experience']));
     expect(all.hits.find((hit) => hit.type === 'talks')).toMatchObject({ id: row.talk, href: `/talks/${row.talk}`, title: 'Ponds in winter', date: '2024-11-20' });
+    const course = all.hits.find((hit) => hit.type === 'courses')!;
+    expect(course).toMatchObject({ id: row.course, href: `/teaching/${row.course}`, title: 'Pond ecology', date: '2024-09' });
+    // The description's excerpt as a reader sees it: no markup, the formula as text.
+    expect(course.excerpt.map((part) => part.text).join('')).toBe('The quillwort and its pond, with q² in it.');
+    // A course is found by its code, its institution, its level and its terms (weight B), not only its text.
+    for (const words of ['BIO20417', 'Marshbury', 'Michaelmas']) expect(ids((await searchSite(words)).hits), words).toEqual([row.course]);
     const blog = await searchSite('quillwort', { type: 'blog' });
     expect(blog.counts).toEqual(all.counts);
     expect(blog.hits.map((hit) => hit.type)).toEqual(['blog', 'blog']);
     expect((await searchSite('quillwort', { limit: 1 })).hits).toHaveLength(1);
-    expect((await searchSite('quillwort', { limit: 1000 })).hits).toHaveLength(7);
+    expect((await searchSite('quillwort', { limit: 1000 })).hits).toHaveLength(8);
     expect((await searchSite('kestrel', { type: 'experience' })).hits).toEqual([]);
   });
 
@@ -340,7 +350,7 @@ describe.each(backends)('search on $name', (backend) => {
 
     it('answers an empty query (or one of whitespace and control characters) without the database', async () => {
       for (const query of ['', '   ', '\n\t', '\u0000\u0001']) {
-        expect(await searchSite(query)).toEqual({ query: '', cut: false, hits: [], counts: { research: 0, talks: 0, blog: 0, projects: 0, personal: 0, experience: 0 }, busy: false });
+        expect(await searchSite(query)).toEqual({ query: '', cut: false, hits: [], counts: { research: 0, talks: 0, courses: 0, blog: 0, projects: 0, personal: 0, experience: 0 }, busy: false });
       }
       expect(getDb).not.toHaveBeenCalled();
     });
@@ -356,7 +366,7 @@ describe.each(backends)('search on $name', (backend) => {
     const alone = await searchSite('quillwort');
     const answers = await Promise.all(Array.from({ length: SEARCH_CAPACITY.queue + 4 }, () => searchSite('quillwort')));
     expect(answers.filter((answer) => !answer.busy)).toHaveLength(SEARCH_CAPACITY.queue);
-    for (const answer of answers) expect(answer).toEqual(answer.busy ? { ...alone, hits: [], counts: { research: 0, talks: 0, blog: 0, projects: 0, personal: 0, experience: 0 }, busy: true } : alone);
+    for (const answer of answers) expect(answer).toEqual(answer.busy ? { ...alone, hits: [], counts: { research: 0, talks: 0, courses: 0, blog: 0, projects: 0, personal: 0, experience: 0 }, busy: true } : alone);
     expect(alone.hits.length).toBeGreaterThan(0);
     expect(await searchSite('quillwort')).toEqual(alone);
   });

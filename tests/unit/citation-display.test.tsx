@@ -119,7 +119,7 @@ describe('the citations per year chart', () => {
 
 describe('the CV', () => {
   const papers = [paper({ id: 'p1', title: 'One' }), paper({ id: 'p2', title: 'Two' }), paper({ id: 'd1', title: 'Draft', status: 'draft' })];
-  const sources = { about: null, experience: [], papers, projects: [], entries: [], talks: [], settings: DEFAULT_CV_SETTINGS, siteUrl: null };
+  const sources = { about: null, experience: [], papers, projects: [], entries: [], talks: [], courses: [], settings: DEFAULT_CV_SETTINGS, siteUrl: null };
 
   it('totals the counts of the papers it lists (not a draft it leaves out), when given them', () => {
     const cv = buildCvData({ ...sources, citations: [count('p1', 10), count('p2', 1), count('d1', 500)] });

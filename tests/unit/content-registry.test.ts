@@ -110,7 +110,7 @@ describe('what is derived from the registry', () => {
     expect(TAGS).toEqual(Object.fromEntries(CONTENT_TYPES.map((type) => [type.key, type.tag])));
     expect(EXPORTED_TABLES).toEqual(CONTENT_TYPES.map((type) => type.table));
     const site = 'https://example.org';
-    expect(sitemapEntries(site, { posts: [], personal: [], papers: [], talks: [] }).map((entry) => entry.url)).toEqual([
+    expect(sitemapEntries(site, { posts: [], personal: [], papers: [], talks: [], courses: [] }).map((entry) => entry.url)).toEqual([
       site,
       ...routed.map(({ route }) => `${site}${route.path}`),
     ]);

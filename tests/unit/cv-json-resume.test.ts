@@ -8,6 +8,7 @@ import type { Project } from '@/lib/content/projects/types';
 import { PAPER_KINDS, type PaperStatus, type ResearchPaper } from '@/lib/content/research/types';
 import { groupPapers, paper as fixturePaper } from '@/tests/fixtures/cv-data';
 import { JSON_RESUME_SCHEMA_URL, jsonResumeDate, toJsonResume, type JsonResume } from '@/lib/cv/json-resume';
+import { courseRow } from '@/lib/cv/data';
 import { markupToLines } from '@/lib/markup/plain-text';
 import {
   CV_ROW_SECTIONS,
@@ -393,6 +394,37 @@ describe('toJsonResume', () => {
     expect(full.work?.map((item) => item.position)).toEqual(['Graduate Teaching Assistant', 'Research Intern']);
     expect(full.projects?.map((item) => item.name)).toEqual(['Zeta Explorer', 'Notes']);
     expect(full).not.toHaveProperty('volunteer');
+  });
+
+  it('writes a course of the Teaching editor under teaching, its role and code in the title and its page as an address', () => {
+    const course = courseRow({
+      id: 'c0ffee00-0000-4000-8000-000000000001',
+      title: 'Number Theory',
+      code: 'MATH10071',
+      institution: 'University of Edinburgh',
+      role: 'tutor',
+      level: 'Undergraduate, third year',
+      start: '2023',
+      end: '2026',
+      terms: ['Autumn 2023'],
+      description: '',
+      materials: [],
+      hasPage: true,
+      note: 'Weekly workshops.',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    const resume = toJsonResume({ ...FULL_CV, entries: { ...FULL_CV.entries, teaching: [course] } }, { siteUrl: SITE_URL });
+    expect(schemaErrors(resume)).toEqual([]);
+    expect(resume.teaching).toEqual([
+      {
+        title: 'Tutor, Number Theory (MATH10071)',
+        organization: 'University of Edinburgh',
+        startDate: '2023',
+        endDate: '2026',
+        url: 'https://alex.example/teaching/c0ffee00-0000-4000-8000-000000000001',
+        summary: 'Weekly workshops.',
+      },
+    ]);
   });
 
   it("leaves out the sections the owner hid, and writes the others in the owner's order", () => {

@@ -8,6 +8,7 @@ import { cvEntryDates, cvFileName, formatCvDate, isOwnerAuthor } from '@/lib/cv/
 import { CV_SECTIONS, DEFAULT_CV_SETTINGS } from '@/lib/cv/types';
 import type { ResearchPaper } from '@/lib/content/research/types';
 import {
+  CV_CATEGORY_INVALID,
   CV_DESCRIPTION_ONE_LINE,
   CV_END_BEFORE_START,
   CV_SECTIONS_INVALID,
@@ -53,6 +54,9 @@ describe('CV rows', () => {
     expect(errorsOf(row({ url: 'javascript:alert(1)' }))).toEqual({ url: CV_URL_INVALID });
     expect(errorsOf(row({ description: 'two\nlines' }))).toEqual({ description: CV_DESCRIPTION_ONE_LINE });
     expect(Object.keys(errorsOf(row({ category: 'hobby' })))).toEqual(['category']);
+    // Courses are their own content since issue 47 (the Teaching editor): no longer a CV row's section.
+    expect(errorsOf(row({ category: 'teaching' }))).toEqual({ category: CV_CATEGORY_INVALID });
+    expect(CV_CATEGORY_INVALID).toBe('Choose a section: Honours & Awards or Service.');
     expect(Object.keys(errorsOf(row({ title: 'x'.repeat(301) })))).toEqual(['title']);
     expect(Object.keys(errorsOf(row({ id: 'exp-1' })))).toEqual(['id']);
   });
@@ -137,6 +141,7 @@ describe('buildCvData', () => {
     projects: [],
     entries: [],
     talks: [],
+    courses: [],
     settings: DEFAULT_CV_SETTINGS,
     siteUrl: null,
     ...changes,

@@ -22,7 +22,7 @@ const { GET } = await import('@/app/api/search/route');
 const FOUND: SearchResult = {
   query: 'zeros',
   cut: false,
-  counts: { research: 1, talks: 0, blog: 0, projects: 0, personal: 0, experience: 0 },
+  counts: { research: 1, talks: 0, courses: 0, blog: 0, projects: 0, personal: 0, experience: 0 },
   hits: [{ type: 'research', id: 'p1', href: '/research/p1', title: 'Zeros', excerpt: [{ text: 'zeros', match: true }], date: '2025-06-12', rank: 1 }],
   busy: false,
 };
@@ -55,7 +55,7 @@ describe('GET /api/search', () => {
     for (let index = 0; index <= SEARCH_RATE_LIMIT.searches; index += 1) {
       const response = await search(['', 'q=%20%20', 'q=%00%E2%80%AE'][index % 3]!);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ query: '', cut: false, counts: { research: 0, talks: 0, blog: 0, projects: 0, personal: 0, experience: 0 }, hits: [], busy: false });
+      expect(await response.json()).toEqual({ query: '', cut: false, counts: { research: 0, talks: 0, courses: 0, blog: 0, projects: 0, personal: 0, experience: 0 }, hits: [], busy: false });
     }
     expect(searchSite).not.toHaveBeenCalled();
     expect((await search('q=zeros')).status).toBe(200);

@@ -18,6 +18,11 @@ describe('sitemap builder', () => {
         { id: 'secret', status: 'draft', updatedAt: '2026-12-01T00:00:00.000Z' },
       ],
       talks: [{ id: 't1', updatedAt: '2026-02-10T00:00:00.000Z' }],
+      courses: [
+        { id: 'c1', hasPage: true, updatedAt: '2026-01-20T00:00:00.000Z' },
+        // No page of its own: it dates /teaching, and is not listed.
+        { id: 'c2', hasPage: false, updatedAt: '2026-02-20T00:00:00.000Z' },
+      ],
     });
     expect(entries).toEqual([
       { url: SITE, lastModified: '2026-04-01T00:00:00.000Z' },
@@ -26,6 +31,7 @@ describe('sitemap builder', () => {
       { url: `${SITE}/projects` },
       { url: `${SITE}/research`, lastModified: '2026-04-01T00:00:00.000Z' },
       { url: `${SITE}/talks`, lastModified: '2026-02-10T00:00:00.000Z' },
+      { url: `${SITE}/teaching`, lastModified: '2026-02-20T00:00:00.000Z' },
       { url: `${SITE}/cv` },
       { url: `${SITE}/blog`, lastModified: '2026-03-01T10:00:00.000Z' },
       { url: `${SITE}/personal`, lastModified: '2026-02-01T00:00:00.000Z' },
@@ -35,14 +41,15 @@ describe('sitemap builder', () => {
       { url: `${SITE}/research/a`, lastModified: '2026-01-05T00:00:00.000Z' },
       { url: `${SITE}/research/b`, lastModified: '2026-04-01T00:00:00.000Z' },
       { url: `${SITE}/talks/t1`, lastModified: '2026-02-10T00:00:00.000Z' },
+      { url: `${SITE}/teaching/c1`, lastModified: '2026-01-20T00:00:00.000Z' },
     ]);
     // A draft's date does not even leak through the list page's.
     expect(JSON.stringify(entries)).not.toContain('2026-12-01');
   });
 
   it('an empty site still lists its pages, undated', () => {
-    expect(sitemapEntries(SITE, { posts: [], personal: [], papers: [], talks: [] }).map((entry) => entry)).toEqual(
-      ['', '/about', '/experience', '/projects', '/research', '/talks', '/cv', '/blog', '/personal'].map((path) => ({ url: `${SITE}${path}` })),
+    expect(sitemapEntries(SITE, { posts: [], personal: [], papers: [], talks: [], courses: [] }).map((entry) => entry)).toEqual(
+      ['', '/about', '/experience', '/projects', '/research', '/talks', '/teaching', '/cv', '/blog', '/personal'].map((path) => ({ url: `${SITE}${path}` })),
     );
   });
 

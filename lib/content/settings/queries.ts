@@ -2,6 +2,7 @@ import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
+import { isTeachingGrouping, type TeachingGrouping } from '../courses/types';
 import { afterContentWrite, TAGS } from '../tags';
 import { EMPTY_SITE_SETTINGS } from './rules';
 import type { ProfileSettings, ProfileUpdate, SiteSettings, SiteSettingsUpdate } from './types';
@@ -185,4 +186,40 @@ export async function saveSiteTimeZone(timeZone: string): Promise<string> {
   if (!rows[0]) throw new Error('The site_settings row was not written.');
   afterContentWrite(TAGS.settings, TAGS.talks);
   return rows[0].time_zone;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// How /teaching groups the courses (site_settings.teaching_grouping), chosen in the Teaching editor
+// ---------------------------------------------------------------------------------------------------
+
+async function readTeachingGrouping(db: Queryable): Promise<TeachingGrouping> {
+  const { rows } = await db.query<{ teaching_grouping: string }>('select teaching_grouping from public.site_settings where id');
+  const grouping = rows[0]?.teaching_grouping;
+  return isTeachingGrouping(grouping) ? grouping : 'institution';
+}
+
+/** How /teaching groups the courses ('institution' until the owner chooses). */
+export async function getTeachingGrouping(): Promise<TeachingGrouping> {
+  'use cache';
+  cacheTag(TAGS.settings);
+  return readTeachingGrouping(await getDb());
+}
+
+/** The stored grouping right now, past every cache: what the Teaching editor starts from. */
+export async function getTeachingGroupingForEditing(): Promise<TeachingGrouping> {
+  return readTeachingGrouping(await getDb());
+}
+
+/** Stores how /teaching groups the courses (the row is created when missing), then expires the settings and courses tags. */
+export async function saveTeachingGrouping(grouping: TeachingGrouping): Promise<TeachingGrouping> {
+  const db = await getDb();
+  const { rows } = await db.query<{ teaching_grouping: TeachingGrouping }>(
+    `insert into public.site_settings as s (id, teaching_grouping) values (true, $1)
+     on conflict (id) do update set teaching_grouping = excluded.teaching_grouping, updated_at = now()
+     returning teaching_grouping`,
+    [grouping],
+  );
+  if (!rows[0]) throw new Error('The site_settings row was not written.');
+  afterContentWrite(TAGS.settings, TAGS.courses);
+  return rows[0].teaching_grouping;
 }
