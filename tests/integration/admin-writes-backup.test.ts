@@ -7,6 +7,7 @@ import type { Session } from '@/lib/auth/types';
 import type { Database } from '@/lib/db/types';
 import { CONTENT_TYPES } from '@/lib/content/registry.mjs';
 import { newCoauthorDefaults } from '@/lib/validation/coauthors';
+import { newCourseDefaults } from '@/lib/validation/courses';
 import { newCvEntryDefaults } from '@/lib/validation/cv';
 import { newExperienceDefaults } from '@/lib/validation/experience';
 import { newProjectDefaults } from '@/lib/validation/projects';
@@ -143,6 +144,13 @@ const STEPS: { file: string; action: string; args: () => Promise<unknown[]> | un
   { file: 'talks/edit/actions.ts', action: 'saveTalksAction', args: () => [{ items: [{ ...newTalkDefaults('2027-03-12'), title: 'Zeros near the line', kind: 'seminar' }] }] },
   { file: 'talks/edit/actions.ts', action: 'deleteTalkAction', args: async () => [await idOf('talks')] },
   { file: 'talks/edit/actions.ts', action: 'searchPlacesAction', args: () => ['oxford'] },
+  {
+    file: 'teaching/edit/actions.ts',
+    action: 'saveCoursesAction',
+    args: () => [{ items: [{ ...newCourseDefaults(), title: 'Number Theory', role: 'tutor', terms: ['Autumn 2024'], materials: [{ label: 'Syllabus', url: 'https://example.org/s.pdf' }] }] }],
+  },
+  { file: 'teaching/edit/actions.ts', action: 'deleteCourseAction', args: async () => [await idOf('courses')] },
+  { file: 'teaching/edit/actions.ts', action: 'saveTeachingGroupingAction', args: () => [{ grouping: 'year' }] },
   { file: 'settings/actions.ts', action: 'saveTimeZoneAction', args: () => [{ timeZone: 'Europe/London' }] },
   { file: 'settings/actions.ts', action: 'saveCvSettingsAction', args: () => [{ sections: ['skills'], paperSize: 'letter', summary: 'Summary.', projects: 'all', includeDrafts: true }] },
   { file: 'blog/edit/actions.ts', action: 'createBlogPostAction', args: () => [post('Counting primes')] },

@@ -62,7 +62,7 @@ const CV_EDITOR: ListEditorConfig<CvFormItem, CvEntry> = {
     allTab: 'All CV Entries',
     createTab: 'Create New Entry',
     list: 'CV entries',
-    empty: 'No CV entries found. Add your first award, course or service role!',
+    empty: 'No CV entries found. Add your first award or service role!',
     createHeading: 'New CV entry',
     createButton: 'Add New Entry',
     added: 'CV entry added',

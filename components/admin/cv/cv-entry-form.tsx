@@ -12,7 +12,7 @@ const END_HINT = 'Leave blank for a single date; give an end for a range (2022 t
 const DESCRIPTION_HINT = 'One line. $…$ formulas are shown as readable text on the CV.';
 
 /**
- * The fields of one CV row: Section (Honours & Awards, Talks, Teaching, Service), Title, Place, From and To
+ * The fields of one CV row: Section (Honours & Awards, Service), Title, Place, From and To
  * (a year, a month or a day), Link and a one-line Description. Used by the create tab and each card's edit mode.
  */
 export function CvEntryForm({ idPrefix, value, errors, onChange, onSubmit, actions }: ItemFormProps<CvFormItem>) {

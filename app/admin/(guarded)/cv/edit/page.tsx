@@ -13,7 +13,7 @@ export default function AdminCvEditPage() {
   return (
     <EditorPage
       title="Edit CV"
-      description="Honours and awards, talks, teaching and service: the CV's own rows. Everything else on the CV comes from the other editors; which sections show, their order and the paper size are in Settings."
+      description="Honours, awards and service: the CV's own rows. Everything else on the CV comes from the other editors (talks from Talks, courses from Teaching); which sections show, their order and the paper size are in Settings."
       loading="Loading CV entries..."
     >
       <Editor />
