@@ -2,6 +2,7 @@ import { cacheTag } from 'next/cache';
 import { Markdown } from '@/components/site/markdown';
 import { PageHtml } from '@/components/site/page-html';
 import { getBlogPost } from '@/lib/content/blog/queries';
+import { getCourse } from '@/lib/content/courses/queries';
 import { getResearchPapers } from '@/lib/content/research/queries';
 import { ABSTRACT_CARD_LENGTH, ABSTRACT_HIGHLIGHT_LENGTH, cutMarkup } from '@/lib/content/research/rules';
 import { getTalk } from '@/lib/content/talks/queries';
@@ -50,4 +51,20 @@ export async function TalkAbstract({ id }: { id: string }) {
   const talk = await getTalk(id);
   if (!talk?.abstract) return null;
   return <Markdown source={talk.abstract} className={ABSTRACT_LOOKS.page} math="typeset" insert={PageHtml} />;
+}
+
+/**
+ * A course's description, by the course's id: typeset whole on the course's page; on /teaching, for a course with
+ * no page of its own, with its formulas as MathML, as the list pages draw theirs (no KaTeX stylesheet to wait for).
+ */
+export async function CourseDescription({ id, look }: { id: string; look: 'page' | 'list' }) {
+  'use cache';
+  cacheTag(TAGS.courses);
+  const course = await getCourse(id);
+  if (!course?.description) return null;
+  return look === 'page' ? (
+    <Markdown source={course.description} className={ABSTRACT_LOOKS.page} math="typeset" insert={PageHtml} />
+  ) : (
+    <Markdown source={course.description} className="mt-2 text-[0.95rem] text-foreground/80" math="mathml" insert={PageHtml} />
+  );
 }
