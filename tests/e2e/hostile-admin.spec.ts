@@ -72,6 +72,8 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
   const projectId = (await page.locator('article[id]').first().getAttribute('id'))!;
   await page.goto('/talks');
   const talkId = (await page.locator('article[id]').first().getAttribute('id'))!;
+  await page.goto('/teaching');
+  const courseId = (await page.locator('article[id]').first().getAttribute('id'))!;
 
   // The admin's session, and a file the admin uploads (the upload route works for the admin).
   await signIn(page, ADMIN, '/admin/login');
@@ -136,6 +138,9 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
     saveTalksAction: [{ items: [] }],
     deleteTalkAction: [talkId],
     searchPlacesAction: ['oxford'],
+    saveCoursesAction: [{ items: [] }],
+    deleteCourseAction: [courseId],
+    saveTeachingGroupingAction: [{ grouping: 'year' }],
     createBlogPostAction: [post],
     updateBlogPostAction: [paperId, post],
     deleteBlogPostAction: [paperId],

@@ -38,7 +38,7 @@ test('the first sign-in is asked; Settings removes exactly the sample content an
   await page.goto('/admin/settings');
   const section = page.locator('#sample-content-body');
   await expect(section.getByRole('status')).toHaveText(
-    /^The site still holds \d+ sample entries \(Experience \d+, Projects \d+, Research Papers \d+, CV \d+, Blog \d+, Personal Posts \d+\) and the sample profile's name, role line, biography/,
+    /^The site still holds \d+ sample entries \(Experience \d+, Projects \d+, Research Papers \d+, Talks \d+, Teaching \d+, CV \d+, Blog \d+, Personal Posts \d+\) and the sample profile's name, role line, biography/,
   );
   await section.getByRole('button', { name: 'Remove the Sample Content' }).click();
   const dialog = page.getByRole('alertdialog');
