@@ -81,6 +81,9 @@ test.describe('Talks', () => {
     const map = await reader.request.get('/talks/map.svg');
     expect(map.headers()['content-type']).toBe('image/svg+xml; charset=utf-8');
     expect(await map.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*><title>Map of the world<\/title><path d="[^"]+"\/><\/svg>$/);
+    // For docs/screenshots: the talks page with its map.
+    await reader.setViewportSize({ width: 1280, height: 1100 });
+    await reader.screenshot({ path: 'docs/screenshots/talks-page.png' });
     await reader.goto('/talks?place=2640729');
     await expect(reader.getByText('Talks in Oxford, United Kingdom')).toBeVisible();
     await expect(reader.getByRole('article').filter({ hasText: title })).toBeVisible();
