@@ -16,6 +16,20 @@ export const PROFESSIONAL_LINKS: readonly NavLink[] = [{ href: '/', label: 'Home
 /** The header's 'Personal' dropdown, and the 'Personal' group of the mobile menu and footer. */
 export const PERSONAL_LINKS: readonly NavLink[] = sectionLinks('personal');
 
+/**
+ * The sections whose links show only while they have content (the registry's `nav.whenEmpty: 'hidden'`: talks),
+ * with their tables: a site that gives no talks shows no Talks link. lib/content/nav-sections.ts reads which
+ * of them are empty.
+ */
+export const SECTIONS_SHOWN_WITH_CONTENT: readonly { href: string; table: string; tag: string }[] = CONTENT_TYPES.flatMap(({ route, nav, table, tag }) =>
+  route && nav?.whenEmpty === 'hidden' ? [{ href: route.path, table, tag }] : [],
+);
+
+/** The links but those of `hidden`. */
+export function shownLinks(links: readonly NavLink[], hidden: readonly string[]): readonly NavLink[] {
+  return hidden.length === 0 ? links : links.filter((link) => !hidden.includes(link.href));
+}
+
 export const ADMIN_LINK: NavLink = { href: '/admin', label: 'Admin' };
 
 /** Site search: an icon button in the header, a link in the mobile menu. */

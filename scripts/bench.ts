@@ -97,6 +97,7 @@ const PAGES: Page[] = [
   { label: 'projects', path: '/projects' },
   { label: 'experience', path: '/experience' },
   { label: 'research', path: '/research' },
+  { label: 'talks', path: '/talks' },
   { label: 'cv', path: '/cv' },
   { label: 'blog', path: '/blog' },
   { label: 'blog post', path: `/blog/${SEEDED_SLUG}` },

@@ -174,6 +174,7 @@ async function pages(baseUrl: string): Promise<Page[]> {
     { label: 'projects', path: '/projects', route: '/projects' },
     { label: 'experience', path: '/experience', route: '/experience' },
     { label: 'research', path: '/research', route: '/research' },
+    { label: 'talks', path: '/talks', route: '/talks' },
     { label: 'cv', path: '/cv', route: '/cv' },
     { label: 'blog', path: '/blog', route: '/blog' },
     { label: 'a post', path: POST_PATH, route: '/blog/[slug]' },

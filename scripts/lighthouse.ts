@@ -94,6 +94,7 @@ async function pages(baseUrl: string): Promise<Page[]> {
     { label: 'projects', path: '/projects' },
     { label: 'experience', path: '/experience' },
     { label: 'research', path: '/research' },
+    { label: 'talks', path: '/talks' },
     { label: 'cv', path: '/cv' },
     { label: 'blog', path: '/blog' },
     { label: 'a post', path: post },

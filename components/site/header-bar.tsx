@@ -14,7 +14,7 @@ import {
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 
-import { ADMIN_LINK, isActivePath, isAnyActive, PERSONAL_LINKS, PROFESSIONAL_LINKS, SEARCH_LINK, type NavLink } from '@/lib/nav';
+import { ADMIN_LINK, isActivePath, isAnyActive, PERSONAL_LINKS, PROFESSIONAL_LINKS, SEARCH_LINK, shownLinks, type NavLink } from '@/lib/nav';
 
 import { openPaletteOnPlainClick, PaletteLauncher, preloadPalette } from './search/palette-launcher';
 
@@ -64,6 +64,8 @@ interface BarProps {
   icons: HeaderIcons;
   /** The owner's mark and name, rendered on the server from the profile (components/site/owner-identity.tsx). */
   brand: ReactNode;
+  /** The sections whose links are left out: those shown only with content, while they have none (lib/nav.ts). */
+  hidden: readonly string[];
 }
 
 /** The header turns translucent once the page has scrolled more than this many pixels. */
@@ -98,8 +100,9 @@ function BarForCurrentPath(props: BarProps) {
   return <Bar {...props} pathname={usePathname()} />;
 }
 
-function Bar({ pathname: currentPath, markActive, icons, brand }: BarProps & { pathname: Pathname }) {
+function Bar({ pathname: currentPath, markActive, icons, brand, hidden }: BarProps & { pathname: Pathname }) {
   const pathname = markActive ? currentPath : null;
+  const professional = shownLinks(PROFESSIONAL_LINKS, hidden);
   const scrolled = useSyncExternalStore(subscribeToScroll, getScrolled, getServerScrolled);
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPathname, setMenuPathname] = useState(currentPath);
@@ -135,7 +138,7 @@ function Bar({ pathname: currentPath, markActive, icons, brand }: BarProps & { p
 
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-0.5 lg:gap-1">
-            {PROFESSIONAL_LINKS.map((link) => {
+            {professional.map((link) => {
               const active = isActive(pathname, link.href);
               return (
                 <li key={link.href}>
@@ -189,7 +192,7 @@ function Bar({ pathname: currentPath, markActive, icons, brand }: BarProps & { p
             aria-label="Main"
             className="max-h-[calc(100dvh-var(--header-height))] space-y-6 overflow-y-auto border-t border-border px-4 pt-5 pb-6 sm:px-6"
           >
-            <MobileGroup heading="Professional" links={PROFESSIONAL_LINKS} pathname={pathname} looks={LOOKS.mobileLink} onNavigate={closeMenu} />
+            <MobileGroup heading="Professional" links={professional} pathname={pathname} looks={LOOKS.mobileLink} onNavigate={closeMenu} />
             <MobileGroup heading="Personal" links={PERSONAL_LINKS} pathname={pathname} looks={LOOKS.mobileLink} onNavigate={closeMenu} />
             <MobileGroup
               heading="Find"

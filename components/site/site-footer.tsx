@@ -3,7 +3,9 @@ import Link from 'next/link';
 import { ContentBoundary } from '@/components/site/content-boundary';
 import { CurrentYear } from '@/components/site/current-year';
 import { CopyrightHolder, FooterIdentity, FooterIdentitySkeleton } from '@/components/site/owner-identity';
-import { ADMIN_LINK, PERSONAL_LINKS, PROFESSIONAL_LINKS, type NavLink } from '@/lib/nav';
+import { getEmptySections } from '@/lib/content/nav-sections';
+import { readOr } from '@/lib/content/read';
+import { ADMIN_LINK, PERSONAL_LINKS, PROFESSIONAL_LINKS, shownLinks, type NavLink } from '@/lib/nav';
 
 export function SiteFooter() {
   return (
@@ -16,7 +18,9 @@ export function SiteFooter() {
         </div>
 
         <nav aria-label="Footer" className="grid grid-cols-2 gap-8">
-          <FooterLinks heading="Professional" links={PROFESSIONAL_LINKS} />
+          <ContentBoundary fallback={<FooterLinks heading="Professional" links={PROFESSIONAL_LINKS} />}>
+            <ProfessionalLinks />
+          </ContentBoundary>
           <FooterLinks heading="Personal" links={[...PERSONAL_LINKS, ADMIN_LINK]} />
         </nav>
       </div>
@@ -32,6 +36,12 @@ export function SiteFooter() {
       </div>
     </footer>
   );
+}
+
+/** The professional links but those of sections shown only with content that have none (lib/nav.ts). */
+async function ProfessionalLinks() {
+  const hidden = await readOr('the sections without content', getEmptySections, []);
+  return <FooterLinks heading="Professional" links={shownLinks(PROFESSIONAL_LINKS, hidden)} />;
 }
 
 function FooterLinks({ heading, links }: { heading: string; links: readonly NavLink[] }) {

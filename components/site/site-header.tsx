@@ -1,5 +1,10 @@
 import { ChevronDown, Coffee, LockKeyhole, Menu, NotebookPen, Search, X } from '@/components/site/icons';
 
+import type { ReactNode } from 'react';
+
+import { getEmptySections } from '@/lib/content/nav-sections';
+import { readOr } from '@/lib/content/read';
+
 import { ContentBoundary } from './content-boundary';
 import { HeaderBar, type HeaderIcons } from './header-bar';
 import { HeaderBrand, HeaderBrandSkeleton } from './owner-identity';
@@ -36,5 +41,16 @@ export function SiteHeader({ markActive = true, waitForPath = false }: { markAct
       <HeaderBrand />
     </ContentBoundary>
   );
-  return <HeaderBar markActive={markActive} waitForPath={waitForPath} icons={ICONS} brand={brand} />;
+  // The links of sections shown only with content (lib/nav.ts) are the database's to decide: in a build's shell,
+  // every link.
+  return (
+    <ContentBoundary fallback={<HeaderBar markActive={markActive} waitForPath={waitForPath} icons={ICONS} brand={brand} hidden={[]} />}>
+      <HeaderWithSections markActive={markActive} waitForPath={waitForPath} brand={brand} />
+    </ContentBoundary>
+  );
+}
+
+async function HeaderWithSections({ markActive, waitForPath, brand }: { markActive: boolean; waitForPath: boolean; brand: ReactNode }) {
+  const hidden = await readOr('the sections without content', getEmptySections, []);
+  return <HeaderBar markActive={markActive} waitForPath={waitForPath} icons={ICONS} brand={brand} hidden={hidden} />;
 }

@@ -13,6 +13,8 @@ export interface PublicRoute {
 export interface NavLinkEntry {
   readonly group: NavGroup;
   readonly label: string;
+  /** 'hidden': the link shows only while the type has content (talks: not every researcher gives them). */
+  readonly whenEmpty?: 'hidden';
 }
 
 /** The admin editor: its route (app/admin/(guarded)/<path>/page.tsx), its sidebar label, and its place there. */

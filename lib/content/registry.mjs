@@ -154,7 +154,8 @@ export const CONTENT_TYPES = [
     table: 'talks',
     tag: 'talks',
     route: { path: '/talks', detail: true },
-    nav: { group: 'professional', label: 'Talks' },
+    // Not every researcher gives talks: the link shows only while there are some.
+    nav: { group: 'professional', label: 'Talks', whenEmpty: 'hidden' },
     admin: { path: '/admin/talks/edit', label: 'Talks', position: 62 },
     dashboard: { title: 'Talks', unit: 'talks' },
     seeded: true,
@@ -179,7 +180,8 @@ export const CONTENT_TYPES = [
     table: 'courses',
     tag: 'courses',
     route: { path: '/teaching', detail: true },
-    nav: { group: 'professional', label: 'Teaching' },
+    // Not every researcher teaches: the link shows only while there are courses.
+    nav: { group: 'professional', label: 'Teaching', whenEmpty: 'hidden' },
     admin: { path: '/admin/teaching/edit', label: 'Teaching', position: 63 },
     dashboard: { title: 'Teaching', unit: 'courses' },
     seeded: true,

@@ -14,19 +14,19 @@ import { test, expect } from './fixtures/site';
 const HTML_LIMIT_BYTES = 80_000;
 const GZIP_LIMIT_BYTES = 20_000;
 
-const LISTS = ['/', '/about', '/projects', '/experience', '/research', '/cv', '/blog', '/personal'] as const;
+const LISTS = ['/', '/about', '/projects', '/experience', '/research', '/talks', '/cv', '/blog', '/personal'] as const;
 
-/** Every detail page the lists link to: each blog post, personal post and paper of the sample content. */
-const DETAIL_LINK = /href="(\/(?:blog|personal|research)\/[^"/?#]+)"/g;
+/** Every detail page the lists link to: each blog post, personal post, paper and talk of the sample content. */
+const DETAIL_LINK = /href="(\/(?:blog|personal|research|talks)\/[^"/?#.]+)"/g;
 
 test('every public page of the sample content is at most 80 kB of HTML and 20 kB gzipped', async ({ request }) => {
   const pages = new Set<string>(LISTS);
-  for (const list of ['/blog', '/personal', '/research']) {
+  for (const list of ['/blog', '/personal', '/research', '/talks']) {
     const html = await (await request.get(list)).text();
     for (const [, path] of html.matchAll(DETAIL_LINK)) pages.add(path);
   }
-  // Four posts, three personal posts and four papers in the sample content.
-  expect(pages.size).toBe(LISTS.length + 11);
+  // Four posts, three personal posts, four papers and three talks in the sample content.
+  expect(pages.size).toBe(LISTS.length + 14);
   pages.add('/no-such-page');
 
   for (const path of pages) {
@@ -72,6 +72,54 @@ test('/research with 150 papers is at most 80 kB of HTML and 20 kB gzipped on ev
       expect(response.status, address).toBe(200);
       const body = Buffer.from(await response.arrayBuffer());
       expect(body.toString(), address).toContain('Page ');
+      expect(body.length, `${address}: bytes of HTML`).toBeLessThanOrEqual(HTML_LIMIT_BYTES);
+      expect(gzipSync(body).length, `${address}: bytes gzipped`).toBeLessThanOrEqual(GZIP_LIMIT_BYTES);
+    }
+  } finally {
+    await site.stop();
+  }
+});
+
+/**
+ * Issue 47: /talks stays within the budget for a speaker of many years, 200 talks in 80 cities: the map's dots
+ * and its list of places are one packed fragment, and the past talks come 25 a page.
+ */
+test('/talks with 200 talks in 80 cities is at most 80 kB of HTML and 20 kB gzipped on every page, with no script in its map', async () => {
+  test.setTimeout(120_000);
+  const dataDir = await preparedDataDir();
+  const db = await openPglite(path.join(dataDir, 'pglite'));
+  try {
+    await db.query(
+      `insert into talks (title, event_name, event_url, start_date, start_time, end_time, time_zone, kind, venue, city, country, place_id, lat, lng, abstract)
+       select 'Zeros of $L(s, \\chi_{' || n || '})$ near the critical line, part ' || n,
+              'Analytic Number Theory Seminar ' || (n % 17),
+              'https://example.org/seminar/' || n,
+              to_char(date '2026-10-01' - n * 9, 'YYYY-MM-DD'),
+              case when n % 2 = 0 then '16:00' end, case when n % 2 = 0 then '17:00' end, case when n % 2 = 0 then 'Europe/London' end,
+              (array['invited', 'contributed', 'seminar', 'colloquium', 'keynote'])[n % 5 + 1],
+              'Department of Mathematics, University of City ' || (n % 80),
+              'City ' || (n % 80),
+              (array['GB', 'FR', 'DE', 'US', 'JP', 'BR', 'IN', 'ZA'])[n % 8 + 1],
+              900000 + (n % 80),
+              -40 + (n % 80),
+              -170 + (n % 80) * 4.2,
+              'We discuss the zeros of $L(s, \\chi)$ near $\\sigma = 1$ and what they say about primes in short intervals.'
+         from generate_series(1, 200) as n`,
+    );
+  } finally {
+    await db.close();
+  }
+  const site = await startSite({ dataDir });
+  try {
+    for (const address of ['/talks', '/talks?page=2', '/talks?page=8', '/talks?kind=seminar', '/talks?place=900007']) {
+      const response = await fetch(`${site.url}${address}`);
+      expect(response.status, address).toBe(200);
+      const body = Buffer.from(await response.arrayBuffer());
+      const html = body.toString();
+      expect(html, address).toContain('City 7, ');
+      const map = /<section aria-labelledby="map-heading"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
+      expect(map, address).toContain('<svg viewBox=');
+      expect(map, address).not.toContain('<script');
       expect(body.length, `${address}: bytes of HTML`).toBeLessThanOrEqual(HTML_LIMIT_BYTES);
       expect(gzipSync(body).length, `${address}: bytes gzipped`).toBeLessThanOrEqual(GZIP_LIMIT_BYTES);
     }

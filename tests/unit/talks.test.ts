@@ -278,3 +278,59 @@ describe('the talks as calendars', () => {
     expect(events(feed).map((event) => event.getFirstPropertyValue('uid'))).toEqual([ID]);
   });
 });
+
+describe('the map of talks', async () => {
+  const { talkMapHtml, talkPlaces } = await import('@/components/site/talks/talk-map');
+
+  it('counts the talks of each chosen city, busiest first, and leaves typed cities off the map', () => {
+    const places = talkPlaces([
+      talk({ id: 'a' }),
+      talk({ id: 'b', start: '2026-01-01' }),
+      talk({ id: 'c', city: 'Lyon', country: 'FR', placeId: 2996944, lat: 45.74846, lng: 4.84671 }),
+      talk({ id: 'd', city: 'Somewhere typed', country: null, placeId: null, lat: null, lng: null }),
+    ]);
+    expect(places).toEqual([
+      { id: 2640729, label: 'Oxford, United Kingdom', lat: 51.75222, lng: -1.25596, count: 2 },
+      { id: 2996944, label: 'Lyon, France', lat: 45.74846, lng: 4.84671, count: 1 },
+    ]);
+  });
+
+  it('draws a dot per place, largest for the busiest, links each to its talks, and escapes what the owner typed', () => {
+    const html = talkMapHtml(
+      [
+        { id: 1, label: 'Oxford, United Kingdom', lat: 51.75, lng: -1.26, count: 4 },
+        { id: 2, label: '<img src=x onerror=alert(1)> & Co', lat: -33.87, lng: 151.21, count: 1 },
+      ],
+      2,
+    );
+    const circles = [...html.matchAll(/<circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"/g)].map((match) => match.slice(1).map(Number));
+    expect(circles).toHaveLength(2);
+    // Oxford is north-west of Sydney, and its dot (four talks) the larger.
+    expect(circles[0]![0]).toBeLessThan(circles[1]![0]!);
+    expect(circles[0]![1]).toBeLessThan(circles[1]![1]!);
+    expect(circles[0]![2]).toBe(12);
+    expect(circles[1]![2]).toBe(3);
+    expect(html).toContain('href="?place=1"');
+    expect(html).toContain('href="?place=2" aria-current="page"');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; Co');
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<script');
+  });
+});
+
+describe('the list of talks', async () => {
+  const { talkListHtml } = await import('@/components/site/talks/talk-item');
+
+  it('writes each talk as its kind and event, its title linking to its page, when and where, every text escaped', () => {
+    const html = talkListHtml(
+      [talk({ title: 'On $\\zeta(s)$ <script>alert(1)</script>', eventName: 'A & B "Seminar"', startTime: '16:00', endTime: '17:00', timeZone: 'America/New_York', attendance: 'hybrid' })],
+      'UTC',
+      4,
+    );
+    expect(html).toBe(
+      `<article id="${ID}"><p class="kind">Seminar · A &amp; B &quot;Seminar&quot;</p>` +
+        `<h4><a href="/talks/${ID}">On ζ(s) &lt;script&gt;alert(1)&lt;/script&gt;</a></h4>` +
+        '<p class="when"><time datetime="2027-03-12">12 Mar 2027</time> · 16:00–17:00 (America/New York) · Mathematical Institute, Oxford, United Kingdom · Hybrid</p></article>',
+    );
+  });
+});

@@ -9,7 +9,7 @@ import { isSearchType, type SearchType } from '@/lib/search/types';
 
 export const metadata: Metadata = {
   title: 'Search',
-  description: 'Search the papers, posts, projects and experience of this site.',
+  description: 'Search the papers, talks, courses, posts, projects and experience of this site.',
   // A page of results is no page of its own: crawlers follow its links but keep none of them.
   robots: { index: false, follow: true },
 };
@@ -33,7 +33,7 @@ export default function SearchPage({ searchParams }: { searchParams: SearchParam
   return (
     <>
       <PageIntro eyebrow="Search" title="Search the site">
-        Papers, blog posts, projects, personal posts and experience, by any word or phrase in them.
+        Papers, talks, courses, blog posts, projects, personal posts and experience, by any word or phrase in them.
       </PageIntro>
       <PageBody className="flex flex-col gap-10">
         <ContentBoundary fallback={<LoadingText>Searching...</LoadingText>}>

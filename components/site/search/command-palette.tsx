@@ -164,7 +164,7 @@ export function CommandPalette({ open, returnTo, onClose, icons }: { open: boole
           <p role="status" className="px-3 py-2 text-xs text-muted-foreground empty:py-0">
             {status}
           </p>
-          {query ? null : <p className="px-4 pt-4 pb-6 text-center text-sm text-muted-foreground">Type to search papers, blog posts, projects, personal posts and experience.</p>}
+          {query ? null : <p className="px-4 pt-4 pb-6 text-center text-sm text-muted-foreground">Type to search papers, talks, courses, blog posts, projects, personal posts and experience.</p>}
           {/* Hidden, not left out, while there is nothing to list: the input names it as what it controls. */}
           <CommandList hidden={!query} className="min-h-0 flex-1 pb-1">
             {groups.map((group) => (

@@ -1,5 +1,6 @@
 import 'server-only';
-import Link from 'next/link';
+import { PageHtml } from '@/components/site/page-html';
+import { escapeXml } from '@/lib/feed';
 
 import { countryName } from '@/lib/content/talks/rules';
 import type { Talk } from '@/lib/content/talks/types';
@@ -27,8 +28,41 @@ export function talkPlaces(talks: readonly Talk[]): TalkPlace[] {
   return [...places.values()].sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
 }
 
-/** The address of one place's talks on /talks. */
-export const placeHref = (id: number) => `/talks?place=${id}`;
+/** How the map and its list look: set on their containers, for the plain elements talkMapHtml writes. */
+const CLASSES = {
+  figure: 'relative hidden sm:block',
+  image: 'absolute inset-0 size-full opacity-25 invert',
+  svg: 'absolute inset-0 size-full [&_circle]:fill-primary/70 [&_circle]:stroke-background [&_circle]:stroke-1 [&_a:hover_circle]:fill-primary [&_.current]:fill-primary [&_.current]:stroke-foreground',
+  list: 'flex flex-col gap-1 text-sm [&_a]:text-primary [&_a:hover]:underline [&_a[aria-current]]:font-semibold [&_span]:text-muted-foreground',
+} as const;
+
+/**
+ * The map and its list as one HTML fragment, made here from the places (escaped), so the page carries it once
+ * as HTML and once packed in its payload (PageHtml). Addresses are relative to /talks ('?place=…'), and the
+ * elements carry no classes of their own: eighty places are about 10 kB.
+ */
+export function talkMapHtml(places: readonly TalkPlace[], current: number | null): string {
+  const max = Math.max(...places.map((place) => place.count));
+  const { width, height } = MAP_VIEWBOX;
+  const href = (id: number) => `?place=${id}`;
+  const dots = places
+    .map((place) => {
+      const at = projectPlace(place.lat, place.lng);
+      if (!at) return '';
+      return `<a href="${href(place.id)}" tabindex="-1"><circle cx="${at.x}" cy="${at.y}" r="${dotRadius(place.count, max)}"${place.id === current ? ' class="current"' : ''}/></a>`;
+    })
+    .join('');
+  const items = places
+    .map((place) => `<li><a href="${href(place.id)}"${place.id === current ? ' aria-current="page"' : ''}>${escapeXml(place.label)}</a><span> · ${escapeXml(plural(place.count, 'talk'))}</span></li>`)
+    .join('');
+  return (
+    `<div class="grid gap-6 lg:grid-cols-[minmax(0,1fr)_14rem]">` +
+    `<figure class="${CLASSES.figure}" aria-hidden="true" style="aspect-ratio:${width} / ${height}">` +
+    `<img src="/talks/map.svg" alt="" width="${width}" height="${height}" class="${CLASSES.image}" loading="lazy" decoding="async">` +
+    `<svg viewBox="0 0 ${width} ${height}" class="${CLASSES.svg}">${dots}</svg></figure>` +
+    `<ul aria-label="Places" class="${CLASSES.list}">${items}</ul></div>`
+  );
+}
 
 /**
  * The map of talks, drawn on the server (no script, no tile server, nothing asked of a third party): the land
@@ -37,46 +71,12 @@ export const placeHref = (id: number) => `/talks?place=${id}`;
  */
 export function TalkMap({ places, current }: { places: readonly TalkPlace[]; current: number | null }) {
   if (places.length === 0) return null;
-  const max = Math.max(...places.map((place) => place.count));
-  const { width, height } = MAP_VIEWBOX;
-  const dots = places.flatMap((place) => {
-    const at = projectPlace(place.lat, place.lng);
-    return at ? [{ place, at, r: dotRadius(place.count, max) }] : [];
-  });
   return (
     <section aria-labelledby="map-heading" className="flex flex-col gap-4">
       <h2 id="map-heading" className="eyebrow">
         Where
       </h2>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_14rem]">
-        <figure className="relative hidden sm:block" aria-hidden="true" style={{ aspectRatio: `${width} / ${height}` }}>
-          {/* eslint-disable-next-line @next/next/no-img-element -- the site's own SVG, drawn once on the server */}
-          <img src="/talks/map.svg" alt="" width={width} height={height} className="absolute inset-0 size-full opacity-25 invert" loading="lazy" decoding="async" />
-          <svg viewBox={`0 0 ${width} ${height}`} className="absolute inset-0 size-full">
-            {dots.map(({ place, at, r }) => (
-              <a key={place.id} href={placeHref(place.id)} tabIndex={-1}>
-                <circle
-                  cx={at.x}
-                  cy={at.y}
-                  r={r}
-                  className={place.id === current ? 'fill-primary stroke-foreground' : 'fill-primary/70 stroke-background hover:fill-primary'}
-                  strokeWidth={1}
-                />
-              </a>
-            ))}
-          </svg>
-        </figure>
-        <ul aria-label="Places" className="flex flex-col gap-1 text-sm">
-          {places.map((place) => (
-            <li key={place.id}>
-              <Link href={placeHref(place.id)} aria-current={place.id === current ? 'page' : undefined} className="text-primary hover:underline aria-[current=page]:font-semibold">
-                {place.label}
-              </Link>
-              <span className="text-muted-foreground">{` · ${plural(place.count, 'talk')}`}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <PageHtml html={talkMapHtml(places, current)} />
       <p className="text-xs text-muted-foreground">
         {'Places: '}
         <a href="https://www.geonames.org/" className="underline" rel="noopener noreferrer">

@@ -41,14 +41,32 @@ export function splitTalks<T extends Pick<Talk, 'id' | 'start' | 'end' | 'startT
   const byStart = (a: T, b: T) => a.start.localeCompare(b.start) || (a.startTime ?? '').localeCompare(b.startTime ?? '') || a.id.localeCompare(b.id);
   const upcoming = talks.filter((talk) => isUpcoming(talk, today)).sort(byStart);
   const pastTalks = talks.filter((talk) => !isUpcoming(talk, today)).sort((a, b) => byStart(b, a));
-  const past: { year: string; talks: T[] }[] = [];
-  for (const talk of pastTalks) {
+  return { upcoming, past: groupByYear(pastTalks) };
+}
+
+/** Talks in the order given, in runs of one year each. */
+export function groupByYear<T extends Pick<Talk, 'start'>>(talks: readonly T[]): { year: string; talks: T[] }[] {
+  const groups: { year: string; talks: T[] }[] = [];
+  for (const talk of talks) {
     const year = talk.start.slice(0, 4);
-    const group = past.at(-1);
+    const group = groups.at(-1);
     if (group?.year === year) group.talks.push(talk);
-    else past.push({ year, talks: [talk] });
+    else groups.push({ year, talks: [talk] });
   }
-  return { upcoming, past };
+  return groups;
+}
+
+/** How many past talks one page of /talks lists (the upcoming ones are all on the first). */
+export const PAST_PAGE_SIZE = 25;
+
+/** The address of /talks with these filters and this page of past talks. */
+export function talksHref({ kind = 'all', place = null, page = 1 }: { kind?: KindFilter; place?: number | null; page?: number }): string {
+  const query = new URLSearchParams();
+  if (kind !== 'all') query.set('kind', kind);
+  if (place !== null) query.set('place', String(place));
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `/talks?${text}` : '/talks';
 }
 
 /** A talk's date in words: '12 Mar 2027', '12–14 Mar 2027', '30 Mar – 2 Apr 2027', 'Jul 2025', '2024'. */
@@ -79,7 +97,7 @@ export function parseKind(param: string | string[] | undefined): KindFilter {
 }
 
 export function kindHref(kind: KindFilter): string {
-  return kind === 'all' ? '/talks' : `/talks?kind=${kind}`;
+  return talksHref({ kind });
 }
 
 /** The filter links of /talks: every kind, in the editor's order, with its plural label. */
