@@ -130,6 +130,7 @@ export function talkFromCvRow(row: ContentRow): ContentRow {
     venue: typeof row.place === 'string' ? row.place.slice(0, TALK_LIMITS.venue) : '',
     event_url: typeof row.url === 'string' && row.url !== '' ? row.url : null,
     note: typeof row.description === 'string' ? row.description.slice(0, TALK_LIMITS.note) : '',
+    cv_order: typeof row.position === 'number' ? row.position : null,
   };
   if (row.created_at !== undefined) talk.created_at = row.created_at;
   if (row.updated_at !== undefined) talk.updated_at = row.updated_at;
@@ -155,6 +156,7 @@ export function courseFromCvRow(row: ContentRow): ContentRow {
     material_labels: url ? ['Course page'] : [],
     material_urls: url ? [url] : [],
     note: typeof row.description === 'string' ? row.description.slice(0, COURSE_LIMITS.note) : '',
+    cv_order: typeof row.position === 'number' ? row.position : null,
   };
   if (row.created_at !== undefined) course.created_at = row.created_at;
   if (row.updated_at !== undefined) course.updated_at = row.updated_at;
@@ -333,6 +335,7 @@ export const ROW_SCHEMAS = {
     video_url: webLink(TALK_LIMITS.url),
     paper_id: uuid.nullable(),
     note: ruled(TALK_LIMITS.note, (value) => !/[\r\n]/.test(value), 'one line'),
+    cv_order: z.number().int().nullable(),
     ...times,
   }),
   courses: row({
@@ -349,6 +352,7 @@ export const ROW_SCHEMAS = {
     material_urls: z.array(siteOrWebAddress(COURSE_LIMITS.url)).max(COURSE_LIMITS.materials),
     has_page: z.boolean(),
     note: ruled(COURSE_LIMITS.note, (value) => !/[\r\n]/.test(value), 'one line'),
+    cv_order: z.number().int().nullable(),
     ...times,
   })
     .refine((course) => arrayLength(course.material_labels) === arrayLength(course.material_urls), {

@@ -7,7 +7,7 @@ import { citationTotals } from '@/lib/content/research/citation-rules';
 import type { PaperCitations } from '@/lib/scholarly/citation-types';
 import type { Talk } from '@/lib/content/talks/types';
 import { TALK_KIND_LABELS } from '@/lib/content/talks/types';
-import { byNewest, coursePath } from '@/lib/content/courses/rules';
+import { coursePath } from '@/lib/content/courses/rules';
 import { COURSE_ROLE_LABELS, type Course } from '@/lib/content/courses/types';
 import {
   CV_PUBLICATION_GROUPS,
@@ -58,6 +58,16 @@ export interface CvSources {
 }
 
 /**
+ * The order of the CV's Talks and Teaching: those added as talks and courses, newest first; after them, the
+ * rows moved from the CV's own editor (issue 47) in the order the owner had given them there.
+ */
+export function inCvOrder(a: { id: string; start: string; title: string; cvOrder: number | null }, b: typeof a): number {
+  if (a.cvOrder !== null && b.cvOrder !== null) return a.cvOrder - b.cvOrder || a.id.localeCompare(b.id);
+  if (a.cvOrder !== null || b.cvOrder !== null) return a.cvOrder === null ? -1 : 1;
+  return b.start.localeCompare(a.start) || a.title.localeCompare(b.title) || a.id.localeCompare(b.id);
+}
+
+/**
  * The CV from the site's content (pure, so the page, the PDF and JSON Resume agree and tests need no
  * database): papers grouped by status and numbered newest first, drafts only when the owner lists them as in
  * preparation, projects featured or all as chosen, the CV-only rows by category in the owner's order.
@@ -67,8 +77,8 @@ export function buildCvData(sources: CvSources): CvData {
   const publications = groupPublications(sources.papers, settings.includeDrafts);
   const entries = Object.fromEntries(CV_ROW_SECTIONS.map((category) => [category, [] as CvEntry[]])) as Record<CvRowSection, CvEntry[]>;
   for (const entry of sources.entries) entries[entry.category].push(entry);
-  entries.talk = [...sources.talks].sort((a, b) => b.start.localeCompare(a.start) || a.title.localeCompare(b.title)).map(talkRow);
-  entries.teaching = [...sources.courses].sort(byNewest).map(courseRow);
+  entries.talk = [...sources.talks].sort(inCvOrder).map(talkRow);
+  entries.teaching = [...sources.courses].sort(inCvOrder).map(courseRow);
   const profiles: CvProfile[] = (about?.links ?? []).map((link) => ({ platform: link.kind, label: profileLabel(link), url: link.url }));
   const stamps = [about?.updatedAt, ...sources.papers.map((paper) => paper.updatedAt)].filter((stamp): stamp is string => Boolean(stamp)).sort();
   return {

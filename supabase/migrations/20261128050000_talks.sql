@@ -36,6 +36,9 @@ create table public.talks (
   paper_id uuid references public.research_papers (id) on delete set null,
   -- One line for the CV ('' for none), as the CV row it may have been.
   note text not null default '' check (length(note) <= 500),
+  -- The place the owner gave a talk moved from the CV among the CV's talks (its row's position there), so the CV
+  -- lists those in the owner's order; null for a talk added since, which the CV lists by date, newest first, above.
+  cv_order integer,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   constraint talks_end_not_before_start check (end_date is null or end_date >= start_date),
@@ -78,7 +81,7 @@ create policy "Admins can delete talks" on public.talks
 -- description the note. Nothing is guessed: a talk's kind is for the owner to choose in the editor. An end given
 -- as a year or a month (which a talk's end may no longer be) becomes the start's precision's last day only when it
 -- is a day already; otherwise it is dropped (the start keeps the date the CV showed).
-insert into public.talks (id, title, start_date, end_date, venue, event_url, note, created_at, updated_at)
+insert into public.talks (id, title, start_date, end_date, venue, event_url, note, cv_order, created_at, updated_at)
 select id,
        case when btrim(title) = '' then 'Untitled talk' else left(title, 300) end,
        start_date,
@@ -86,6 +89,7 @@ select id,
        left(place, 300),
        url,
        left(description, 500),
+       position,
        created_at,
        updated_at
   from public.cv_entries

@@ -27,6 +27,9 @@ create table public.courses (
   has_page boolean not null default true,
   -- One line for the CV ('' for none), as the CV row it may have been.
   note text not null default '' check (length(note) <= 500),
+  -- The place the owner gave a course moved from the CV among the CV's teaching (its row's position there), so the
+  -- CV lists those in the owner's order; null for a course added since, which the CV lists by date, newest first, above.
+  cv_order integer,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   -- Compared at the precision both give, as the CV editor compares them: '2023' does not end before '2023-05'.
@@ -73,7 +76,7 @@ create policy "Admins can delete courses" on public.courses
 -- course's first material ('Course page'), and the one-line description the note. Nothing is guessed: the role,
 -- code and level are for the owner to fill in the editor. An end before the start at the precision both give
 -- (which the CV's own check, by year only, let through) is dropped: the start keeps the date the CV showed.
-insert into public.courses (id, title, institution, start_date, end_date, material_labels, material_urls, note, created_at, updated_at)
+insert into public.courses (id, title, institution, start_date, end_date, material_labels, material_urls, note, cv_order, created_at, updated_at)
 select id,
        case when btrim(title) = '' then 'Untitled course' else left(title, 300) end,
        left(place, 300),
@@ -86,6 +89,7 @@ select id,
        case when coalesce(url, '') <> '' then array['Course page'] else '{}'::text[] end,
        case when coalesce(url, '') <> '' then array[url] else '{}'::text[] end,
        left(description, 500),
+       position,
        created_at,
        updated_at
   from public.cv_entries

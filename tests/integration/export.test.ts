@@ -405,7 +405,7 @@ describe('export and import', () => {
     const result = await importSite({ db: target, storage: targetStorage, file: version4, mode: 'replace' });
     expect(result.rows.talks).toBe(1);
     expect(result.rows.cv_entries).toBe(rows.cv_entries.length);
-    const { rows: talks } = await target.query('select id, title, start_date, end_date, venue, event_url, note, kind, updated_at from talks');
+    const { rows: talks } = await target.query('select id, title, start_date, end_date, venue, event_url, note, kind, cv_order, updated_at from talks');
     expect(talks).toEqual([
       {
         id: legacyTalk.id,
@@ -416,6 +416,7 @@ describe('export and import', () => {
         event_url: 'https://example.org/ja2025',
         note: 'Contributed talk.',
         kind: null,
+        cv_order: 9,
         updated_at: expect.anything(),
       },
     ]);

@@ -38,6 +38,7 @@ function course(overrides: Partial<Course> = {}): Course {
     materials: [{ label: 'Syllabus', url: '/storage/research-papers/syllabus.pdf' }],
     hasPage: true,
     note: 'Weekly workshops.',
+    cvOrder: null,
     updatedAt: '2026-01-02T03:04:05.000Z',
     ...overrides,
   };
@@ -226,6 +227,8 @@ describe('an older archive’s courses', () => {
       material_labels: ['Course page'],
       material_urls: ['https://example.org/math10071'],
       note: 'Weekly workshops.',
+      // Its place among the CV's teaching rows, which the CV keeps.
+      cv_order: 5,
       created_at: '2023-01-01T00:00:00Z',
       updated_at: '2023-01-02T00:00:00Z',
     });

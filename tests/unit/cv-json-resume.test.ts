@@ -411,6 +411,7 @@ describe('toJsonResume', () => {
       materials: [],
       hasPage: true,
       note: 'Weekly workshops.',
+      cvOrder: null,
       updatedAt: '2026-01-01T00:00:00.000Z',
     });
     const resume = toJsonResume({ ...FULL_CV, entries: { ...FULL_CV.entries, teaching: [course] } }, { siteUrl: SITE_URL });

@@ -48,6 +48,7 @@ function talk(overrides: Partial<Talk> = {}): Talk {
     videoUrl: null,
     paper: null,
     note: '',
+    cvOrder: null,
     updatedAt: '2027-01-02T03:04:05.000Z',
     ...overrides,
   };
@@ -223,6 +224,7 @@ describe('an older archive’s talks', () => {
       venue: 'Lyon',
       event_url: 'https://example.org/ja',
       note: 'Contributed talk.',
+      cv_order: 4,
       created_at: '2025-01-01T00:00:00Z',
       updated_at: '2025-01-02T00:00:00Z',
     });
@@ -332,5 +334,19 @@ describe('the list of talks', async () => {
         `<h4><a href="/talks/${ID}">On ζ(s) &lt;script&gt;alert(1)&lt;/script&gt;</a></h4>` +
         '<p class="when"><time datetime="2027-03-12">12 Mar 2027</time> · 16:00–17:00 (America/New York) · Mathematical Institute, Oxford, United Kingdom · Hybrid</p></article>',
     );
+  });
+});
+
+describe('the CV’s order of talks and courses', async () => {
+  const { inCvOrder } = await import('@/lib/cv/data');
+
+  it('lists those added since newest first, then those moved from the CV in the owner’s order there', () => {
+    const rows = [
+      { id: 'a', title: 'Moved, second', start: '2019', cvOrder: 4 },
+      { id: 'b', title: 'Added, older', start: '2024-02-01', cvOrder: null },
+      { id: 'c', title: 'Moved, first', start: '2026-03-12', cvOrder: 3 },
+      { id: 'd', title: 'Added, newer', start: '2027-05-20', cvOrder: null },
+    ];
+    expect([...rows].sort(inCvOrder).map((row) => row.title)).toEqual(['Added, newer', 'Added, older', 'Moved, first', 'Moved, second']);
   });
 });

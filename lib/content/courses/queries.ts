@@ -27,6 +27,7 @@ interface CourseRow {
   material_urls: string[] | null;
   has_page: boolean;
   note: string;
+  cv_order: number | null;
   updated_at: Date | string;
 }
 
@@ -57,12 +58,13 @@ function toCourse(row: CourseRow): Course {
     materials: materialsOf(row.material_labels, row.material_urls),
     hasPage: row.has_page,
     note: row.note,
+    cvOrder: row.cv_order,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
 
 const SELECT = `select id, title, code, institution, role, level, start_date, end_date, terms, description, material_labels,
-                       material_urls, has_page, note, updated_at
+                       material_urls, has_page, note, cv_order, updated_at
                   from courses`;
 
 async function readCourses(db: Queryable): Promise<Course[]> {

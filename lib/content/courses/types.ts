@@ -53,6 +53,8 @@ export interface Course {
   hasPage: boolean;
   /** One line for the CV. */
   note: string;
+  /** A course moved from the CV: its place among the CV's teaching rows there; null for one added since. */
+  cvOrder: number | null;
   /** ISO timestamp of the last save. */
   updatedAt: string;
 }

@@ -35,6 +35,7 @@ interface TalkRow {
   paper_id: string | null;
   paper_title: string | null;
   note: string;
+  cv_order: number | null;
   updated_at: Date | string;
 }
 
@@ -62,6 +63,7 @@ function toTalk(row: TalkRow): Talk {
     videoUrl: storedLink(row.video_url),
     paper: row.paper_id && row.paper_title !== null ? { id: row.paper_id, title: row.paper_title } : null,
     note: row.note,
+    cvOrder: row.cv_order,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
@@ -70,7 +72,7 @@ function toTalk(row: TalkRow): Talk {
 function select(publicOnly: boolean): string {
   return `select t.id, t.title, t.event_name, t.event_url, t.start_date, t.end_date, t.start_time, t.end_time, t.time_zone,
                  t.kind, t.attendance, t.venue, t.city, t.country, t.place_id, t.lat, t.lng, t.abstract, t.slides_url,
-                 t.video_url, t.paper_id, p.title as paper_title, t.note, t.updated_at
+                 t.video_url, t.paper_id, p.title as paper_title, t.note, t.cv_order, t.updated_at
             from talks t
             left join research_papers p on p.id = t.paper_id${publicOnly ? " and p.status <> 'draft'" : ''}`;
 }

@@ -64,6 +64,8 @@ export interface Talk {
   paper: { id: string; title: string } | null;
   /** One line for the CV. */
   note: string;
+  /** A talk moved from the CV: its place among the CV's talks there; null for one added since. */
+  cvOrder: number | null;
   /** ISO timestamp of the last save. */
   updatedAt: string;
 }
