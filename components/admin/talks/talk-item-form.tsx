@@ -77,8 +77,9 @@ export function TalkItemForm({ idPrefix, value, errors, onChange, onSubmit, acti
         {text('eventUrl', 'Event Address', { hint: URL_HINT, max: TALK_LIMITS.url, type: 'url', inputMode: 'url' })}
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        {text('start', 'Date', { hint: DATE_HINT, max: 10, placeholder: '2027-03-12' })}
-        {text('end', 'Last Day', { hint: END_HINT, max: 10 })}
+        {/* A date picker, but for a talk moved from the CV dated by its year or month only, which a picker would show as blank. */}
+        {text('start', 'Date', { hint: DATE_HINT, max: 10, placeholder: '2027-03-12', type: value.start === '' || value.start.length === 10 ? 'date' : 'text' })}
+        {text('end', 'Last Day', { hint: END_HINT, max: 10, type: 'date' })}
       </div>
       <div className="grid gap-5 sm:grid-cols-3">
         {text('startTime', 'Start Time', { type: 'time' })}
