@@ -39,6 +39,7 @@ export const TALK_END_TIME_BEFORE_START = 'The talk cannot end before it starts.
 export const TALK_TIME_ZONE_INVALID = 'Choose a time zone from the list (such as Europe/London), or leave it blank for the site’s.';
 export const TALK_URL_INVALID = 'Enter a full http:// or https:// address, or leave it blank.';
 export const TALK_SLIDES_INVALID = 'Upload a PDF or enter an http(s) address, or leave it blank.';
+export const TALK_SLIDES_NOT_PDF = 'Slides stored on this site must be a PDF: upload the slides as a PDF, or give their address.';
 export const TALK_KIND_INVALID = 'Choose a kind of talk from the list, or leave it unstated.';
 export const TALK_COUNTRY_INVALID = 'The country must be a two-letter code (GB), or blank.';
 export const TALK_PLACE_INVALID = 'The place’s coordinates are not valid: choose the city from the list again.';
@@ -110,7 +111,11 @@ export const talkItemSchema = z
     lat: z.number({ error: TALK_PLACE_INVALID }).min(-90, { error: TALK_PLACE_INVALID }).max(90, { error: TALK_PLACE_INVALID }).nullable(),
     lng: z.number({ error: TALK_PLACE_INVALID }).min(-180, { error: TALK_PLACE_INVALID }).max(180, { error: TALK_PLACE_INVALID }).nullable(),
     abstract: boundedText(TALK_LIMITS.abstract, 'The abstract'),
-    slidesUrl: optionalLink('The slides address', isSafeImageUrl, TALK_SLIDES_INVALID),
+    slidesUrl: optionalLink('The slides address', isSafeImageUrl, TALK_SLIDES_INVALID).refine(
+      // A stored file is shown as the slides' first page: only a PDF. An address elsewhere may be any kind of slides.
+      (value) => value === null || !value.startsWith('/') || /\.pdf$/i.test(value),
+      { error: TALK_SLIDES_NOT_PDF },
+    ),
     videoUrl: optionalLink('The video address', isHttpUrl, TALK_URL_INVALID),
     paperId: z
       .string({ error: 'Choose a paper from the list, or none.' })

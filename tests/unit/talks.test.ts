@@ -14,6 +14,7 @@ import {
   TALK_ONE_LINE,
   TALK_PLACE_INVALID,
   TALK_SLIDES_INVALID,
+  TALK_SLIDES_NOT_PDF,
   TALK_TIME_NEEDS_DAY,
   TALK_TIME_ZONE_INVALID,
   TALK_TITLE_REQUIRED,
@@ -87,6 +88,8 @@ describe('a talk as the editor sends it', () => {
     expect(errorAt({ eventUrl: 'javascript:alert(1)' }, 'eventUrl')).toBe(TALK_URL_INVALID);
     expect(errorAt({ videoUrl: 'data:text/html,x' }, 'videoUrl')).toBe(TALK_URL_INVALID);
     expect(errorAt({ slidesUrl: 'javascript:alert(1)' }, 'slidesUrl')).toBe(TALK_SLIDES_INVALID);
+    expect(errorAt({ slidesUrl: '/storage/blog-images/figures/slide.png' }, 'slidesUrl')).toBe(TALK_SLIDES_NOT_PDF);
+    expect(errorAt({ slidesUrl: 'https://speakerdeck.com/ada/zeros' }, 'slidesUrl')).toBeUndefined();
     expect(errorAt({ end: '2027-03-11' }, 'end')).toBe(TALK_END_BEFORE_START);
     expect(errorAt({ start: '2027', startTime: '10:00' }, 'startTime')).toBe(TALK_TIME_NEEDS_DAY);
     expect(errorAt({ startTime: '10:00', endTime: '09:00' }, 'endTime')).toBe(TALK_END_TIME_BEFORE_START);
