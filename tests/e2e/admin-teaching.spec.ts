@@ -78,6 +78,9 @@ test.describe('Teaching', () => {
     await expect(item).toContainText(code);
     await expect(item).toContainText('2022–2023');
     await expect(item).toContainText('Spring 2022, Spring 2023');
+    // For docs/screenshots: the teaching page, grouped by institution.
+    await reader.setViewportSize({ width: 1280, height: 1100 });
+    await reader.screenshot({ path: 'docs/screenshots/teaching-page.png' });
     await expect(item).toContainText('Postgraduate');
     await expect(item.getByRole('link', { name: 'Syllabus' })).toHaveAttribute('href', syllabus);
     await expect(item.getByRole('link', { name: 'Problem sheets' })).toHaveAttribute('href', 'https://example.org/sheets');
