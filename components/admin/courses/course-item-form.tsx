@@ -3,6 +3,7 @@
 import { Plus, Trash2 } from 'lucide-react';
 
 import { describedBy, Field, FieldError } from '@/components/admin/about/field';
+import { itemTextFields, MARKUP_HINT, SELECT_CLASSES } from '@/components/admin/item-text-field';
 import { ItemFormFrame, useItemFields, type ItemFormProps } from '@/components/admin/list-editor-shell';
 import { TagsField } from '@/components/admin/tags-field';
 import { FileUpload } from '@/components/admin/upload/file-upload';
@@ -15,11 +16,7 @@ import type { CourseFormItem } from './form';
 
 const DATE_HINT = 'A year (2023), a month (2023-09) or a day (2023-09-18).';
 const END_HINT = 'The last year you taught it (2026); blank for a single year.';
-const DESCRIPTION_HINT = 'Markdown with mathematics: $\\zeta(s)$ inline, $$…$$ on a line of its own.';
 const MATERIALS_HINT = 'A syllabus, notes or problem sheets: each an uploaded PDF (/storage/…) or an https:// address, with its name.';
-const SELECT = 'h-9 w-full rounded-md border border-input bg-input/20 px-3 text-sm';
-
-type TextKey = { [K in keyof CourseFormItem]: CourseFormItem[K] extends string ? K : never }[keyof CourseFormItem];
 
 /**
  * The fields of one course (docs/product.md, "Teaching"): title, code, institution, role, level, the years,
@@ -29,19 +26,7 @@ type TextKey = { [K in keyof CourseFormItem]: CourseFormItem[K] extends string ?
 export function CourseItemForm({ idPrefix, value, errors, onChange, onSubmit, actions }: ItemFormProps<CourseFormItem>) {
   const { id, set, latest } = useItemFields(idPrefix, value, onChange);
 
-  const text = (key: TextKey, label: string, options: { hint?: string; max?: number; placeholder?: string } = {}) => (
-    <Field id={id(key)} label={label} hint={options.hint} error={errors[key]}>
-      <Input
-        id={id(key)}
-        value={value[key] as string}
-        placeholder={options.placeholder}
-        maxLength={options.max}
-        onChange={(event) => set(key, event.target.value as never)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={describedBy(id(key), { hint: options.hint, error: errors[key] })}
-      />
-    </Field>
-  );
+  const text = itemTextFields(id, value, errors, set);
 
   /** The rows as they are when the change runs, so an upload that ends after typing keeps the typing. */
   const setMaterials = (change: (rows: CourseFormItem['materials']) => CourseFormItem['materials']) => set('materials', change(latest.current.materials));
@@ -56,7 +41,7 @@ export function CourseItemForm({ idPrefix, value, errors, onChange, onSubmit, ac
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={id('role')} label="Role" error={errors.role}>
-          <select id={id('role')} value={value.role} onChange={(event) => set('role', event.target.value as CourseFormItem['role'])} className={SELECT}>
+          <select id={id('role')} value={value.role} onChange={(event) => set('role', event.target.value as CourseFormItem['role'])} className={SELECT_CLASSES}>
             <option value="">Not stated</option>
             {COURSE_ROLES.map((role) => (
               <option key={role} value={role}>
@@ -81,7 +66,7 @@ export function CourseItemForm({ idPrefix, value, errors, onChange, onSubmit, ac
         maxLength={COURSE_LIMITS.term}
         emptyText="No terms yet."
       />
-      <Field id={id('description')} label="Description" hint={DESCRIPTION_HINT} error={errors.description}>
+      <Field id={id('description')} label="Description" hint={MARKUP_HINT} error={errors.description}>
         <Textarea
           id={id('description')}
           rows={6}
@@ -89,7 +74,7 @@ export function CourseItemForm({ idPrefix, value, errors, onChange, onSubmit, ac
           maxLength={COURSE_LIMITS.description}
           onChange={(event) => set('description', event.target.value)}
           aria-invalid={errors.description ? true : undefined}
-          aria-describedby={describedBy(id('description'), { hint: DESCRIPTION_HINT, error: errors.description })}
+          aria-describedby={describedBy(id('description'), { hint: MARKUP_HINT, error: errors.description })}
         />
       </Field>
       <fieldset className="flex flex-col gap-3" aria-describedby={describedBy(materialsId, { hint: MATERIALS_HINT, error: errors.materials })}>

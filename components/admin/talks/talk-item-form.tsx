@@ -1,10 +1,10 @@
 'use client';
 
 import { describedBy, Field } from '@/components/admin/about/field';
+import { itemTextFields, MARKUP_HINT, SELECT_CLASSES } from '@/components/admin/item-text-field';
 import { ItemFormFrame, useItemFields, type ItemFormProps } from '@/components/admin/list-editor-shell';
 import { TimeZoneField } from '@/components/admin/time-zone-field';
 import { FileUpload } from '@/components/admin/upload/file-upload';
-import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { TALK_ATTENDANCE, TALK_ATTENDANCE_LABELS, TALK_KINDS, TALK_KIND_LABELS, type TalkPaperChoice } from '@/lib/content/talks/types';
 import { TALK_LIMITS } from '@/lib/validation/talks';
@@ -14,10 +14,6 @@ import type { TalkFormItem } from './form';
 const URL_HINT = 'A full address starting with https://, or blank.';
 const DATE_HINT = 'The day, as 2027-03-12.';
 const END_HINT = 'The last day of a talk over several days (2027-03-14); blank for one day.';
-const ABSTRACT_HINT = 'Markdown with mathematics: $\\zeta(s)$ inline, $$…$$ on a line of its own.';
-const SELECT = 'h-9 w-full rounded-md border border-input bg-input/20 px-3 text-sm';
-
-type TextKey = { [K in keyof TalkFormItem]: TalkFormItem[K] extends string ? K : never }[keyof TalkFormItem];
 
 /**
  * The fields of one talk (docs/product.md, "Talks"): title, kind, attendance, event and its address, the day(s),
@@ -27,28 +23,14 @@ type TextKey = { [K in keyof TalkFormItem]: TalkFormItem[K] extends string ? K :
 export function TalkItemForm({ idPrefix, value, errors, onChange, onSubmit, actions, papers, siteTimeZone }: ItemFormProps<TalkFormItem> & { papers: TalkPaperChoice[]; siteTimeZone: string }) {
   const { id, set } = useItemFields(idPrefix, value, onChange);
 
-  const text = (key: TextKey, label: string, options: { hint?: string; max?: number; type?: string; placeholder?: string; inputMode?: 'url' | 'numeric' } = {}) => (
-    <Field id={id(key)} label={label} hint={options.hint} error={errors[key]}>
-      <Input
-        id={id(key)}
-        type={options.type ?? 'text'}
-        inputMode={options.inputMode}
-        value={value[key] as string}
-        placeholder={options.placeholder}
-        maxLength={options.max}
-        onChange={(event) => set(key, event.target.value as never)}
-        aria-invalid={errors[key] ? true : undefined}
-        aria-describedby={describedBy(id(key), { hint: options.hint, error: errors[key] })}
-      />
-    </Field>
-  );
+  const text = itemTextFields(id, value, errors, set);
 
   return (
     <ItemFormFrame onSubmit={onSubmit} actions={actions}>
       {text('title', 'Title', { max: TALK_LIMITS.title })}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={id('kind')} label="Kind" error={errors.kind}>
-          <select id={id('kind')} value={value.kind} onChange={(event) => set('kind', event.target.value as TalkFormItem['kind'])} className={SELECT}>
+          <select id={id('kind')} value={value.kind} onChange={(event) => set('kind', event.target.value as TalkFormItem['kind'])} className={SELECT_CLASSES}>
             <option value="">Not stated</option>
             {TALK_KINDS.map((kind) => (
               <option key={kind} value={kind}>
@@ -62,7 +44,7 @@ export function TalkItemForm({ idPrefix, value, errors, onChange, onSubmit, acti
             id={id('attendance')}
             value={value.attendance}
             onChange={(event) => set('attendance', event.target.value as TalkFormItem['attendance'])}
-            className={SELECT}
+            className={SELECT_CLASSES}
           >
             {TALK_ATTENDANCE.map((mode) => (
               <option key={mode} value={mode}>
@@ -107,7 +89,7 @@ export function TalkItemForm({ idPrefix, value, errors, onChange, onSubmit, acti
         />
         {text('country', 'Country', { hint: 'Two letters: GB, US, FR.', max: 2 })}
       </div>
-      <Field id={id('abstract')} label="Abstract" hint={ABSTRACT_HINT} error={errors.abstract}>
+      <Field id={id('abstract')} label="Abstract" hint={MARKUP_HINT} error={errors.abstract}>
         <Textarea
           id={id('abstract')}
           rows={6}
@@ -115,7 +97,7 @@ export function TalkItemForm({ idPrefix, value, errors, onChange, onSubmit, acti
           maxLength={TALK_LIMITS.abstract}
           onChange={(event) => set('abstract', event.target.value)}
           aria-invalid={errors.abstract ? true : undefined}
-          aria-describedby={describedBy(id('abstract'), { hint: ABSTRACT_HINT, error: errors.abstract })}
+          aria-describedby={describedBy(id('abstract'), { hint: MARKUP_HINT, error: errors.abstract })}
         />
       </Field>
       <fieldset className="flex flex-col gap-3">
@@ -135,7 +117,7 @@ export function TalkItemForm({ idPrefix, value, errors, onChange, onSubmit, acti
           id={id('paperId')}
           value={value.paperId}
           onChange={(event) => set('paperId', event.target.value)}
-          className={SELECT}
+          className={SELECT_CLASSES}
           aria-describedby={describedBy(id('paperId'), { hint: 'The paper the talk is on: its page then lists this talk.', error: errors.paperId })}
         >
           <option value="">None</option>
