@@ -76,7 +76,7 @@ test.describe('Talks', () => {
     const talkId = (await item.getAttribute('id'))!;
     // On the map: Oxford among the places (a list, and a dot on the server-drawn map), which lists its talks.
     const places = reader.getByRole('list', { name: 'Places' });
-    await expect(places.getByRole('link', { name: 'Oxford, United Kingdom' })).toHaveAttribute('href', '?place=2640729');
+    await expect(places.getByRole('link', { name: 'Oxford, United Kingdom' })).toHaveAttribute('href', '/talks?place=2640729');
     await expect(reader.locator('section[aria-labelledby="map-heading"] script')).toHaveCount(0);
     const map = await reader.request.get('/talks/map.svg');
     expect(map.headers()['content-type']).toBe('image/svg+xml; charset=utf-8');

@@ -127,3 +127,42 @@ test('/talks with 200 talks in 80 cities is at most 80 kB of HTML and 20 kB gzip
     await site.stop();
   }
 });
+
+/**
+ * Issue 47: a thousand talks in 400 cities: /talks draws and lists the busiest hundred places and links to
+ * /talks/places, which lists them all, 200 a page; each page within the budget.
+ */
+test('/talks with 1,000 talks in 400 cities, and /talks/places, are at most 80 kB of HTML and 20 kB gzipped on every page', async () => {
+  test.setTimeout(120_000);
+  const dataDir = await preparedDataDir();
+  const db = await openPglite(path.join(dataDir, 'pglite'));
+  try {
+    await db.query(
+      `insert into talks (title, event_name, start_date, kind, venue, city, country, place_id, lat, lng)
+       select 'Talk ' || n || ' on $\\zeta(s)$', 'Seminar ' || (n % 31), to_char(date '2026-10-01' - n * 3, 'YYYY-MM-DD'),
+              (array['invited', 'contributed', 'seminar'])[n % 3 + 1], 'Institute ' || (n % 400), 'Town ' || (n % 400),
+              (array['GB', 'FR', 'DE', 'US', 'JP', 'BR', 'IN', 'ZA'])[n % 8 + 1], 800000 + (n % 400), -50 + (n % 400) * 0.25, -175 + (n % 400) * 0.87
+         from generate_series(1, 1000) as n`,
+    );
+  } finally {
+    await db.close();
+  }
+  const site = await startSite({ dataDir });
+  try {
+    const talks = await (await fetch(`${site.url}/talks`)).text();
+    expect(talks).toContain('<a href="/talks/places">All 400 places</a>');
+    expect([...talks.matchAll(/<circle /g)].length).toBeLessThanOrEqual(100);
+    for (const address of ['/talks', '/talks?page=40', '/talks?place=800399', '/talks/places', '/talks/places?page=2']) {
+      const response = await fetch(`${site.url}${address}`);
+      expect(response.status, address).toBe(200);
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(body.toString(), address).toContain('Town ');
+      expect(body.length, `${address}: bytes of HTML`).toBeLessThanOrEqual(HTML_LIMIT_BYTES);
+      expect(gzipSync(body).length, `${address}: bytes gzipped`).toBeLessThanOrEqual(GZIP_LIMIT_BYTES);
+    }
+    const places = await (await fetch(`${site.url}/talks/places?page=2`)).text();
+    expect(places).toContain('400 places; page 2 of 2.');
+  } finally {
+    await site.stop();
+  }
+});

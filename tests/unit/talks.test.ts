@@ -315,8 +315,11 @@ describe('the map of talks', async () => {
     expect(circles[0]![1]).toBeLessThan(circles[1]![1]!);
     expect(circles[0]![2]).toBe(12);
     expect(circles[1]![2]).toBe(3);
-    expect(html).toContain('href="?place=1"');
-    expect(html).toContain('href="?place=2" aria-current="page"');
+    expect(html).toContain('href="/talks?place=1"');
+    expect(html).toContain('href="/talks?place=2" aria-current="page"');
+    expect(html).not.toContain('/talks/places');
+    // Past the places shown, a link to all of them.
+    expect(talkMapHtml([{ id: 1, label: 'Oxford, United Kingdom', lat: 51.75, lng: -1.26, count: 4 }], null, 250)).toContain('<li><a href="/talks/places">All 251 places</a></li>');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; &amp; Co');
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('<script');
