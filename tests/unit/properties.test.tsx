@@ -1,5 +1,6 @@
 // @module-tag security
 import fc from 'fast-check';
+import { Parser } from 'htmlparser2';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
@@ -184,14 +185,52 @@ describe('what a schema accepts is within its limits', () => {
   });
 });
 
-/** What must never reach a page from stored or rendered user content (KaTeX's own MathML may, for the renderers). */
+/**
+ * What must never reach a page from stored or rendered user content (KaTeX's own MathML may, for the renderers),
+ * read as a browser reads the HTML (htmlparser2, entities decoded): no element that runs or loads anything, no
+ * event handler, no link or source a browser would run. Words such as '<script>' inside an attribute's value
+ * (KaTeX's error title quotes the formula) or escaped in text are prose, and pass.
+ */
 function expectInert(html: string, { mathml = false } = {}) {
-  expect(html).not.toMatch(/<script/i);
-  expect(html).not.toMatch(mathml ? /<(iframe|object|embed|style|svg|base|form|meta|link)\b/i : /<(iframe|object|embed|style|svg|math|base|form|meta|link)\b/i);
-  // Inside a tag: in text, '<' is always escaped, so the same words there are harmless prose.
-  expect(html).not.toMatch(/<[^>]*\son[a-z]+\s*=/i);
-  expect(html).not.toMatch(/<[^>]*(href|src)\s*=\s*["']?\s*(javascript|vbscript|data):/i);
+  const forbidden = new Set(['script', 'iframe', 'object', 'embed', 'style', 'svg', 'base', 'form', 'meta', 'link', ...(mathml ? [] : ['math'])]);
+  const found: string[] = [];
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        if (forbidden.has(name)) found.push(`<${name}>`);
+        for (const [attribute, value] of Object.entries(attributes)) {
+          if (/^on/i.test(attribute)) found.push(`${name} ${attribute}`);
+          // As a browser reads a URL: control characters and spaces dropped, scheme in any case.
+          const url = value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
+          if (/^(href|src|action|formaction|xlink:href)$/i.test(attribute) && /^(javascript|vbscript|data):/.test(url)) found.push(`${name} ${attribute}=${value}`);
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true, recognizeSelfClosing: true },
+  );
+  parser.write(html);
+  parser.end();
+  expect(found, html).toEqual([]);
 }
+
+describe('the inertness check', () => {
+  it('finds what runs, however it is spelled, and lets prose through', () => {
+    for (const html of [
+      '<p>a<script>alert(1)</script></p>',
+      '<SCRIPT src=x></SCRIPT>',
+      '<img src=x onerror=alert(1)>',
+      '<a href=" JaVa&#x09;script:alert(1)">x</a>',
+      '<a href="&#106;avascript:alert(1)">x</a>',
+      '<iframe srcdoc="x"></iframe>',
+      '<math><mi>x</mi></math>',
+    ]) {
+      expect(() => expectInert(html), html).toThrow();
+    }
+    expectInert(`<span title='ParseError: #̲<script>alert(1…'>#&lt;script>alert(1)&lt;/script></span>`);
+    expectInert('<p>on=1 javascript:alert(1) &lt;img onerror=x&gt;</p><a href="https://example.org/javascript:">x</a>');
+    expectInert('<math><mi>x</mi></math>', { mathml: true });
+  });
+});
 
 describe('the sanitiser (personal posts)', () => {
   it('leaves nothing executable in any input, and a second pass changes nothing', () => {
@@ -212,7 +251,9 @@ describe('the markup renderers', () => {
       fc.property(hostileString, (source) => {
         expectInert(renderToStaticMarkup(<Markdown source={source} />), { mathml: true });
       }),
-      { numRuns: 200 },
+      // The fresh-clone CI's counterexample (seed 615065480) to the check's first, textual form: KaTeX's error
+      // title quotes the formula, '<script>' and all, inside an attribute, where it is prose.
+      { numRuns: 200, examples: [['$#<script>alert(1)</script>$\\href{javascript:alert(1)}{x}$']] },
     );
   });
 
