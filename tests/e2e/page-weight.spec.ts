@@ -14,19 +14,19 @@ import { test, expect } from './fixtures/site';
 const HTML_LIMIT_BYTES = 80_000;
 const GZIP_LIMIT_BYTES = 20_000;
 
-const LISTS = ['/', '/about', '/projects', '/experience', '/research', '/talks', '/cv', '/blog', '/personal'] as const;
+const LISTS = ['/', '/about', '/projects', '/experience', '/research', '/talks', '/teaching', '/cv', '/blog', '/personal'] as const;
 
-/** Every detail page the lists link to: each blog post, personal post, paper and talk of the sample content. */
-const DETAIL_LINK = /href="(\/(?:blog|personal|research|talks)\/[^"/?#.]+)"/g;
+/** Every detail page the lists link to: each blog post, personal post, paper, talk and course of the sample content. */
+const DETAIL_LINK = /href="(\/(?:blog|personal|research|talks|teaching)\/[^"/?#.]+)"/g;
 
 test('every public page of the sample content is at most 80 kB of HTML and 20 kB gzipped', async ({ request }) => {
   const pages = new Set<string>(LISTS);
-  for (const list of ['/blog', '/personal', '/research', '/talks']) {
+  for (const list of ['/blog', '/personal', '/research', '/talks', '/teaching']) {
     const html = await (await request.get(list)).text();
     for (const [, path] of html.matchAll(DETAIL_LINK)) pages.add(path);
   }
-  // Four posts, three personal posts, four papers and three talks in the sample content.
-  expect(pages.size).toBe(LISTS.length + 14);
+  // Four posts, three personal posts, four papers, three talks and two courses in the sample content.
+  expect(pages.size).toBe(LISTS.length + 16);
   pages.add('/no-such-page');
 
   for (const path of pages) {
