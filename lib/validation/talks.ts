@@ -1,3 +1,4 @@
+import { isTimeZone as isKnownTimeZone } from '@/lib/calendar/ics';
 import { TALK_ATTENDANCE, TALK_KINDS, type TalkAttendance, type TalkKind } from '@/lib/content/talks/types';
 import { z } from '@/lib/validation/zod';
 import { isSafeImageUrl } from './about';
@@ -46,13 +47,7 @@ export const TALK_PLACE_INVALID = 'The place’s coordinates are not valid: choo
 
 /** An IANA time zone the server's Intl knows ('Europe/London', 'UTC'). */
 export function isTimeZone(value: string): boolean {
-  if (!value || value.length > TALK_LIMITS.timeZone) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
+  return value !== '' && value.length <= TALK_LIMITS.timeZone && isKnownTimeZone(value);
 }
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;

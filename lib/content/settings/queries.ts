@@ -3,7 +3,7 @@ import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
 import { isTeachingGrouping, type TeachingGrouping } from '../courses/types';
-import { afterContentWrite, TAGS } from '../tags';
+import { afterContentWrite, TAGS, type Tag } from '../tags';
 import { EMPTY_SITE_SETTINGS } from './rules';
 import type { ProfileSettings, ProfileUpdate, SiteSettings, SiteSettingsUpdate } from './types';
 
@@ -154,72 +154,67 @@ export async function markFirstRunDone(db: Queryable): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The site's time zone (site_settings.time_zone): what "today" is for the talks
+// Single choices on the site_settings row: the time zone, how /teaching groups the courses
 // ---------------------------------------------------------------------------------------------------
 
-async function readTimeZone(db: Queryable): Promise<string> {
-  const { rows } = await db.query<{ time_zone: string }>('select time_zone from public.site_settings where id');
-  return rows[0]?.time_zone || 'UTC';
+/** The site_settings columns that hold one choice each, read and written on their own. */
+type SettingColumn = 'time_zone' | 'teaching_grouping';
+
+async function readSetting(db: Queryable, column: SettingColumn): Promise<unknown> {
+  // `column` is one of the constants above, never input.
+  const { rows } = await db.query<Record<string, unknown>>(`select ${column} as value from public.site_settings where id`);
+  return rows[0]?.value;
 }
 
-/** The site's time zone for the public pages (an IANA name; 'UTC' until the owner chooses one). */
+/** Stores one choice (the row is created when missing) and expires the settings tag and `also`; answers what is stored. */
+async function saveSetting(column: SettingColumn, value: string, also: Tag): Promise<unknown> {
+  const { rows } = await (await getDb()).query<{ value: unknown }>(
+    `insert into public.site_settings as s (id, ${column}) values (true, $1)
+     on conflict (id) do update set ${column} = excluded.${column}, updated_at = now()
+     returning ${column} as value`,
+    [value],
+  );
+  if (!rows[0]) throw new Error('The site_settings row was not written.');
+  afterContentWrite(TAGS.settings, also);
+  return rows[0].value;
+}
+
+/** What "today" is for the talks: an IANA name, 'UTC' until the owner chooses one. */
+const timeZoneOf = (value: unknown): string => (typeof value === 'string' && value ? value : 'UTC');
+
+/** The site's time zone for the public pages. */
 export async function getSiteTimeZone(): Promise<string> {
   'use cache';
   cacheTag(TAGS.settings);
-  return readTimeZone(await getDb());
+  return timeZoneOf(await readSetting(await getDb(), 'time_zone'));
 }
 
 /** The stored time zone right now, past every cache: what Settings starts from. */
 export async function getSiteTimeZoneForEditing(): Promise<string> {
-  return readTimeZone(await getDb());
+  return timeZoneOf(await readSetting(await getDb(), 'time_zone'));
 }
 
-/** Stores the site's time zone (the row is created when missing), then expires the settings and talks tags. */
+/** Stores the site's time zone, then expires the settings and talks tags. */
 export async function saveSiteTimeZone(timeZone: string): Promise<string> {
-  const db = await getDb();
-  const { rows } = await db.query<{ time_zone: string }>(
-    `insert into public.site_settings as s (id, time_zone) values (true, $1)
-     on conflict (id) do update set time_zone = excluded.time_zone, updated_at = now()
-     returning time_zone`,
-    [timeZone],
-  );
-  if (!rows[0]) throw new Error('The site_settings row was not written.');
-  afterContentWrite(TAGS.settings, TAGS.talks);
-  return rows[0].time_zone;
+  return timeZoneOf(await saveSetting('time_zone', timeZone, TAGS.talks));
 }
 
-// ---------------------------------------------------------------------------------------------------
-// How /teaching groups the courses (site_settings.teaching_grouping), chosen in the Teaching editor
-// ---------------------------------------------------------------------------------------------------
+/** How /teaching groups the courses: 'institution' until the owner chooses. */
+const groupingOf = (value: unknown): TeachingGrouping => (isTeachingGrouping(value) ? value : 'institution');
 
-async function readTeachingGrouping(db: Queryable): Promise<TeachingGrouping> {
-  const { rows } = await db.query<{ teaching_grouping: string }>('select teaching_grouping from public.site_settings where id');
-  const grouping = rows[0]?.teaching_grouping;
-  return isTeachingGrouping(grouping) ? grouping : 'institution';
-}
-
-/** How /teaching groups the courses ('institution' until the owner chooses). */
+/** How /teaching groups the courses, for the page. */
 export async function getTeachingGrouping(): Promise<TeachingGrouping> {
   'use cache';
   cacheTag(TAGS.settings);
-  return readTeachingGrouping(await getDb());
+  return groupingOf(await readSetting(await getDb(), 'teaching_grouping'));
 }
 
 /** The stored grouping right now, past every cache: what the Teaching editor starts from. */
 export async function getTeachingGroupingForEditing(): Promise<TeachingGrouping> {
-  return readTeachingGrouping(await getDb());
+  return groupingOf(await readSetting(await getDb(), 'teaching_grouping'));
 }
 
-/** Stores how /teaching groups the courses (the row is created when missing), then expires the settings and courses tags. */
+/** Stores how /teaching groups the courses, then expires the settings and courses tags. */
 export async function saveTeachingGrouping(grouping: TeachingGrouping): Promise<TeachingGrouping> {
-  const db = await getDb();
-  const { rows } = await db.query<{ teaching_grouping: TeachingGrouping }>(
-    `insert into public.site_settings as s (id, teaching_grouping) values (true, $1)
-     on conflict (id) do update set teaching_grouping = excluded.teaching_grouping, updated_at = now()
-     returning teaching_grouping`,
-    [grouping],
-  );
-  if (!rows[0]) throw new Error('The site_settings row was not written.');
-  afterContentWrite(TAGS.settings, TAGS.courses);
-  return rows[0].teaching_grouping;
+  return groupingOf(await saveSetting('teaching_grouping', grouping, TAGS.courses));
 }

@@ -1,4 +1,5 @@
 import { formatDayMonthYear, formatMonthYear } from '@/lib/format';
+import { uniqueEntries } from '@/lib/validation/lists';
 import { isTalkKind, TALK_KINDS, TALK_KIND_LABELS, type Talk, type TalkKind } from './types';
 
 /**
@@ -82,10 +83,7 @@ export function formatTalkDate(start: string, end: string | null): string {
 
 /** Where, in one line: 'University of Oxford, Oxford, United Kingdom' from the parts given. */
 export function talkPlace(talk: Pick<Talk, 'venue' | 'city'> & { countryName?: string | null }): string {
-  return [talk.venue, talk.city, talk.countryName ?? '']
-    .map((part) => part.trim())
-    .filter((part, index, parts) => part !== '' && parts.indexOf(part) === index)
-    .join(', ');
+  return uniqueEntries([talk.venue, talk.city, talk.countryName ?? '']).join(', ');
 }
 
 export type KindFilter = TalkKind | 'all';
