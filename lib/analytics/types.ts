@@ -73,3 +73,16 @@ export interface PaperReadership {
   views: number;
   downloads: number;
 }
+
+/** How long the raw events are kept before only their daily counts remain (Settings → Reader Analytics). */
+export const RETENTION_CHOICES = [30, 90, 180, 365] as const;
+export type RetentionDays = (typeof RETENTION_CHOICES)[number];
+export const DEFAULT_RETENTION_DAYS: RetentionDays = 90;
+
+/** The owner's choices: whether page views and downloads are counted at all, and how long raw events stay. */
+export interface AnalyticsSettings {
+  enabled: boolean;
+  retentionDays: RetentionDays;
+}
+
+export const DEFAULT_ANALYTICS_SETTINGS: AnalyticsSettings = { enabled: true, retentionDays: DEFAULT_RETENTION_DAYS };
