@@ -162,6 +162,7 @@ test('every admin action and the upload route refuse anonymous, non-admin, tampe
     saveCitationSettingsAction: [{ showOnSite: true, showOnCv: true, refreshHours: 6 }],
     refreshCitationsNowAction: [],
     citationStatusAction: [],
+    saveAnalyticsSettingsAction: [{ enabled: false, retentionDays: '30' }],
     lookupFoundWorksAction: [['doi:10.5555/12345678']],
     dismissFoundWorksAction: [['doi:10.5555/12345678']],
     changePasswordAction: [{ currentPassword: member.password, newPassword: 'pwned-password-123', confirmPassword: 'pwned-password-123' }],

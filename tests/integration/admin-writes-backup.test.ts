@@ -178,6 +178,7 @@ const STEPS: { file: string; action: string; args: () => Promise<unknown[]> | un
   { file: 'settings/actions.ts', action: 'saveCitationSettingsAction', args: () => [{ showOnSite: true, showOnCv: true, refreshHours: 168 }] },
   { file: 'settings/actions.ts', action: 'refreshCitationsNowAction', args: () => [] },
   { file: 'settings/actions.ts', action: 'citationStatusAction', args: () => [] },
+  { file: 'settings/actions.ts', action: 'saveAnalyticsSettingsAction', args: () => [{ enabled: false, retentionDays: '30' }] },
   { file: 'research/edit/actions.ts', action: 'lookupFoundWorksAction', args: () => [['doi:10.5555/found']] },
   {
     file: 'research/edit/actions.ts',

@@ -29,6 +29,7 @@ vi.mock('@/app/admin/(guarded)/settings/actions', () => {
     saveCitationSettingsAction: never,
     refreshCitationsNowAction: never,
     citationStatusAction: never,
+    saveAnalyticsSettingsAction: never,
   };
 });
 
@@ -81,10 +82,11 @@ describe('Settings: unsaved changes', () => {
           status: { running: false, trigger: null, startedAt: null, finishedAt: null, papersChecked: 0, countsUpdated: 0, worksFound: 0, errors: [], nextRunAt: null, requested: false },
           orcid: null,
         }}
+        analytics={{ enabled: true, retentionDays: 180 }}
         siteContent={{ labels: {}, backups: null, sample: '' }}
       />,
     );
-    // SettingsForms' own warning (profile, site, lookups, password), the CV form's and the Citations form's.
-    expect(warned).toEqual([false, false, false]);
+    // SettingsForms' own warning (profile, site, lookups, password), the CV form's, the Citations form's and the Reader Analytics form's.
+    expect(warned).toEqual([false, false, false, false]);
   });
 });

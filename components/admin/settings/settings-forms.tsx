@@ -14,6 +14,8 @@ import type { ActionResult } from '@/lib/action-result';
 import type { ProfileSettings, SiteSettings } from '@/lib/content/settings/types';
 import type { CvSettings } from '@/lib/cv/types';
 import type { CitationSettings, RefreshStatus } from '@/lib/scholarly/citation-types';
+import type { AnalyticsSettings } from '@/lib/analytics/types';
+import { AnalyticsSettingsForm } from './analytics-settings';
 import { CitationSettingsForm } from './citation-settings';
 import { CvSettingsForm } from './cv-settings-form';
 import { SampleContent } from './sample-content';
@@ -153,7 +155,7 @@ function TextField({
   );
 }
 
-/** Admin Settings (docs/product.md §2): Profile Settings, Site Configuration, CV, Publication Lookups, Citations, Site content and Security Settings, each on its own. */
+/** Admin Settings (docs/product.md §2): Profile Settings, Site Configuration, CV, Publication Lookups, Citations, Reader Analytics, Site content and Security Settings, each on its own. */
 export function SettingsForms({
   profile,
   site,
@@ -162,6 +164,7 @@ export function SettingsForms({
   lookupContactEmail,
   timeZone,
   citations,
+  analytics,
   siteContent,
 }: {
   profile: ProfileSettings;
@@ -171,6 +174,7 @@ export function SettingsForms({
   lookupContactEmail: string;
   timeZone: string;
   citations: { settings: CitationSettings; status: RefreshStatus; orcid: string | null };
+  analytics: AnalyticsSettings;
   siteContent: { labels: Record<string, string>; backups: BackupRow[] | null; sample: string };
 }) {
   const profileForm = useSettingsForm({ displayName: profile.displayName, bio: profile.bio }, saveProfileAction, {
@@ -277,6 +281,10 @@ export function SettingsForms({
 
       <Section id="citation-settings" title="Citations" description="Citation counts from OpenAlex and Crossref, and new works from your ORCID profile.">
         <CitationSettingsForm initial={citations.settings} status={citations.status} orcid={citations.orcid} />
+      </Section>
+
+      <Section id="analytics-settings" title="Reader Analytics" description="The site's own count of its page views and downloads, shown on the dashboard.">
+        <AnalyticsSettingsForm initial={analytics} />
       </Section>
 
       <Section

@@ -11,6 +11,8 @@ import { removeSampleContent } from '@/lib/content/first-run';
 import { saveLookupContactEmail, saveProfileSettings, saveSiteSettings, saveSiteTimeZone } from '@/lib/content/settings/queries';
 import { cvSettingsSchema } from '@/lib/validation/cv';
 import { citationSettingsSchema } from '@/lib/validation/citations';
+import { analyticsSettingsSchema } from '@/lib/validation/analytics';
+import { saveAnalyticsSettings } from '@/lib/analytics/settings';
 import { getCitationStatus, requestCitationRun, saveCitationSettings } from '@/lib/content/research/citations';
 import { startRefresh } from '@/lib/scholarly/refresh/start';
 import { CURRENT_PASSWORD_WRONG, lookupContactSchema, passwordChangeSchema, profileSettingsSchema, siteSettingsSchema, timeZoneSchema } from '@/lib/validation/settings';
@@ -43,6 +45,13 @@ export const saveCitationSettingsAction = adminAction({
   schema: citationSettingsSchema,
   run: saveCitationSettings,
   failed: { log: 'Failed to save citation settings', answer: FAILED },
+});
+
+/** Reader Analytics (issue 48): whether page views and downloads are counted, and how long the raw events are kept. */
+export const saveAnalyticsSettingsAction = adminAction({
+  schema: analyticsSettingsSchema,
+  run: saveAnalyticsSettings,
+  failed: { log: 'Failed to save analytics settings', answer: FAILED },
 });
 
 /**

@@ -20,6 +20,8 @@ import { getEnv } from '@/lib/env';
 import { sampleContentSummary } from '@/lib/content/first-run';
 import { getCitationStatus } from '@/lib/content/research/citations';
 import { ownerOrcid } from '@/lib/content/about/types';
+import { getAnalyticsSettings } from '@/lib/analytics/settings';
+import type { AnalyticsSettings } from '@/lib/analytics/types';
 
 /** How many backups the section lists (the newest). */
 const BACKUPS_SHOWN = 20;
@@ -46,7 +48,7 @@ export const metadata: Metadata = { title: 'Settings' };
 
 export default function AdminSettingsPage() {
   return (
-    <EditorPage title="Settings" description="Your profile, the site's configuration, the CV, publication lookups and citations, the site's content and your password." loading="Loading settings...">
+    <EditorPage title="Settings" description="Your profile, the site's configuration, the CV, publication lookups and citations, reader analytics, the site's content and your password." loading="Loading settings...">
       <Settings />
     </EditorPage>
   );
@@ -65,9 +67,10 @@ async function Settings() {
   let citations: Awaited<ReturnType<typeof getCitationStatus>>;
   let orcid: string | null;
   let timeZone: string;
+  let analytics: AnalyticsSettings;
   try {
     const about = getAboutForEditing();
-    [profile, site, cv, lookupContactEmail, backups, defaults, sample, citations, orcid, timeZone] = await Promise.all([
+    [profile, site, cv, lookupContactEmail, backups, defaults, sample, citations, orcid, timeZone, analytics] = await Promise.all([
       getProfileSettings(user),
       getSiteSettingsForEditing(),
       getCvSettingsForEditing(),
@@ -78,10 +81,11 @@ async function Settings() {
       getCitationStatus(),
       about.then(ownerOrcid),
       getSiteTimeZoneForEditing(),
+      getAnalyticsSettings(),
     ]);
   } catch (error) {
     console.error('Failed to load settings', error);
     return <EditorLoadFailed toast="Failed to load settings" what="The settings" />;
   }
-  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={defaults} cv={cv} lookupContactEmail={lookupContactEmail} timeZone={timeZone} citations={{ settings: citations.settings, status: citations.status, orcid }} siteContent={{ labels: TABLE_LABELS, backups, sample }} />;
+  return <SettingsForms profile={profile} site={site ?? { siteTitle: '', metaDescription: '', socialImageUrl: '' }} defaults={defaults} cv={cv} lookupContactEmail={lookupContactEmail} timeZone={timeZone} citations={{ settings: citations.settings, status: citations.status, orcid }} analytics={analytics} siteContent={{ labels: TABLE_LABELS, backups, sample }} />;
 }
