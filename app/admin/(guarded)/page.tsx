@@ -14,8 +14,13 @@ import type { CountedKey } from '@/lib/content/registry.mjs';
 import { formatRelativeTime, plural } from '@/lib/format';
 import { CitationRunStatus } from '@/components/admin/citation-run-status';
 import { getCitationAdmin } from '@/lib/content/research/citations';
+import { ReadersSection } from '@/components/admin/analytics/readers-section';
+import { analyticsRangeOf } from '@/lib/analytics/display';
+import { getAnalyticsSummary } from '@/lib/analytics/queries';
 
 export const metadata: Metadata = { title: 'Dashboard' };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** The count cards' icons; a content type without one here gets the default. */
 const COUNT_ICONS: Partial<Record<CountedKey, LucideIcon>> = {
@@ -44,7 +49,7 @@ const LINK_CARDS: { href: string; title: string; description: string; icon: Luci
 const ACTIVITY_LABEL: Record<ActivityKind, string> = { blog: 'Blog post updated', project: 'Project updated', research: 'Research paper updated' };
 const ACTIVITY_EDITOR: Record<ActivityKind, string> = { blog: '/admin/blog/edit', project: '/admin/projects/edit', research: '/admin/research/edit' };
 
-export default function AdminDashboardPage() {
+export default function AdminDashboardPage({ searchParams }: { searchParams: SearchParams }) {
   return (
     <div className="flex flex-col gap-8">
       <div>
@@ -59,6 +64,9 @@ export default function AdminDashboardPage() {
       </Suspense>
       <Suspense fallback={null}>
         <GuardedCitations />
+      </Suspense>
+      <Suspense fallback={null}>
+        <GuardedReaders searchParams={searchParams} />
       </Suspense>
       <section aria-labelledby="manage-heading" className="flex flex-col gap-4">
         <h2 id="manage-heading" className="text-lg font-semibold">
@@ -161,6 +169,20 @@ async function GuardedCitations() {
       </Card>
     </section>
   );
+}
+
+/**
+ * Reader analytics (issue 48) for the period `?days=` names (7, 30 or 90; anything else is the default). Nothing
+ * when they cannot be read (logged, like the counts).
+ */
+async function GuardedReaders({ searchParams }: { searchParams: SearchParams }) {
+  await requireAdmin();
+  const range = analyticsRangeOf((await searchParams).days);
+  const summary = await getAnalyticsSummary(range).catch((error: unknown) => {
+    console.error('Dashboard reader analytics failed', error);
+    return null;
+  });
+  return summary ? <ReadersSection summary={summary} /> : null;
 }
 
 /** The welcome while the first run is not answered (components/admin/first-run-card.tsx); nothing once it is, or if it cannot be read. */
