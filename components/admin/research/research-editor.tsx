@@ -1,5 +1,7 @@
 'use client';
 
+import { useMemo } from 'react';
+
 import { z } from '@/lib/validation/zod';
 
 import { createPaperAction, deletePaperAction, updatePaperAction } from '@/app/admin/(guarded)/research/edit/actions';
@@ -8,6 +10,8 @@ import { ItemEditorShell, type ItemEditorConfig } from '@/components/admin/item-
 import { itemDraftSchema, useItemEditor } from '@/components/admin/use-item-editor';
 import { Markdown } from '@/components/site/markdown';
 import { Badge } from '@/components/ui/badge';
+import { readershipLine } from '@/lib/analytics/display';
+import type { PaperReadership } from '@/lib/analytics/types';
 import { formatLongDate } from '@/lib/format';
 import { PAPER_KIND_LABELS, venueLine } from '@/lib/content/research/kinds';
 import { linksOf } from '@/lib/content/research/links';
@@ -204,12 +208,15 @@ const RESEARCH_EDITOR: ItemEditorConfig<ResearchPaper, PaperForm> = {
   form: PaperFormFields,
 };
 
+const NO_READERSHIP: Readonly<Record<string, PaperReadership>> = {};
+
 /** Research Papers Management (docs/product.md §§2, 4, 5 and 8), with the imports above the list. */
 export function ResearchEditor({
   initial,
   ownerOrcid = null,
   files = [],
   found = [],
+  readership = NO_READERSHIP,
 }: {
   initial: ResearchPaper[];
   ownerOrcid?: string | null;
@@ -217,8 +224,31 @@ export function ResearchEditor({
   found?: readonly FoundWork[];
   /** The research-papers bucket's files, offered in each form's Links (PAPER_FILES_LIST). */
   files?: readonly { name: string; url: string }[];
+  /** Each paper's readers over the last 90 days (issue 48), by paper id; a paper without any is absent. */
+  readership?: Readonly<Record<string, PaperReadership>>;
 }) {
   const editor = useItemEditor(RESEARCH_EDITOR, initial);
+  // Each card's head, with the paper's readers under its date and venue.
+  const config = useMemo<typeof RESEARCH_EDITOR>(
+    () => ({
+      ...RESEARCH_EDITOR,
+      head: (paper) => {
+        const head = RESEARCH_EDITOR.head(paper);
+        const readers: PaperReadership | undefined = readership[paper.id];
+        if (!readers) return head;
+        return {
+          ...head,
+          subtitle: (
+            <>
+              {head.subtitle}
+              <span className="block text-xs">{readershipLine(readers)}</span>
+            </>
+          ),
+        };
+      },
+    }),
+    [readership],
+  );
   return (
     <div className="flex flex-col gap-6">
       <datalist id={PAPER_FILES_LIST}>
@@ -231,7 +261,7 @@ export function ResearchEditor({
         <IdentifierImport onImported={editor.addItems} ownerOrcid={ownerOrcid} />
         <BibtexImport onImported={editor.addItems} />
       </div>
-      <ItemEditorShell editor={editor} config={RESEARCH_EDITOR} />
+      <ItemEditorShell editor={editor} config={config} />
     </div>
   );
 }

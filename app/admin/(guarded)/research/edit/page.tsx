@@ -11,6 +11,7 @@ import { ownerOrcid } from '@/lib/content/about/types';
 import { getPapersForEditing } from '@/lib/content/research/queries';
 import { getFoundWorks } from '@/lib/content/research/citations';
 import type { ResearchPaper } from '@/lib/content/research/types';
+import { getPaperReadership } from '@/lib/analytics/queries';
 
 export const metadata: Metadata = { title: 'Research Papers' };
 
@@ -29,6 +30,11 @@ async function Editor() {
   let orcid: string | null;
   // The bucket is listed beside the reads, not after them; its failure is its own (paperFiles).
   const files = paperFiles();
+  // So are the papers' readers (issue 48): when they cannot be read, the cards show none.
+  const readership = getPaperReadership().catch((error: unknown) => {
+    console.error("Research papers: reading the papers' readers failed", error);
+    return {};
+  });
   try {
     [papers, orcid] = await Promise.all([getPapersForEditing(), getAboutForEditing().then(ownerOrcid)]);
   } catch (error) {
@@ -41,7 +47,7 @@ async function Editor() {
     console.error('Research papers: reading the works found on the ORCID profile failed', error);
     return [];
   });
-  return <ResearchEditor initial={papers} ownerOrcid={orcid} files={await files} found={found} />;
+  return <ResearchEditor initial={papers} ownerOrcid={orcid} files={await files} found={found} readership={await readership} />;
 }
 
 /**
