@@ -27,7 +27,7 @@ import { TimeZoneField } from '../time-zone-field';
 function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
   const [open, setOpen] = useState(true);
   return (
-    <section aria-labelledby={`${id}-heading`} className="rounded-xl border border-border bg-card">
+    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-20 rounded-xl border border-border bg-card">
       <h2 id={`${id}-heading`}>
         <button
           type="button"
