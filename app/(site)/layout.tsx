@@ -12,6 +12,7 @@ import { getEnv } from '@/lib/env';
 import { FEED_PATH, feedTitle } from '@/lib/feed';
 import { OG_IMAGE_SIZE, SITE_CARD_PATH } from '@/lib/og-card';
 import { getAbout } from '@/lib/content/about/queries';
+import { INSIGHTS_SCRIPT } from '@/lib/analytics/rules';
 
 /**
  * Every public page's title template, default description and social image come from Admin Settings'
@@ -50,6 +51,9 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
       {/* The public pages' toaster: renders nothing, and loads no sonner, until a toast is raised
           (components/site/site-toast.ts). Not in the admin area, which has its own. */}
       <SiteToaster />
+      {/* The site's own page-view counts (issue 48): a tiny script from this site, no cookie (docs/product.md
+          "Reader analytics"). React hoists it into the head; async, so it never holds up the page. */}
+      <script src={INSIGHTS_SCRIPT} async />
     </SiteShell>
   );
 }

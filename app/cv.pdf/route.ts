@@ -1,5 +1,6 @@
 import { connection } from 'next/server';
 
+import { countDownload } from '@/lib/analytics/collect';
 import { getCvPdf } from '@/lib/cv/read';
 import { cvUnavailable } from '@/lib/cv/respond';
 import { publicFileResponse } from '@/lib/file-response';
@@ -9,11 +10,11 @@ export async function GET(request: Request): Promise<Response> {
   await connection();
   try {
     const pdf = await getCvPdf();
-    return publicFileResponse(request, {
+    return countDownload(request, '/cv.pdf', publicFileResponse(request, {
       body: pdf.bytes,
       etag: pdf.etag,
       headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${pdf.fileName}"` },
-    });
+    }));
   } catch (error) {
     console.error('Could not make cv.pdf', error);
     return cvUnavailable('CV');

@@ -306,6 +306,10 @@ export const NON_CONTENT_TABLES = [
   { table: 'found_works', why: "the works on the owner's ORCID profile that the site does not have, found again by every run", references: null },
   { table: 'citation_settings', why: 'whether the citation counts show on the site and the CV, and how often they are read', references: null },
   { table: 'refresh_state', why: 'the citation run: its lease, its progress, its last counts and errors', references: null },
+  { table: 'analytics_events', why: "the readers' page views and downloads of the last days, each with a day's hash instead of an address (issue 48)", references: null },
+  { table: 'analytics_daily', why: "each day's counts of page views, visitors, downloads and referring sites", references: null },
+  { table: 'analytics_salts', why: "the day's salt for the visitor hashes, deleted when the day is over", references: null },
+  { table: 'analytics_settings', why: 'whether readers are counted, and how long raw events are kept', references: null },
 ];
 
 /** Every content table, in the order above: what an export carries and an import writes. */

@@ -58,19 +58,24 @@ function memoryCounts(limit: RateLimit): (address: string) => Promise<boolean> {
 }
 
 /** Counts in Redis, shared by every instance; undefined when Redis cannot answer. */
-function redisCounts(cache: SharedCache, limit: RateLimit): (address: string) => Promise<boolean | undefined> {
-  const counts = new RateLimiterRedis({ storeClient: cache.redis, keyPrefix: `${cache.prefix}search-limit`, points: limit.searches, duration: limit.windowMs / 1000 });
+function redisCounts(cache: SharedCache, limit: RateLimit, name: string): (address: string) => Promise<boolean | undefined> {
+  const counts = new RateLimiterRedis({ storeClient: cache.redis, keyPrefix: `${cache.prefix}${name}`, points: limit.searches, duration: limit.windowMs / 1000 });
   return (address) => withRedis(cache, async () => (await consumed(counts, address)).allowed);
 }
 
-export function searchLimiter(limit: RateLimit = SEARCH_RATE_LIMIT): SearchLimiter {
+/**
+ * A per-address limiter: `limit.searches` requests per window. Other anonymous endpoints (the citation
+ * route, the analytics beacon) take one too, each under its own `name`, so that their counts in Redis are
+ * their own.
+ */
+export function searchLimiter(limit: RateLimit = SEARCH_RATE_LIMIT, name = 'search-limit'): SearchLimiter {
   const inMemory = memoryCounts(limit);
   let shared: { cache: SharedCache; take: (address: string) => Promise<boolean | undefined> } | null = null;
   return {
     async take(address) {
       const cache = sharedCache();
       if (cache) {
-        if (shared?.cache !== cache) shared = { cache, take: redisCounts(cache, limit) };
+        if (shared?.cache !== cache) shared = { cache, take: redisCounts(cache, limit, name) };
         const allowed = await shared.take(address);
         if (allowed !== undefined) return allowed;
       }

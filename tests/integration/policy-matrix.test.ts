@@ -43,7 +43,8 @@ type Operation = (typeof OPERATIONS)[number];
  * What the product needs: the public site reads content and files anonymously; only admins write them;
  * a user reads and edits their own profile (profiles are made by a trigger and go with their account, so
  * nobody inserts or deletes one through the API); only admins see roles and grant or revoke admin; the
- * one site_settings row is edited, never deleted; files outside the five buckets are not the app's
+ * one site_settings row is edited, never deleted; readers' counts are written by the server alone and read by
+ * admins, and nobody but the server sees the day's salt; files outside the five buckets are not the app's
  * business. service_role bypasses row-level security, as Supabase's does.
  * anon and service_role own no profile: for them "own row" is the member's and "another's row" the admin's.
  */
@@ -66,6 +67,10 @@ const EXPECTED_POLICY = `
   found_works                        ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓
   citation_settings                  ✓ ✓ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓
   refresh_state                      ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
+  analytics_events                   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
+  analytics_daily                    ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
+  analytics_salts                    ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
+  analytics_settings                 ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓
   profiles: own row                  ✗ ✓ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✓ ✓ ✓   ✗ ✗ ✗ ✓
   profiles: another user's row       ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
   roles                              ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
@@ -243,6 +248,31 @@ const SUBJECTS: Subject[] = [
     beforeInsert: () => 'delete from public.refresh_state',
     set: 'papers_checked = papers_checked + 1',
   },
+  {
+    label: 'analytics_events',
+    relation: 'public.analytics_events',
+    insert: () => `(day, kind, path, visitor) values (current_date, 'view', '/matrix', '${'a'.repeat(32)}')`,
+    set: "path = '/matrix-renamed'",
+  },
+  {
+    label: 'analytics_daily',
+    relation: 'public.analytics_daily',
+    insert: () => `(day, dimension, key, count, visitors) values (current_date, 'page', '/matrix', 1, 1)`,
+    set: 'count = count + 1',
+  },
+  {
+    label: 'analytics_salts',
+    relation: 'public.analytics_salts',
+    insert: () => `(day, salt) values (current_date - 1000, '${'b'.repeat(64)}')`,
+    set: "salt = '" + 'c'.repeat(64) + "'",
+  },
+  {
+    label: 'analytics_settings',
+    relation: 'public.analytics_settings',
+    insert: () => `(id, enabled) values (true, false)`,
+    beforeInsert: () => 'delete from public.analytics_settings',
+    set: 'enabled = not enabled',
+  },
   profileRow('profiles: own row', ownProfile),
   profileRow("profiles: another user's row", anotherProfile),
   {
@@ -310,6 +340,10 @@ beforeAll(async () => {
   await owner.exec(`insert into public.paper_citations (paper_id, source, cited_by, read_at) select id, 'openalex', 3, now() from public.research_papers limit 1`);
   await owner.exec(`insert into public.found_works (key, orcid, put_code, title) values ('doi:10.5555/found', '0000-0002-1825-0097', '1', 'Found')`);
   await owner.exec(`insert into public.citation_settings (id) values (true)`);
+  await owner.exec(`insert into public.analytics_events (day, kind, path, visitor) values (current_date, 'view', '/', '${'d'.repeat(32)}')`);
+  await owner.exec(`insert into public.analytics_daily (day, dimension, key, count, visitors) values (current_date, 'site', '', 1, 1)`);
+  await owner.exec(`insert into public.analytics_salts (day, salt) values (current_date, '${'e'.repeat(64)}')`);
+  await owner.exec(`insert into public.analytics_settings (id) values (true)`);
   await owner.query(`insert into storage.buckets (id, name, public) values ($1, $1, false)`, [OTHER_BUCKET]);
   await owner.exec(`insert into storage.objects (bucket_id, name) select id, 'sample.png' from storage.buckets`);
 

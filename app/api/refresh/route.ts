@@ -24,7 +24,7 @@ const limiter = ((globalThis as Record<symbol, unknown>)[key] ??= searchLimiter(
   searches: REFRESH_ROUTE_LIMIT.requests,
   windowMs: REFRESH_ROUTE_LIMIT.windowMs,
   addresses: REFRESH_ROUTE_LIMIT.addresses,
-})) as ReturnType<typeof searchLimiter>;
+}, 'refresh-route-limit')) as ReturnType<typeof searchLimiter>;
 
 /** Compares digests, so neither the time taken nor a length difference tells anything about the secret. */
 function sameSecret(given: string, secret: string): boolean {

@@ -1,3 +1,4 @@
+import { countDownload } from '@/lib/analytics/collect';
 import { getStorage } from '@/lib/storage';
 import { isBucket } from '@/lib/storage/buckets';
 
@@ -10,7 +11,10 @@ type Context = { params: Promise<{ bucket: string; path: string[] }> };
 async function serve(request: Request, { params }: Context): Promise<Response> {
   const { bucket, path } = await params;
   if (!isBucket(bucket)) return new Response('Not found', { status: 404 });
-  return getStorage().serve(bucket, path, { method: request.method, headers: request.headers });
+  const response = await getStorage().serve(bucket, path, { method: request.method, headers: request.headers });
+  // PDFs (papers, slides, the owner's documents) are downloads; the images of the pages are not counted.
+  if (/^application\/pdf\b/.test(response.headers.get('content-type') ?? '')) countDownload(request, new URL(request.url).pathname, response);
+  return response;
 }
 
 export const GET = serve;
