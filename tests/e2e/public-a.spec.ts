@@ -103,16 +103,18 @@ test.describe('home page', () => {
     expect(calls).toEqual([]);
   });
 
-  test('the page has its own title and description from the profile, and no analytics call off Vercel', async ({ page }) => {
-    const insights: string[] = [];
+  test("the page has its own title and description from the profile, and counts its view with the site's own beacon only", async ({ page, baseURL }) => {
+    const analytics: string[] = [];
     page.on('request', (request) => {
-      if (/_vercel|insights|va\.vercel-scripts/.test(request.url())) insights.push(request.url());
+      if (/_vercel|insights|va\.vercel-scripts|analytics|gtag|plausible/.test(request.url())) analytics.push(`${request.method()} ${request.url()}`);
     });
     await page.goto('/');
     await expect(page).toHaveTitle('Alex Morgan · Mathematics PhD Student & Researcher');
     expect(await metaDescription(page)).toMatch(/^I am a third-year PhD student in analytic number theory\./);
     await page.waitForLoadState('networkidle');
-    expect(insights).toEqual([]);
+    // Off Vercel, no Vercel script; the site's own script, from this site, and its beacon to this site.
+    const origin = new URL(baseURL!).origin;
+    expect(analytics).toEqual([`GET ${origin}/insights/script.js`, `POST ${origin}/insights/event`]);
   });
 });
 

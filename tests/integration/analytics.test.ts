@@ -31,7 +31,7 @@ let paperId: string;
 let postSlug: string;
 
 function beacon(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  const text = typeof body === 'string' || body instanceof Uint8Array ? body : JSON.stringify(body);
+  const text = typeof body === 'string' ? body : body instanceof Uint8Array ? new Blob([new Uint8Array(body)]) : JSON.stringify(body);
   return POST(
     new Request(`${SITE}/insights/event`, {
       method: 'POST',
