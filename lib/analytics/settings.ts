@@ -1,5 +1,6 @@
 import 'server-only';
 
+import { noteAdminWrite } from '@/lib/backup/notify';
 import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
 import { DEFAULT_ANALYTICS_SETTINGS, RETENTION_CHOICES, type AnalyticsSettings, type RetentionDays } from './types';
@@ -28,6 +29,8 @@ export async function saveAnalyticsSettings(settings: AnalyticsSettings): Promis
   );
   if (!rows[0]) throw new Error('The analytics settings were not written.');
   forgetCollectorSettings();
+  // An admin write like any other (the backup is scheduled), though no public page reads these.
+  noteAdminWrite();
   return { enabled: rows[0].enabled, retentionDays: retentionOf(rows[0].retention_days) };
 }
 
