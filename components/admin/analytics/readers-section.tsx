@@ -95,9 +95,11 @@ export function ReadersSection({ summary }: { summary: AnalyticsSummary }) {
             <TopList title="Most read papers" rows={summary.papers} />
             <TopList title="Most read posts" rows={summary.posts} />
             <TopList title="Downloads" rows={summary.downloads} />
-            <Card>
+            <Card role="region" aria-labelledby="readers-referrers">
               <CardHeader>
-                <h3 className="leading-none font-semibold">Referrers</h3>
+                <h3 id="readers-referrers" className="leading-none font-semibold">
+                  Referrers
+                </h3>
               </CardHeader>
               <CardContent>
                 <ul className="flex flex-col gap-3 text-sm">
@@ -160,10 +162,13 @@ function Row({ label, value, href, className }: { label: string; value: number; 
 
 /** One of the top lists: its rows, most first, each leading to what was read. */
 function TopList({ title, rows }: { title: string; rows: readonly CountRow[] }) {
+  const id = `readers-${title.toLowerCase().replace(/\s+/g, '-')}`;
   return (
-    <Card>
+    <Card role="region" aria-labelledby={id}>
       <CardHeader>
-        <h3 className="leading-none font-semibold">{title}</h3>
+        <h3 id={id} className="leading-none font-semibold">
+          {title}
+        </h3>
       </CardHeader>
       <CardContent>
         {rows.length === 0 ? (
