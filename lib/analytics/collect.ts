@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 
 import { isbot } from 'isbot';
+import { after } from 'next/server';
 
 import { clientAddress } from '@/lib/client-address';
 import { getDb } from '@/lib/db/client';
@@ -35,6 +36,12 @@ export const BEACON_RATE_LIMIT = { searches: 60, windowMs: 60_000, addresses: 10
 
 /** The batching: written every FLUSH_MS, or at once when FLUSH_SIZE wait; past MAX_PENDING new events are dropped. */
 export const QUEUE = { flushMs: 1_000, flushSize: 500, maxPending: 5_000 } as const;
+
+/**
+ * On Vercel a function may be frozen once it has answered, so a timer is no way to write: each event is
+ * written after its response instead (`after`), without the batching a long-running server has.
+ */
+const onServerless = process.env.VERCEL === '1';
 
 /** How often a server counts the events written into the daily counts (and drops old events and salts). */
 const ROLLUP_MS = 60_000;
@@ -166,7 +173,9 @@ function enqueue(event: PendingEvent): void {
     return;
   }
   state.pending.push(event);
-  if (state.pending.length >= QUEUE.flushSize) void flushEvents();
+  // Once per QUEUE.flushSize events (a flush under way is waited for, then takes all that came meanwhile).
+  if (state.pending.length === QUEUE.flushSize) void flushEvents();
+  else if (onServerless) after(flushEvents);
   else if (!state.timer) {
     state.timer = setTimeout(() => void flushEvents(), QUEUE.flushMs);
     state.timer.unref?.();

@@ -229,6 +229,45 @@ test('the citation run goes once however many instances are asked: both schedule
   }
 });
 
+test('reader analytics count each view once however many instances take the beacons and roll them up', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [a, b] = await Promise.all([instance({ TRUST_PROXY: '1' }), instance({ TRUST_PROXY: '1' })]);
+  const db = new pg.Client({ connectionString: postgres.url });
+  await db.connect();
+  try {
+    await db.query('delete from public.analytics_events; delete from public.analytics_daily');
+    // 40 views through each instance at once, from 5 readers (addresses), on two pages.
+    const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+    const send = (server: NextStartServer, index: number) =>
+      fetch(`${server.url}/insights/event`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': chrome, 'x-forwarded-for': `192.0.2.${index % 5}` },
+        body: JSON.stringify({ p: index % 2 === 0 ? '/' : '/about', r: '' }),
+      }).then((response) => response.status);
+    const answers = await Promise.all(Array.from({ length: 80 }, (_, index) => send(index % 2 === 0 ? a : b, index)));
+    expect(answers.every((status) => status === 204)).toBe(true);
+    await expect.poll(async () => (await db.query<{ n: number }>('select count(*)::int as n from public.analytics_events')).rows[0]!.n, { timeout: 10_000 }).toBe(80);
+
+    // Both dashboards read at once: each rolls up first, under one lock, and the counts are the events', once.
+    const context = await browser.newContext({ baseURL: a.url });
+    await signIn(await context.newPage(), ADMIN, `${a.url}/admin/login`);
+    const cookie = await sessionCookieHeader(context);
+    const dashboards = await Promise.all([a, b].map((server) => fetch(`${server.url}/admin?days=7`, { headers: { cookie } }).then((response) => response.text())));
+    await context.close();
+    for (const html of dashboards) expect(html).toContain('Views and visitors per day');
+    const { rows } = await db.query<{ dimension: string; key: string; count: number; visitors: number }>(
+      `select dimension, key, count, visitors from public.analytics_daily where dimension in ('site', 'page') order by dimension, key`,
+    );
+    expect(rows).toEqual([
+      { dimension: 'page', key: '/', count: 40, visitors: 5 },
+      { dimension: 'page', key: '/about', count: 40, visitors: 5 },
+      { dimension: 'site', key: '', count: 80, visitors: 5 },
+    ]);
+  } finally {
+    await db.end();
+  }
+});
+
 test('the sign-in limit holds across instances: failures through one count on the other', async ({ page }) => {
   // A (with Redis) and C (without): the limit lives in the database, whatever the cache.
   const [a, b] = started;

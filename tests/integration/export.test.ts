@@ -245,27 +245,33 @@ describe('export and import', () => {
     expect(await contentOf(target)).toEqual(before);
   });
 
-  it("leaves the citation run's derived data out of an export, and an import over it neither fails nor touches it (a replaced paper's count goes with it)", async () => {
+  it("leaves the citation run's derived data and the readers' counts out of an export, and an import over them neither fails nor touches them (a replaced paper's count goes with it)", async () => {
     const [paper] = (await target.query<{ id: string }>('select id from public.research_papers order by id limit 1')).rows;
     await target.query(`insert into public.found_works (key, orcid, put_code, title) values ('doi:10.5555/found', '0000-0002-1825-0097', '7', 'Found')`);
     await target.query(`insert into public.citation_settings (id, show_on_site) values (true, true) on conflict (id) do update set show_on_site = true`);
     await target.query(`update public.refresh_state set papers_checked = 42, run_started_at = now(), run_finished_at = now()`);
+    // And the readers' counts (issue 48): no export carries them, and an import keeps them.
+    await target.query(`insert into public.analytics_events (day, kind, path, visitor) values (current_date, 'view', '/analytics-marker', '${'f'.repeat(32)}')`);
+    await target.query(`insert into public.analytics_daily (day, dimension, key, count, visitors) values (current_date, 'page', '/analytics-marker', 3, 2)`);
+    await target.query(`insert into public.analytics_settings (id, retention_days) values (true, 365) on conflict (id) do update set retention_days = 365`);
     const derived = `select (select count(*)::int from public.found_works) as found, (select show_on_site from public.citation_settings) as shown,
-      (select papers_checked from public.refresh_state) as checked`;
+      (select papers_checked from public.refresh_state) as checked, (select count(*)::int from public.analytics_events) as events,
+      (select sum(count)::int from public.analytics_daily) as counted, (select retention_days from public.analytics_settings) as retention`;
 
     const file = path.join(work, 'with-counts.tar.gz');
     await exportSite({ db: target, storage: targetStorage, file });
     const archive = await archiveContents(file);
     const names = [...Object.keys(archive.entries), ...Object.keys(archive.manifest.tables)].join('\n');
-    for (const table of ['paper_citations', 'found_works', 'citation_settings', 'refresh_state']) expect(names).not.toContain(table);
+    for (const table of ['paper_citations', 'found_works', 'citation_settings', 'refresh_state', 'analytics_']) expect(names).not.toContain(table);
     expect(JSON.stringify(await readRows(file))).not.toContain('doi:10.5555/found');
+    expect(JSON.stringify(await readRows(file))).not.toContain('/analytics-marker');
 
     // Both modes write the archive's rows over the site's papers of the same ids: a paper written over loses its
     // count with the row it had (on delete cascade), and the next run reads it again; the rest is left as it was.
     for (const mode of ['merge', 'replace'] as const) {
       await target.query(`insert into public.paper_citations (paper_id, source, cited_by, read_at) values ($1, 'openalex', 12, now()) on conflict do nothing`, [paper!.id]);
       await importSite({ db: target, storage: targetStorage, file, mode });
-      expect((await target.query(derived)).rows[0], mode).toEqual({ found: 1, shown: true, checked: 42 });
+      expect((await target.query(derived)).rows[0], mode).toEqual({ found: 1, shown: true, checked: 42, events: 1, counted: 3, retention: 365 });
       expect((await target.query('select count(*)::int as n from public.paper_citations')).rows[0], mode).toEqual({ n: 0 });
     }
   });
