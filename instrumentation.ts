@@ -9,6 +9,9 @@ export async function register(): Promise<void> {
   // First, so that every request from here on carries its connection's address (the per-address limits).
   const { recordConnectionAddresses } = await import('./lib/client-address');
   recordConnectionAddresses();
+  // Page-view beacons answered on the HTTP server, before Next's handler (issue 48: a flood of them must not slow pages).
+  const { answerBeaconsBeforeNext } = await import('./lib/analytics/fast-path');
+  answerBeaconsBeforeNext();
   // Exports and uploads of Settings → Site content left by a server that crashed: they hold drafts and up to the archive limit.
   const { removeLeftOperationFolders } = await import('./lib/backup/site-content-folders');
   removeLeftOperationFolders();

@@ -10,6 +10,7 @@ import type { Queryable } from '@/lib/db/types';
 import { getEnv } from '@/lib/env';
 import { SESSION_COOKIE_HEADER } from '@/lib/public-page-policy.mjs';
 import { searchLimiter } from '@/lib/search/rate-limit';
+import { knownPages } from './pages';
 import { rollUp } from './rollup';
 import { collectorSettings } from './settings';
 
@@ -147,10 +148,13 @@ export async function flushEvents(): Promise<void> {
   state.flushing = (async () => {
     try {
       const db = await getDb();
+      // A path of the site's shape that is no page (forged, or a page deleted since) is dropped here.
+      const pages = await knownPages(db);
+      const events = batch.filter((event) => event.kind === 'download' || pages.has(event.path));
       await db.query(
         `insert into public.analytics_events (day, kind, path, referrer_host, visitor)
          select * from unnest($1::date[], $2::text[], $3::text[], $4::text[], $5::text[])`,
-        [batch.map((event) => event.day), batch.map((event) => event.kind), batch.map((event) => event.path), batch.map((event) => event.referrerHost), batch.map((event) => event.visitor)],
+        [events.map((event) => event.day), events.map((event) => event.kind), events.map((event) => event.path), events.map((event) => event.referrerHost), events.map((event) => event.visitor)],
       );
       if (Date.now() - state.rolledAt > ROLLUP_MS) {
         state.rolledAt = Date.now();

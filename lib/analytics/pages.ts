@@ -1,19 +1,16 @@
 import 'server-only';
 
-import { getBlogPostStamps } from '@/lib/content/blog/queries';
-import { getCourseStamps } from '@/lib/content/courses/queries';
-import { getPersonalPostStamps } from '@/lib/content/personal/queries';
 import { parseViewPath } from '@/lib/content/research/filters';
-import { getResearchPaperStamps } from '@/lib/content/research/queries';
-import { getTalkStamps } from '@/lib/content/talks/queries';
-import { SITEMAP_URL_LIMIT, sitemapEntries } from '@/lib/sitemap';
+import type { Queryable } from '@/lib/db/types';
+import { sitemapEntries } from '@/lib/sitemap';
 
 /**
- * Which paths are a reader's page (issue 48): a beacon for any other path is dropped, so forged beacons cannot
- * fill the counts with pages that do not exist. The pages are the sitemap's (every public page, post, paper,
- * talk and course page, drafts left out), the search page and the map of talks' places; a research view
- * (/research/list/…) is counted as /research. The set is made from the sitemap's cached reads and kept a few
- * seconds, so a flood of beacons does not make it again for each.
+ * Which paths are a reader's page (issue 48): an event for any other path is dropped before it is written, so
+ * forged beacons cannot fill the counts with pages that do not exist. The pages are the sitemap's (every
+ * public page, post, paper, talk and course page, drafts left out: `sitemapEntries`, from the same columns its
+ * reads take), the search page and the map of talks' places. Read straight from the database, not through the
+ * pages' caches, as the queue is written outside any request; kept KEEP_MS, so a flood of beacons reads them
+ * once every few seconds.
  */
 
 const KEEP_MS = 5_000;
@@ -21,39 +18,58 @@ const KEEP_MS = 5_000;
 /** Public pages the sitemap leaves out, as they are not content of their own. */
 const OTHER_PAGES = ['/search', '/talks/places'];
 
+const RESEARCH_VIEWS = '/research/list/';
+
+/**
+ * The page a path is counted as: a research view (/research/list/…, the research page filtered) is /research;
+ * any other path is itself. Whether it exists is `knownPages`'s to say.
+ */
+export function countedPagePath(path: string): string {
+  if (!path.startsWith(RESEARCH_VIEWS)) return path;
+  try {
+    return parseViewPath(path.slice(RESEARCH_VIEWS.length).split('/').map(decodeURIComponent)) ? '/research' : path;
+  } catch {
+    return path;
+  }
+}
+
 const slotKey = Symbol.for('academic-portfolio.analytics-pages');
 type Slot = { pages?: Promise<Set<string>>; madeAt: number };
 const slot = ((globalThis as Record<symbol, unknown>)[slotKey] ??= { madeAt: 0 } satisfies Slot) as Slot;
 
-async function readerPages(): Promise<Set<string>> {
+async function readPages(db: Queryable): Promise<Set<string>> {
   const [posts, personal, papers, talks, courses] = await Promise.all([
-    getBlogPostStamps(SITEMAP_URL_LIMIT),
-    getPersonalPostStamps(SITEMAP_URL_LIMIT),
-    getResearchPaperStamps(SITEMAP_URL_LIMIT),
-    getTalkStamps(SITEMAP_URL_LIMIT),
-    getCourseStamps(SITEMAP_URL_LIMIT),
+    db.query<{ slug: string }>('select slug from public.blog_posts'),
+    db.query<{ id: string }>('select id::text as id from public.personal_posts'),
+    db.query<{ id: string; status: 'published' | 'preprint' | 'submitted' | 'draft' }>('select id::text as id, status from public.research_papers'),
+    db.query<{ id: string }>('select id::text as id from public.talks'),
+    db.query<{ id: string; has_page: boolean }>('select id::text as id, has_page from public.courses'),
   ]);
-  const paths = sitemapEntries('', { posts, personal, papers, talks, courses }).map((entry) => entry.url || '/');
-  return new Set([...paths, ...OTHER_PAGES]);
+  const updatedAt = '';
+  const entries = sitemapEntries('', {
+    posts: posts.rows.map((row) => ({ slug: row.slug, updatedAt })),
+    personal: personal.rows.map((row) => ({ id: row.id, createdAt: updatedAt })),
+    papers: papers.rows.map((row) => ({ id: row.id, status: row.status, updatedAt })),
+    talks: talks.rows.map((row) => ({ id: row.id, updatedAt })),
+    courses: courses.rows.map((row) => ({ id: row.id, hasPage: row.has_page, updatedAt })),
+  });
+  return new Set([...entries.map((entry) => entry.url || '/'), ...OTHER_PAGES]);
 }
 
-/** The page a path counts as, or null when it is not a reader's page of this site. */
-export async function readerPage(path: string, now = Date.now()): Promise<string | null> {
-  const prefix = '/research/list/';
-  if (path.startsWith(prefix)) {
-    try {
-      return parseViewPath(path.slice(prefix.length).split('/').map(decodeURIComponent)) ? '/research' : null;
-    } catch {
-      return null;
-    }
-  }
+/** Every reader's page of the site now (within KEEP_MS). */
+export function knownPages(db: Queryable, now = Date.now()): Promise<Set<string>> {
   if (!slot.pages || now - slot.madeAt > KEEP_MS) {
     slot.madeAt = now;
-    const pages = readerPages();
+    const pages = readPages(db);
     slot.pages = pages;
     pages.catch(() => {
       if (slot.pages === pages) slot.pages = undefined;
     });
   }
-  return (await slot.pages).has(path) ? path : null;
+  return slot.pages;
+}
+
+/** For tests: read the pages again at the next check. */
+export function forgetKnownPages(): void {
+  slot.pages = undefined;
 }

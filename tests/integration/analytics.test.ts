@@ -1,3 +1,6 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { seedSampleContent } from '@/lib/db/seed';
@@ -22,6 +25,7 @@ const collect = await import('@/lib/analytics/collect');
 const { rollUp } = await import('@/lib/analytics/rollup');
 const { getAnalyticsSummary, getPaperReadership } = await import('@/lib/analytics/queries');
 const { saveAnalyticsSettings } = await import('@/lib/analytics/settings');
+const { answerBeaconsBeforeNext } = await import('@/lib/analytics/fast-path');
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -124,11 +128,13 @@ describe('the beacon', () => {
     expect(await events()).toEqual([]);
   });
 
-  it('stops an address past its limit a minute, and others go on', async () => {
+  it('stops an address past its limit a minute (10,000 beacons in one), and others go on', async () => {
     const answers: number[] = [];
-    for (let index = 0; index < collect.BEACON_RATE_LIMIT.searches + 5; index += 1) answers.push((await beacon({ p: '/' }, { 'x-test-address': '203.0.113.50' })).status);
+    for (let start = 0; start < 10_000; start += 500) {
+      answers.push(...(await Promise.all(Array.from({ length: 500 }, () => beacon({ p: '/' }, { 'x-test-address': '203.0.113.50' }).then((response) => response.status)))));
+    }
     expect(answers.filter((status) => status === 204)).toHaveLength(collect.BEACON_RATE_LIMIT.searches);
-    expect(answers.filter((status) => status === 429)).toHaveLength(5);
+    expect(answers.filter((status) => status === 429)).toHaveLength(10_000 - collect.BEACON_RATE_LIMIT.searches);
     expect((await beacon({ p: '/' }, { 'x-test-address': '203.0.113.51' })).status).toBe(204);
     expect(await events()).toHaveLength(collect.BEACON_RATE_LIMIT.searches + 1);
   });
@@ -270,5 +276,36 @@ describe('what the dashboard reads', () => {
     expect(summary.referrers.find((group) => group.group === 'other')!.hosts).toEqual([{ host: 'conference.example.org', count: 1 }]);
 
     expect(await getPaperReadership()).toEqual({ [paperId]: { views: 2, downloads: 1 } });
+  });
+});
+
+describe('the fast path', () => {
+  it("answers beacons on the HTTP server itself, with the route's checks, and hands every other request on as it came", async () => {
+    const seen: string[] = [];
+    const server = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`);
+      response.end('from the app');
+    });
+    answerBeaconsBeforeNext();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const send = (body: string, headers: Record<string, string> = {}) =>
+        fetch(`${base}/insights/event`, { method: 'POST', body, headers: { 'user-agent': CHROME, 'x-test-address': '203.0.113.77', ...headers } });
+      const counted = await send(JSON.stringify({ p: '/about', r: 'https://duckduckgo.com/' }));
+      expect([counted.status, counted.headers.get('cache-control'), await counted.text()]).toEqual([204, expect.stringContaining('no-store'), '']);
+      expect((await send(JSON.stringify({ p: '/admin' }))).status).toBe(400);
+      expect((await send('{"p":"/', { 'content-type': 'text/plain' })).status).toBe(400);
+      expect((await send(JSON.stringify({ p: '/', r: `https://example.org/${'x'.repeat(100_000)}` }))).status).toBe(413);
+      expect((await send(JSON.stringify({ p: '/' }), { origin: 'https://evil.example' })).status).toBe(403);
+      // Anything else is the app's: another method, another path, a query string.
+      expect(await (await fetch(`${base}/insights/event`)).text()).toBe('from the app');
+      expect(await (await fetch(`${base}/insights/event?x=1`, { method: 'POST', body: '{}' })).text()).toBe('from the app');
+      expect(await (await fetch(`${base}/about`)).text()).toBe('from the app');
+      expect(seen).toEqual(['GET /insights/event', 'POST /insights/event?x=1', 'GET /about']);
+      expect((await events()).map((event) => [event.path, event.referrer_host])).toEqual([['/about', 'duckduckgo.com']]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
