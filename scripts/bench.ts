@@ -48,6 +48,10 @@
  *    paper's page idle, then while the run asks slow fake sources for the 500 counts; the p99 during the run over the
  *    idle one (goal: at most 1.10).
  *
+ * 9. Reader analytics (scripts/lib/beacon-flood-bench.ts, issue 48), on `npm start`: public pages alone, then beside
+ *    500 page-view beacons a second from as many addresses, then from one address; the pages' p99 over the idle one
+ *    (goal: at most 1.10).
+ *
  * Then one summary line per server. The exit code is 1 on a failed request, a failed save or a stale read
  * after a save; a missed performance goal is reported, not failed: this is a benchmark, not a test.
  *
@@ -61,6 +65,7 @@ import os from 'node:os';
 import type autocannon from 'autocannon';
 import { loadTest } from './lib/load-test';
 import { benchCitationRun, citationRunTable } from './lib/citation-run-bench';
+import { beaconFloodTable, benchBeaconFlood } from './lib/beacon-flood-bench';
 
 import { startNextStart } from '../tests/helpers/next-start';
 import { startSite } from '../tests/helpers/site-server';
@@ -412,6 +417,8 @@ async function main(): Promise<void> {
   const burst = searchBurstLines(await benchSearchBurst(DURATION_S, ADMIN));
   log('Citation run: /research and a paper page idle, then while a run reads 500 papers from slow fake sources (npm start)…');
   const citationRun = citationRunTable(await benchCitationRun());
+  log('Reader analytics: public pages alone, then beside 500 page-view beacons a second (npm start)…');
+  const beaconFlood = beaconFloodTable(await benchBeaconFlood());
   const reports: ServerReport[] = [];
   for (const name of SELECTED) reports.push(await benchServer(name));
   console.log('Summary');
@@ -420,6 +427,7 @@ async function main(): Promise<void> {
   console.log(search.replace(/^/gm, '  '));
   console.log(burst.replace(/^/gm, '  '));
   console.log(citationRun.replace(/^/gm, '  '));
+  console.log(beaconFlood.replace(/^/gm, '  '));
   for (const report of reports) {
     const kind = SERVERS[report.name];
     const met = (ok: boolean) => (ok ? 'met' : 'missed');

@@ -11,7 +11,7 @@ import { getEnv } from '@/lib/env';
 import { SESSION_COOKIE_HEADER } from '@/lib/public-page-policy.mjs';
 import { searchLimiter } from '@/lib/search/rate-limit';
 import { knownPages } from './pages';
-import { rollUp } from './rollup';
+import { dropExpired, storeEvents, type StoredEvent } from './store';
 import { collectorSettings } from './settings';
 
 /**
@@ -24,19 +24,16 @@ import { collectorSettings } from './settings';
 
 export type EventKind = 'view' | 'download';
 
-export interface PendingEvent {
-  day: string;
-  kind: EventKind;
-  path: string;
-  referrerHost: string | null;
-  visitor: string;
-}
+export type PendingEvent = StoredEvent;
 
 /** Beacons per client address per minute: a reader opens a page every few seconds at most. */
 export const BEACON_RATE_LIMIT = { searches: 60, windowMs: 60_000, addresses: 10_000 } as const;
 
-/** The batching: written every FLUSH_MS, or at once when FLUSH_SIZE wait; past MAX_PENDING new events are dropped. */
-export const QUEUE = { flushMs: 1_000, flushSize: 500, maxPending: 5_000 } as const;
+/**
+ * The batching: written every `flushMs`, or at once when `flushSize` wait (a batch of 100 takes PGlite, in the
+ * server's thread, a few milliseconds; one of 500 took 20 to 50); past `maxPending` new events are dropped.
+ */
+export const QUEUE = { flushMs: 1_000, flushSize: 100, maxPending: 5_000 } as const;
 
 /**
  * On Vercel a function may be frozen once it has answered, so a timer is no way to write: each event is
@@ -44,8 +41,8 @@ export const QUEUE = { flushMs: 1_000, flushSize: 500, maxPending: 5_000 } as co
  */
 const onServerless = process.env.VERCEL === '1';
 
-/** How often a server counts the events written into the daily counts (and drops old events and salts). */
-const ROLLUP_MS = 60_000;
+/** How often a server drops what is past the retention. */
+const EXPIRE_MS = 60 * 60 * 1000;
 
 const SESSION_COOKIE = new RegExp(`^${SESSION_COOKIE_HEADER}$`);
 
@@ -66,13 +63,21 @@ export function notCounted(headers: Pick<Headers, 'get'>): string | null {
   return null;
 }
 
+/** One formatter per time zone: making one costs far more than formatting with it. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The date (YYYY-MM-DD) in `timeZone` at `at`. */
 export function dayIn(timeZone: string, at: Date = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-  } catch {
-    return at.toISOString().slice(0, 10);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      return at.toISOString().slice(0, 10);
+    }
+    dayFormats.set(timeZone, format);
   }
+  return format.format(at);
 }
 
 /** The visitor's hash for the day: 128 bits of SHA-256 over the salt, address, user agent and site. */
@@ -95,7 +100,7 @@ interface CollectorState {
   timer: ReturnType<typeof setTimeout> | null;
   flushing: Promise<void> | null;
   salt: { day: string; value: Promise<string> } | null;
-  rolledAt: number;
+  expiredAt: number;
   dropped: number;
   limiter: ReturnType<typeof searchLimiter>;
 }
@@ -105,7 +110,7 @@ const state = ((globalThis as Record<symbol, unknown>)[stateKey] ??= {
   timer: null,
   flushing: null,
   salt: null,
-  rolledAt: 0,
+  expiredAt: 0,
   dropped: 0,
   limiter: searchLimiter(BEACON_RATE_LIMIT, 'beacon-limit'),
 } satisfies CollectorState) as CollectorState;
@@ -138,7 +143,7 @@ function daySalt(day: string): Promise<string> {
   return state.salt.value;
 }
 
-/** Writes the queued events in one statement, then, at most once a minute, rolls them up. */
+/** Writes the queued events and their counts in one transaction (lib/analytics/store.ts). */
 export async function flushEvents(): Promise<void> {
   if (state.timer) clearTimeout(state.timer);
   state.timer = null;
@@ -151,15 +156,12 @@ export async function flushEvents(): Promise<void> {
       // A path of the site's shape that is no page (forged, or a page deleted since) is dropped here.
       const pages = await knownPages(db);
       const events = batch.filter((event) => event.kind === 'download' || pages.has(event.path));
-      await db.query(
-        `insert into public.analytics_events (day, kind, path, referrer_host, visitor)
-         select * from unnest($1::date[], $2::text[], $3::text[], $4::text[], $5::text[])`,
-        [events.map((event) => event.day), events.map((event) => event.kind), events.map((event) => event.path), events.map((event) => event.referrerHost), events.map((event) => event.visitor)],
-      );
-      if (Date.now() - state.rolledAt > ROLLUP_MS) {
-        state.rolledAt = Date.now();
+      await storeEvents(db, events);
+      // The retention, at most once an hour per server (an index range on the day: nothing to do most times).
+      if (Date.now() - state.expiredAt > EXPIRE_MS) {
+        state.expiredAt = Date.now();
         const settings = await collectorSettings();
-        await rollUp(db, { retentionDays: settings.retentionDays, today: dayIn(settings.timeZone) });
+        await dropExpired(db, { retentionDays: settings.retentionDays, today: dayIn(settings.timeZone) });
       }
     } catch (error) {
       // Counts are worth less than the site: a failed write loses this batch, and the server goes on.
@@ -226,7 +228,7 @@ export function resetCollector(): void {
   state.pending = [];
   state.timer = null;
   state.salt = null;
-  state.rolledAt = 0;
+  state.expiredAt = 0;
   state.dropped = 0;
   state.limiter = searchLimiter(BEACON_RATE_LIMIT, 'beacon-limit');
 }

@@ -3,15 +3,14 @@ import 'server-only';
 import { personalDisplayTitle } from '@/lib/content/personal/rules';
 import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
-import { dayIn } from './collect';
-import { rollUp } from './rollup';
+import { dayIn, flushEvents } from './collect';
 import { referrerGroup } from './rules';
 import { collectorSettings } from './settings';
 import { REFERRER_GROUPS, type AnalyticsRange, type AnalyticsSummary, type CountRow, type PaperReadership, type ReferrerCount } from './types';
 
 /**
- * What the admin dashboard shows of the readers (issue 48), read from the daily counts after rolling up what
- * the servers have written so far, so today's figures are current. Admin pages only: nothing here is public.
+ * What the admin dashboard shows of the readers (issue 48), read from the daily counts, which every written batch
+ * of events adds to (lib/analytics/store.ts). Admin pages only: nothing here is public.
  */
 
 const TOP = 10;
@@ -120,17 +119,15 @@ function fileLabel(path: string, titles: Titles): string {
   }
 }
 
-/** Rolls up what the servers have written, then answers today in the site's time zone. */
-async function currentDay(db: Awaited<ReturnType<typeof getDb>>): Promise<string> {
-  const settings = await collectorSettings();
-  const today = dayIn(settings.timeZone);
-  await rollUp(db, { retentionDays: settings.retentionDays, today });
-  return today;
+/** Writes this server's queued events first (the others' are at most a second old), then answers today in the site's time zone. */
+async function currentDay(): Promise<string> {
+  await flushEvents();
+  return dayIn((await collectorSettings()).timeZone);
 }
 
 export async function getAnalyticsSummary(range: AnalyticsRange): Promise<AnalyticsSummary> {
   const db = await getDb();
-  const to = await currentDay(db);
+  const to = await currentDay();
   const from = daysBefore(to, range - 1);
   const [daily, pages, downloads, referrers, totals] = await Promise.all([
     db.query<{ day: string; count: number; visitors: number }>(
@@ -192,7 +189,7 @@ export async function getAnalyticsSummary(range: AnalyticsRange): Promise<Analyt
 /** Each paper's views and downloads (its PDF, its citation) over the last 90 days, by paper id; papers with none are absent. */
 export async function getPaperReadership(): Promise<Record<string, PaperReadership>> {
   const db = await getDb();
-  const to = await currentDay(db);
+  const to = await currentDay();
   const from = daysBefore(to, 89);
   const [counts, files] = await Promise.all([
     db.query<{ dimension: string; key: string; count: string }>(

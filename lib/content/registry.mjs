@@ -308,6 +308,7 @@ export const NON_CONTENT_TABLES = [
   { table: 'refresh_state', why: 'the citation run: its lease, its progress, its last counts and errors', references: null },
   { table: 'analytics_events', why: "the readers' page views and downloads of the last days, each with a day's hash instead of an address (issue 48)", references: null },
   { table: 'analytics_daily', why: "each day's counts of page views, visitors, downloads and referring sites", references: null },
+  { table: 'analytics_seen', why: "which visitor hashes each of the day's counts has seen, deleted with the day's salt", references: null },
   { table: 'analytics_salts', why: "the day's salt for the visitor hashes, deleted when the day is over", references: null },
   { table: 'analytics_settings', why: 'whether readers are counted, and how long raw events are kept', references: null },
 ];

@@ -6,7 +6,8 @@
 -- One row per counted page view or download, kept for the owner's retention (analytics_settings), then dropped;
 -- its day's counts stay in analytics_daily. No address, no user agent: `visitor` is a hash of them with the
 -- day's salt (analytics_salts), which is deleted when the day is over, so a hash cannot be traced back or
--- matched across days.
+-- matched across days. Each server writes a batch of events and adds them to the daily counts in one
+-- transaction (lib/analytics/store.ts), so every event is counted once.
 create table public.analytics_events (
   id bigint generated always as identity primary key,
   -- The day in the site's time zone when the event was counted.
@@ -17,12 +18,9 @@ create table public.analytics_events (
   path text not null check (length(path) between 1 and 512 and left(path, 1) = '/'),
   -- The referring site's host name only (views from other sites); null when direct or from this site.
   referrer_host text check (length(referrer_host) between 1 and 253),
-  visitor text not null check (visitor ~ '^[0-9a-f]{32}$'),
-  -- Counted into analytics_daily (lib/analytics/rollup.ts).
-  rolled boolean not null default false
+  visitor text not null check (visitor ~ '^[0-9a-f]{32}$')
 );
 
-create index analytics_events_unrolled on public.analytics_events (id) where not rolled;
 create index analytics_events_day on public.analytics_events (day);
 
 -- The counts of each day, kept after the day's events are dropped. One row per day and what was counted:
@@ -33,9 +31,17 @@ create table public.analytics_daily (
   dimension text not null check (dimension in ('site', 'page', 'download', 'referrer')),
   key text not null check (length(key) <= 512),
   count integer not null check (count >= 0),
-  -- Unique visitors of that day for it (distinct hashes).
-  visitors integer not null check (visitors >= 0),
+  -- The day's unique visitors: counted for 'site' (the whole site's page views); null for the others.
+  visitors integer check (visitors >= 0),
   primary key (day, dimension, key)
+);
+
+-- The visitor hashes of the day's page views counted so far, so that a visitor adds to the day's `visitors`
+-- once. Deleted, like the salt, once its day is over.
+create table public.analytics_seen (
+  day date not null,
+  visitor text not null check (visitor ~ '^[0-9a-f]{32}$'),
+  primary key (day, visitor)
 );
 
 -- The salt of each day for the visitor hashes; deleted once its day is over (lib/analytics/collect.ts).
@@ -56,12 +62,13 @@ create table public.analytics_settings (
 create trigger analytics_settings_set_updated_at before update on public.analytics_settings
   for each row execute function public.set_updated_at();
 
-revoke all on table public.analytics_events, public.analytics_daily, public.analytics_salts, public.analytics_settings from anon, authenticated;
+revoke all on table public.analytics_events, public.analytics_daily, public.analytics_seen, public.analytics_salts, public.analytics_settings from anon, authenticated;
 grant select on table public.analytics_events, public.analytics_daily, public.analytics_settings to authenticated;
 grant insert, update on table public.analytics_settings to authenticated;
-grant all on table public.analytics_events, public.analytics_daily, public.analytics_salts, public.analytics_settings to service_role;
+grant all on table public.analytics_events, public.analytics_daily, public.analytics_seen, public.analytics_salts, public.analytics_settings to service_role;
 alter table public.analytics_events enable row level security;
 alter table public.analytics_daily enable row level security;
+alter table public.analytics_seen enable row level security;
 alter table public.analytics_salts enable row level security;
 alter table public.analytics_settings enable row level security;
 create policy "Admins can read analytics_events" on public.analytics_events

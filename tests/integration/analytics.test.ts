@@ -22,7 +22,7 @@ vi.mock('next/server', async (importOriginal) => ({ ...(await importOriginal<typ
 
 const { POST } = await import('@/app/insights/event/route');
 const collect = await import('@/lib/analytics/collect');
-const { rollUp } = await import('@/lib/analytics/rollup');
+const { dropExpired, storeEvents } = await import('@/lib/analytics/store');
 const { getAnalyticsSummary, getPaperReadership } = await import('@/lib/analytics/queries');
 const { saveAnalyticsSettings } = await import('@/lib/analytics/settings');
 const { answerBeaconsBeforeNext } = await import('@/lib/analytics/fast-path');
@@ -47,8 +47,8 @@ function beacon(body: unknown, headers: Record<string, string> = {}): Promise<Re
 
 async function events() {
   await collect.flushEvents();
-  return (await database.db!.query<{ day: string; kind: string; path: string; referrer_host: string | null; visitor: string; rolled: boolean }>(
-    'select day::text as day, kind, path, referrer_host, visitor, rolled from public.analytics_events order by id',
+  return (await database.db!.query<{ day: string; kind: string; path: string; referrer_host: string | null; visitor: string }>(
+    'select day::text as day, kind, path, referrer_host, visitor from public.analytics_events order by id',
   )).rows;
 }
 
@@ -63,7 +63,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   collect.resetCollector();
-  await database.db!.exec('delete from public.analytics_events; delete from public.analytics_daily; delete from public.analytics_salts; delete from public.analytics_settings;');
+  await database.db!.exec('delete from public.analytics_events; delete from public.analytics_daily; delete from public.analytics_seen; delete from public.analytics_salts; delete from public.analytics_settings;');
   await saveAnalyticsSettings({ enabled: true, retentionDays: 90 });
 });
 
@@ -154,7 +154,7 @@ describe('visitors', () => {
     expect(collect.visitorHash('b'.repeat(64), '198.51.100.7', CHROME, 'portfolio.test')).not.toBe(salt);
 
     await database.db!.exec(`insert into public.analytics_salts (day, salt) values (current_date - 3, '${'c'.repeat(64)}')`);
-    await rollUp(database.db!, { retentionDays: 90, today: collect.dayIn('UTC') });
+    await dropExpired(database.db!, { retentionDays: 90, today: collect.dayIn('UTC') });
     const salts = (await database.db!.query<{ day: string }>('select day::text as day from public.analytics_salts')).rows;
     expect(salts.every((row) => row.day >= collect.dayIn('UTC'))).toBe(true);
   });
@@ -162,50 +162,53 @@ describe('visitors', () => {
 
 describe('the daily counts', () => {
   async function daily() {
-    return (await database.db!.query<{ day: string; dimension: string; key: string; count: number; visitors: number }>(
+    return (await database.db!.query<{ day: string; dimension: string; key: string; count: number; visitors: number | null }>(
       'select day::text as day, dimension, key, count, visitors from public.analytics_daily order by day, dimension, key',
     )).rows;
   }
+  const view = (day: string, path: string, visitor: string, referrerHost: string | null = null) => ({ day, kind: 'view' as const, path, referrerHost, visitor: visitor.repeat(32) });
 
-  it('count each event once however often, and by however many servers, they are rolled up', async () => {
+  it('add each event once, with its visitor once a day, however many servers write at once', async () => {
     const today = collect.dayIn('UTC');
     await beacon({ p: '/' }, { 'x-test-address': '192.0.2.1' });
     await beacon({ p: '/' }, { 'x-test-address': '192.0.2.2' });
     await beacon({ p: '/blog' }, { 'x-test-address': '192.0.2.1' });
-    await beacon({ p: '/blog' }, { 'x-test-address': '192.0.2.1', referer: 'x' });
+    await beacon({ p: '/blog' }, { 'x-test-address': '192.0.2.1' });
     await beacon({ p: '/about', r: 'https://www.bing.com/search?q=me' }, { 'x-test-address': '192.0.2.3' });
-    await events();
-    await Promise.all([rollUp(database.db!, { retentionDays: 90, today }), rollUp(database.db!, { retentionDays: 90, today })]);
-    const first = await daily();
-    await rollUp(database.db!, { retentionDays: 90, today });
-    expect(await daily()).toEqual(first);
-    expect(first).toEqual([
-      { day: today, dimension: 'page', key: '/', count: 2, visitors: 2 },
-      { day: today, dimension: 'page', key: '/about', count: 1, visitors: 1 },
-      { day: today, dimension: 'page', key: '/blog', count: 2, visitors: 1 },
-      { day: today, dimension: 'referrer', key: '', count: 4, visitors: 2 },
-      { day: today, dimension: 'referrer', key: 'bing.com', count: 1, visitors: 1 },
+    await collect.flushEvents();
+    expect(await daily()).toEqual([
+      { day: today, dimension: 'page', key: '/', count: 2, visitors: null },
+      { day: today, dimension: 'page', key: '/about', count: 1, visitors: null },
+      { day: today, dimension: 'page', key: '/blog', count: 2, visitors: null },
+      { day: today, dimension: 'referrer', key: '', count: 4, visitors: null },
+      { day: today, dimension: 'referrer', key: 'bing.com', count: 1, visitors: null },
       { day: today, dimension: 'site', key: '', count: 5, visitors: 3 },
     ]);
-    // Events that come later are added to the day's counts, not counted twice.
-    await beacon({ p: '/' }, { 'x-test-address': '192.0.2.4' });
-    await events();
-    await rollUp(database.db!, { retentionDays: 90, today });
-    expect((await daily()).find((row) => row.dimension === 'site')).toMatchObject({ count: 6, visitors: 4 });
+    // Two servers' batches at once, sharing a visitor with each other and with what was counted before.
+    await Promise.all([
+      storeEvents(database.db!, [view(today, '/', 'a'), view(today, '/', 'b'), view('2026-01-02', '/', 'a')]),
+      storeEvents(database.db!, [view(today, '/', 'b'), view(today, '/about', 'c'), view('2026-01-02', '/', 'a')]),
+    ]);
+    const site = (await daily()).filter((row) => row.dimension === 'site');
+    expect(site).toEqual([
+      { day: '2026-01-02', dimension: 'site', key: '', count: 2, visitors: 1 },
+      { day: today, dimension: 'site', key: '', count: 9, visitors: 6 },
+    ]);
+    expect((await database.db!.query<{ n: number }>('select count(*)::int as n from public.analytics_events')).rows[0]!.n).toBe(11);
   });
 
   it('keep the counts of days whose events are past the retention, and drop those events', async () => {
     const today = collect.dayIn('UTC');
-    await database.db!.exec(`insert into public.analytics_events (day, kind, path, visitor) values
-      (current_date - 100, 'view', '/', '${'1'.repeat(32)}'), (current_date - 10, 'view', '/', '${'2'.repeat(32)}')`);
-    await rollUp(database.db!, { retentionDays: 90, today });
+    const daysAgo = (days: number) => new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    await storeEvents(database.db!, [view(daysAgo(100), '/', '1'), view(daysAgo(10), '/', '2'), { ...view(daysAgo(40), '/cv.pdf', '3'), kind: 'download' }]);
     const kept = await daily();
-    expect(kept.filter((row) => row.dimension === 'site')).toHaveLength(2);
-    await rollUp(database.db!, { retentionDays: 90, today });
+    await dropExpired(database.db!, { retentionDays: 90, today });
     expect(await daily()).toEqual(kept);
-    expect((await database.db!.query<{ n: number }>('select count(*)::int as n from public.analytics_events')).rows[0]!.n).toBe(1);
-    await rollUp(database.db!, { retentionDays: 30, today });
-    expect((await database.db!.query<{ n: number }>('select count(*)::int as n from public.analytics_events')).rows[0]!.n).toBe(1);
+    const left = async () => (await database.db!.query<{ day: string }>('select day::text as day from public.analytics_events order by day')).rows.map((row) => row.day);
+    expect(await left()).toEqual([daysAgo(40), daysAgo(10)]);
+    await dropExpired(database.db!, { retentionDays: 30, today });
+    expect(await left()).toEqual([daysAgo(10)]);
+    expect(await daily()).toEqual(kept);
   });
 });
 

@@ -69,6 +69,7 @@ const EXPECTED_POLICY = `
   refresh_state                      ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
   analytics_events                   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
   analytics_daily                    ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
+  analytics_seen                     ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
   analytics_salts                    ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓   ✗ ✗ ✗ ✓
   analytics_settings                 ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✓ ✓   ✗ ✗ ✗ ✓
   profiles: own row                  ✗ ✓ ✓ ✓   ✗ ✗ ✗ ✓   ✗ ✓ ✓ ✓   ✗ ✗ ✗ ✓
@@ -261,6 +262,12 @@ const SUBJECTS: Subject[] = [
     set: 'count = count + 1',
   },
   {
+    label: 'analytics_seen',
+    relation: 'public.analytics_seen',
+    insert: () => `(day, visitor) values (current_date - 1000, '${'a'.repeat(32)}')`,
+    set: "visitor = '" + 'b'.repeat(32) + "'",
+  },
+  {
     label: 'analytics_salts',
     relation: 'public.analytics_salts',
     insert: () => `(day, salt) values (current_date - 1000, '${'b'.repeat(64)}')`,
@@ -342,6 +349,7 @@ beforeAll(async () => {
   await owner.exec(`insert into public.citation_settings (id) values (true)`);
   await owner.exec(`insert into public.analytics_events (day, kind, path, visitor) values (current_date, 'view', '/', '${'d'.repeat(32)}')`);
   await owner.exec(`insert into public.analytics_daily (day, dimension, key, count, visitors) values (current_date, 'site', '', 1, 1)`);
+  await owner.exec(`insert into public.analytics_seen (day, visitor) values (current_date, '${'d'.repeat(32)}')`);
   await owner.exec(`insert into public.analytics_salts (day, salt) values (current_date, '${'e'.repeat(64)}')`);
   await owner.exec(`insert into public.analytics_settings (id) values (true)`);
   await owner.query(`insert into storage.buckets (id, name, public) values ($1, $1, false)`, [OTHER_BUCKET]);
