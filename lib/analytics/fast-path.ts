@@ -63,8 +63,13 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
   } catch (error) {
     console.error('Could not take a page-view beacon', error);
   }
-  // A body left unread (refused early, or too large) is not waited for: the connection is not reused.
-  if (!request.readableEnded) response.setHeader('connection', 'close');
+  // A body left unread (refused before it was read): a small one is drained so that the connection can carry
+  // the next request; a large one, or one of unknown length, is not waited for, and the connection is closed.
+  if (!request.readableEnded) {
+    const length = Number(request.headers['content-length'] ?? Number.NaN);
+    if (Number.isFinite(length) && length <= BEACON_MAX_BYTES) request.resume();
+    else response.setHeader('connection', 'close');
+  }
   response.writeHead(status, { 'cache-control': NEVER_STORE, 'content-length': '0' }).end();
 }
 
