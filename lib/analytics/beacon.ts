@@ -1,15 +1,16 @@
 import 'server-only';
 
 import { clientAddress } from '@/lib/client-address';
-import { countEvent, siteHosts, takeBeacon } from './collect';
+import { countEvent, intakeOpen, siteHosts, takeBeacon } from './collect';
 import { countedPagePath } from './pages';
 import { BEACON_MAX_BYTES, pagePathOf, referrerHostOf } from './rules';
 
 /**
  * One page-view beacon (issue 48): `{"p": path, "r": referrer}` from public/insights/script.js. The answer is
- * a status alone, never a page: 204 when the view is counted or quietly not (a crawler, Do Not Track; a path of
- * the site's shape with no page is dropped when the queue is written), 400 for a body that is not a beacon, 413
- * past BEACON_MAX_BYTES, 403 from another site's page (its Origin), 429 past the address's limit a minute.
+ * a status alone, never a page: 204 when the view is counted or quietly not (a crawler, Do Not Track, past the
+ * server's intake (INTAKE); a path of the site's shape with no page is dropped when the queue is written), 400
+ * for a body that is not a beacon, 413 past BEACON_MAX_BYTES, 403 from another site's page (its Origin), 429
+ * past the address's limit a minute.
  * Answered by app/insights/event/route.ts, and, on a long-running server, before Next.js sees the request
  * (lib/analytics/fast-path.ts): both call this.
  */
@@ -46,6 +47,8 @@ export async function acceptBeacon(headers: HeaderGetter, readBody: () => Promis
   if (origin && origin !== 'null' && !siteHosts(headers).includes(hostOf(origin))) return 403;
   if (!(await takeBeacon(clientAddress(headers)))) return 429;
   if (declaredTooLarge(headers)) return 413;
+  // Past the server's intake (a flood from many addresses) a beacon is answered unread and not counted.
+  if (!intakeOpen()) return 204;
   const body = await readBody();
   if (typeof body === 'number') return body;
   let beacon: unknown;

@@ -30,6 +30,14 @@ export type PendingEvent = StoredEvent;
 export const BEACON_RATE_LIMIT = { searches: 60, windowMs: 60_000, addresses: 10_000 } as const;
 
 /**
+ * Events one server counts a second, at most (a bucket of `burst` refilled at `perSecond`). A personal site's
+ * readers come nowhere near it; a flood of forged beacons from many addresses (which no per-address limit
+ * holds back) does, and past it the rest are answered and not counted, so that writing them cannot take the
+ * time of the pages (PGlite writes in the server's own thread).
+ */
+export const INTAKE = { perSecond: 100, burst: 200 } as const;
+
+/**
  * The batching: written every `flushMs`, or at once when `flushSize` wait (a batch of 100 takes PGlite, in the
  * server's thread, a few milliseconds; one of 500 took 20 to 50); past `maxPending` new events are dropped.
  */
@@ -101,6 +109,7 @@ interface CollectorState {
   flushing: Promise<void> | null;
   salt: { day: string; value: Promise<string> } | null;
   expiredAt: number;
+  intake: { tokens: number; at: number };
   dropped: number;
   limiter: ReturnType<typeof searchLimiter>;
 }
@@ -111,9 +120,20 @@ const state = ((globalThis as Record<symbol, unknown>)[stateKey] ??= {
   flushing: null,
   salt: null,
   expiredAt: 0,
+  intake: { tokens: INTAKE.burst, at: 0 },
   dropped: 0,
   limiter: searchLimiter(BEACON_RATE_LIMIT, 'beacon-limit'),
 } satisfies CollectorState) as CollectorState;
+
+/** Whether the server may count one more event now (INTAKE); `take` uses it up. */
+export function intakeOpen(take = false, now = performance.now()): boolean {
+  const bucket = state.intake;
+  bucket.tokens = Math.min(INTAKE.burst, bucket.tokens + ((now - bucket.at) * INTAKE.perSecond) / 1000);
+  bucket.at = now;
+  if (bucket.tokens < 1) return false;
+  if (take) bucket.tokens -= 1;
+  return true;
+}
 
 /** Counts one beacon for the address; false once it is past BEACON_RATE_LIMIT. */
 export function takeBeacon(address: string): Promise<boolean> {
@@ -196,7 +216,10 @@ export async function countEvent(headers: Pick<Headers, 'get'>, kind: EventKind,
   try {
     if (notCounted(headers) !== null) return;
     const settings = await collectorSettings();
-    if (!settings.enabled) return;
+    if (!settings.enabled || !intakeOpen(true)) {
+      if (settings.enabled) state.dropped += 1;
+      return;
+    }
     const day = dayIn(settings.timeZone);
     const salt = await daySalt(day);
     const hosts = siteHosts(headers);
@@ -219,7 +242,7 @@ export function countDownload(request: Request, path: string, response: Response
   return response;
 }
 
-/** For tests: the queue's length and the events dropped because it was full; and emptying both. */
+/** For tests: the queue's length and the events dropped (the queue full, or past INTAKE); and emptying both. */
 export function collectorQueue(): { pending: number; dropped: number } {
   return { pending: state.pending.length, dropped: state.dropped };
 }
@@ -229,6 +252,7 @@ export function resetCollector(): void {
   state.timer = null;
   state.salt = null;
   state.expiredAt = 0;
+  state.intake = { tokens: INTAKE.burst, at: 0 };
   state.dropped = 0;
   state.limiter = searchLimiter(BEACON_RATE_LIMIT, 'beacon-limit');
 }
