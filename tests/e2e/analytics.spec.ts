@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, gotoAsOwner, test } from './fixtures/auth';
+import { toast } from './fixtures/editors';
 import { hydrated } from './fixtures/hydration';
 
 /**
@@ -10,6 +11,8 @@ import { hydrated } from './fixtures/hydration';
  * downloaded, the Research Papers editor each paper's own figures, and nothing of it is public. The beacon's
  * refusals are checked against the real route too. docs/screenshots/analytics-dashboard.png is taken here.
  */
+
+test.describe.configure({ mode: 'serial' });
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -102,4 +105,46 @@ test('readers are counted without a cookie, and the owner sees views, visitors, 
   await social.context().close();
   await private_.context().close();
   await anonymous.context().close();
+});
+
+test('Settings → Reader Analytics turns counting off and on again, and keeps the retention chosen', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  await gotoAsOwner(page, '/admin/settings');
+  const form = page.locator('#analytics-settings-form');
+  const counting = form.getByLabel('Count page views and downloads');
+  const retention = form.getByLabel('Keep raw events for');
+  await hydrated(counting);
+  await expect(counting).toBeChecked();
+  await expect(retention).toHaveValue('90');
+  await counting.uncheck();
+  await retention.selectOption('30');
+  await form.getByRole('button', { name: 'Save Analytics' }).click();
+  await expect(toast(page, 'Analytics settings saved')).toBeVisible();
+  await page.locator('[data-sonner-toast]').filter({ has: page.getByText('Analytics settings saved', { exact: true }) }).getByRole('button', { name: 'Close toast' }).click();
+  await page.reload();
+  await expect(form.getByLabel('Count page views and downloads')).not.toBeChecked();
+  await expect(form.getByLabel('Keep raw events for')).toHaveValue('30');
+
+  // Off: a reader's view is answered and not counted.
+  const off = await reader(browser, baseURL!, CHROME);
+  await visit(off, '/projects');
+  await off.context().close();
+  await page.goto('/admin?days=7');
+  await expect(page.getByRole('region', { name: 'Readers' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Top pages' }).getByRole('link', { name: '/projects', exact: true })).toHaveCount(0);
+
+  // On again: counted.
+  await page.goto('/admin/settings');
+  await hydrated(form.getByLabel('Count page views and downloads'));
+  await form.getByLabel('Count page views and downloads').check();
+  await form.getByLabel('Keep raw events for').selectOption('90');
+  await form.getByRole('button', { name: 'Save Analytics' }).click();
+  await expect(toast(page, 'Analytics settings saved')).toBeVisible();
+  const on = await reader(browser, baseURL!, CHROME);
+  await visit(on, '/projects');
+  await on.context().close();
+  await expect(async () => {
+    await page.goto('/admin?days=7');
+    await expect(page.getByRole('region', { name: 'Top pages' }).getByRole('link', { name: '/projects', exact: true })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 });
