@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { personalDisplayTitle } from '@/lib/content/personal/rules';
+import { CONTENT_TYPES } from '@/lib/content/registry.mjs';
 import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
 import { dayIn, flushEvents } from './collect';
@@ -90,7 +91,17 @@ async function titlesFor(db: Queryable, paths: readonly string[]): Promise<Title
   };
 }
 
+/** The site's own pages by name: the home page, each content type's page (its header label), search, the talks' places. */
+const PAGE_LABELS = new Map<string, string>([
+  ['/', 'Home'],
+  ...CONTENT_TYPES.flatMap(({ route, nav }): [string, string][] => (route && nav ? [[route.path, nav.label]] : [])),
+  ['/search', 'Search'],
+  ['/talks/places', 'Places of talks'],
+]);
+
 function pageLabel(path: string, titles: Titles): string {
+  const named = PAGE_LABELS.get(path);
+  if (named) return named;
   const paper = PAPER_PAGE.exec(path)?.[1];
   if (paper) return titles.papers.get(paper) ?? path;
   const slug = BLOG_PAGE.exec(path)?.[1];

@@ -1,4 +1,5 @@
 import type { Env } from '@/lib/env';
+import { isUniqueViolation } from '@/lib/db/errors';
 import type { Database, Queryable } from '@/lib/db/types';
 import type { AdminCredentials } from '@/lib/validation/admin-provisioning';
 import { hashPassword, verifyPassword } from './password';
@@ -123,8 +124,15 @@ export async function ensureAdmin(db: Database, env: Env, credentials: AdminCred
   const backend = env.mode === 'supabase' ? supabase(env) : builtIn;
   const existing = await findUser(db, credentials.email);
   if (!existing) {
-    await backend.createAdmin(db, credentials);
-    return 'created';
+    try {
+      await backend.createAdmin(db, credentials);
+      return 'created';
+    } catch (error) {
+      // Another server starting on the same database made the account in the same moment: from here on it is
+      // an existing account (checked by its password, like any other).
+      if (!isUniqueViolation(error)) throw error;
+      return ensureAdmin(db, env, credentials);
+    }
   }
   if (await holdsAdmin(db, existing.id)) return 'already-admin';
   if (!(await backend.passwordMatches(existing, credentials))) throw new AdminSetupError(notYourAccount(credentials.email));

@@ -86,3 +86,22 @@ describe('npm run admin:create', () => {
     expect(await readUsers(dataDir)).toEqual([{ email: 'owner@example.com', encrypted_password: hash, is_admin: false }]);
   });
 });
+
+describe('ensureAdmin', () => {
+  it('two servers making the same admin at once on one database: one creates it, the other finds it made (no failed start)', async () => {
+    const { ensureAdmin } = await import('@/lib/auth/admin-provisioning');
+    const env = parseEnv({ DATA_DIR: tempDataDir() });
+    const opened = await openDatabase(env, { purpose: 'test' });
+    try {
+      await migrate(opened.db, { authBootstrap: true });
+      const credentials = { email: 'owner@example.org', password: 'owner-password-123' };
+      // Both look the address up before either has written it: the second insert meets the first's row.
+      const results = await Promise.all([ensureAdmin(opened.db, env, credentials), ensureAdmin(opened.db, env, credentials)]);
+      expect(results.sort()).toEqual(['already-admin', 'created']);
+      const { rows } = await opened.db.query<{ n: number }>('select count(*)::int as n from auth.users');
+      expect(rows[0]!.n).toBe(1);
+    } finally {
+      await opened.release();
+    }
+  });
+});

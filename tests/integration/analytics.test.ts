@@ -269,6 +269,7 @@ describe('what the dashboard reads', () => {
     expect(summary.totals).toEqual({ views: 4, visitors: 3, downloads: 2 });
     const title = (await database.db!.query<{ title: string }>('select title from public.research_papers where id = $1', [paperId])).rows[0]!.title;
     expect(summary.topPages[0]).toEqual({ path: `/research/${paperId}`, label: title, count: 2 });
+    expect(summary.topPages).toContainEqual({ path: '/', label: 'Home', count: 1 });
     expect(summary.papers).toEqual([{ path: `/research/${paperId}`, label: title, count: 2 }]);
     expect(summary.posts).toHaveLength(1);
     expect(summary.posts[0]!.label).not.toMatch(/^\//);

@@ -27,8 +27,8 @@ export function ReadersChart({ days, title }: { days: readonly DailyPoint[]; tit
         <YAxis allowDecimals={false} tickLine={false} axisLine={false} width={40} />
         <ChartTooltip content={<ChartTooltipContent indicator="line" labelFormatter={(day) => formatLongDate(String(day))} />} />
         <ChartLegend content={<ChartLegendContent />} />
-        <Area dataKey="views" type="linear" stroke="var(--color-views)" fill="var(--color-views)" fillOpacity={0.2} />
-        <Area dataKey="visitors" type="linear" stroke="var(--color-visitors)" fill="var(--color-visitors)" fillOpacity={0.2} />
+        <Area dataKey="views" type="linear" stroke="var(--color-views)" fill="var(--color-views)" fillOpacity={0.2} isAnimationActive={false} />
+        <Area dataKey="visitors" type="linear" stroke="var(--color-visitors)" fill="var(--color-visitors)" fillOpacity={0.2} isAnimationActive={false} />
       </AreaChart>
     </ChartContainer>
   );

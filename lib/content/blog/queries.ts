@@ -1,6 +1,7 @@
 import 'server-only';
 import { cacheTag } from 'next/cache';
 import { getDb } from '@/lib/db/client';
+import { isUniqueViolation } from '@/lib/db/errors';
 import { AdminFacingError } from '@/lib/auth/admin-action';
 import { slugTaken, type BlogPostValues } from '@/lib/validation/blog';
 import { boundedLimit } from '../read';
@@ -119,9 +120,7 @@ export async function getBlogPostsForEditing(): Promise<BlogPost[]> {
 }
 
 /** A slug another post holds is the admin's to fix, beside the field, never a database error. */
-function isSlugConflict(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
+const isSlugConflict = isUniqueViolation;
 
 async function writing<T>(slug: string, write: () => Promise<T>): Promise<T> {
   try {
