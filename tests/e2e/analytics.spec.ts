@@ -94,10 +94,9 @@ test('readers are counted without a cookie, and the owner sees views, visitors, 
   await expect(pages).not.toContainText('/no-such-page');
   await expect(page.getByRole('link', { name: '7 days' })).toHaveAttribute('aria-current', 'page');
   // For docs/screenshots: the section whole, in a viewport tall enough that the admin's sticky header is not over it.
-  await page.setViewportSize({ width: 1100, height: 2000 });
+  await page.setViewportSize({ width: 1100, height: 2400 });
   await page.evaluate(() => window.scrollTo(0, 0));
-  const box = (await readers.boundingBox())!;
-  await page.screenshot({ path: 'docs/screenshots/analytics-dashboard.png', clip: { x: box.x - 16, y: box.y - 16, width: box.width + 32, height: box.height + 32 } });
+  await readers.screenshot({ path: 'docs/screenshots/analytics-dashboard.png' });
 
   // 6. The paper's own figures in the Research Papers editor.
   await page.goto('/admin/research/edit');
