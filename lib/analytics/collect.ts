@@ -18,13 +18,12 @@ import { collectorSettings } from './settings';
  * Counting readers (issue 48, docs/product.md "Reader analytics"): a page view from the beacon route, a
  * download from the routes that answer with a file. Nothing here stores an address or a user agent: each event
  * keeps the day, what was read, the referring host and a hash of (day's salt, address, user agent, site), and
- * the salt is deleted when its day is over. Events are queued in memory and written in batches, so a reader's
- * request never waits for the database, and a flood of beacons costs one insert a second.
+ * the salt is deleted when its day is over. Events are queued in memory and written in batches (lib/analytics/
+ * store.ts), so a reader's request never waits for the database, and at most INTAKE events a second are taken,
+ * so a flood of beacons cannot take the pages' time.
  */
 
 export type EventKind = 'view' | 'download';
-
-export type PendingEvent = StoredEvent;
 
 /** Beacons per client address per minute: a reader opens a page every few seconds at most. */
 export const BEACON_RATE_LIMIT = { searches: 60, windowMs: 60_000, addresses: 10_000 } as const;
@@ -104,7 +103,7 @@ export function siteHosts(headers: Pick<Headers, 'get'>): string[] {
 // The queue, the day's salt and the limiter: on globalThis, since Next bundles each route with its own copy of
 // this module, and one server has one queue.
 interface CollectorState {
-  pending: PendingEvent[];
+  pending: StoredEvent[];
   timer: ReturnType<typeof setTimeout> | null;
   flushing: Promise<void> | null;
   salt: { day: string; value: Promise<string> } | null;
@@ -193,7 +192,7 @@ export async function flushEvents(): Promise<void> {
   await state.flushing;
 }
 
-function enqueue(event: PendingEvent): void {
+function enqueue(event: StoredEvent): void {
   if (state.pending.length >= QUEUE.maxPending) {
     state.dropped += 1;
     return;
