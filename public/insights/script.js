@@ -11,7 +11,9 @@
     last = path;
     try {
       nav.sendBeacon('/insights/event', JSON.stringify({ p: path, r: referrer }));
-    } catch (e) {}
+    } catch {
+      // A beacon the browser refuses is a view not counted, never an error on the page.
+    }
     referrer = '';
   }
   // The site moves between its pages without loading them (history.pushState): each move is a view.
