@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, gotoAsOwner, test } from './fixtures/auth';
+import { ADMIN, gotoAsOwner } from './fixtures/auth';
+import { expect, siteTest } from './fixtures/site';
 import { toast } from './fixtures/editors';
 import { hydrated } from './fixtures/hydration';
 
@@ -11,6 +12,12 @@ import { hydrated } from './fixtures/hydration';
  * downloaded, the Research Papers editor each paper's own figures, and nothing of it is public. The beacon's
  * refusals are checked against the real route too. docs/screenshots/analytics-dashboard.png is taken here.
  */
+
+/**
+ * A server of this file's own: other specs' browsers with ordinary user agents (the mobile ones) are counted
+ * too, and the figures below are this file's readers alone.
+ */
+const test = siteTest({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
 test.describe.configure({ mode: 'serial' });
 
