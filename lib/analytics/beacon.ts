@@ -43,8 +43,9 @@ function hostOf(origin: string): string {
 }
 
 export async function acceptBeacon(headers: HeaderGetter, readBody: () => Promise<BeaconBody>): Promise<number> {
+  const hosts = siteHosts(headers);
   const origin = headers.get('origin');
-  if (origin && origin !== 'null' && !siteHosts(headers).includes(hostOf(origin))) return 403;
+  if (origin && origin !== 'null' && !hosts.includes(hostOf(origin))) return 403;
   if (!(await takeBeacon(clientAddress(headers)))) return 429;
   if (declaredTooLarge(headers)) return 413;
   // Past the server's intake (a flood from many addresses) a beacon is answered unread and not counted.
@@ -61,6 +62,6 @@ export async function acceptBeacon(headers: HeaderGetter, readBody: () => Promis
   const { p, r } = beacon as { p?: unknown; r?: unknown };
   const path = pagePathOf(p);
   if (path === null) return 400;
-  await countEvent(headers, 'view', countedPagePath(path), referrerHostOf(r, siteHosts(headers)));
+  await countEvent(headers, 'view', countedPagePath(path), referrerHostOf(r, hosts));
   return 204;
 }

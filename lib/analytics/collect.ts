@@ -23,7 +23,7 @@ import { collectorSettings } from './settings';
  * so a flood of beacons cannot take the pages' time.
  */
 
-export type EventKind = 'view' | 'download';
+export type EventKind = StoredEvent['kind'];
 
 /** Beacons per client address per minute: a reader opens a page every few seconds at most. */
 export const BEACON_RATE_LIMIT = { searches: 60, windowMs: 60_000, addresses: 10_000 } as const;
@@ -95,10 +95,13 @@ export function visitorHash(salt: string, address: string, userAgent: string, si
 /** The host names this site answers to: the request's own, and SITE_URL's. A referrer from one is no referrer. */
 export function siteHosts(headers: Pick<Headers, 'get'>): string[] {
   const hosts = [headers.get('x-forwarded-host'), headers.get('host')].flatMap((value) => (value ? [value.split(',')[0]!.trim().replace(/:\d+$/, '')] : []));
-  const configured = getEnv().SITE_URL;
-  if (configured) hosts.push(new URL(configured).hostname);
+  configuredHost ??= getEnv().SITE_URL ? new URL(getEnv().SITE_URL!).hostname : '';
+  if (configuredHost) hosts.push(configuredHost);
   return hosts;
 }
+
+/** SITE_URL's host name, read once (the environment does not change while the server runs); '' without one. */
+let configuredHost: string | undefined;
 
 // The queue, the day's salt and the limiter: on globalThis, since Next bundles each route with its own copy of
 // this module, and one server has one queue.

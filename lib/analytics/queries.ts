@@ -53,6 +53,22 @@ interface Titles {
   paperFiles: Map<string, string>;
 }
 
+/** The papers' stored PDFs by their path on this site (a paper's `pdf_url`, whether written as a path or an address). */
+async function paperFilesOf(db: Queryable): Promise<Map<string, { id: string; title: string }>> {
+  const { rows } = await db.query<{ id: string; title: string; pdf_url: string }>(
+    "select id::text, title, pdf_url from public.research_papers where pdf_url is not null and pdf_url <> ''",
+  );
+  return new Map(
+    rows.flatMap((row) => {
+      try {
+        return [[new URL(row.pdf_url, 'http://site.invalid').pathname, { id: row.id, title: row.title }] as const];
+      } catch {
+        return [];
+      }
+    }),
+  );
+}
+
 /** The titles of the papers and posts among `paths`, and which stored files are which paper's PDF. */
 async function titlesFor(db: Queryable, paths: readonly string[]): Promise<Titles> {
   const ids = (pattern: RegExp) => [...new Set(paths.flatMap((path) => pattern.exec(path)?.[1] ?? []))];
@@ -72,22 +88,13 @@ async function titlesFor(db: Queryable, paths: readonly string[]): Promise<Title
     personalIds.length
       ? db.query<{ id: string; title: string; content: string }>('select id::text, title, content from public.personal_posts where id = any($1::uuid[])', [personalIds])
       : { rows: [] },
-    files.length
-      ? db.query<{ pdf_url: string; title: string }>('select pdf_url, title from public.research_papers where pdf_url is not null and pdf_url <> \'\'')
-      : { rows: [] },
+    files.length ? paperFilesOf(db) : new Map<string, { id: string; title: string }>(),
   ]);
-  const fileOf = (url: string) => {
-    try {
-      return new URL(url, 'http://site.invalid').pathname;
-    } catch {
-      return url;
-    }
-  };
   return {
     papers: new Map(papers.rows.map((row) => [row.id, row.title])),
     posts: new Map(posts.rows.map((row) => [row.slug, row.title])),
     personal: new Map(personal.rows.map((row) => [row.id, personalDisplayTitle(row.title, row.content)])),
-    paperFiles: new Map(paperFiles.rows.map((row) => [fileOf(row.pdf_url), row.title])),
+    paperFiles: new Map([...paperFiles].map(([path, paper]) => [path, paper.title])),
   };
 }
 
@@ -209,17 +216,8 @@ export async function getPaperReadership(): Promise<Record<string, PaperReadersh
        group by dimension, key`,
       [from, to],
     ),
-    db.query<{ id: string; pdf_url: string }>("select id::text, pdf_url from public.research_papers where pdf_url is not null and pdf_url <> ''"),
+    paperFilesOf(db),
   ]);
-  const paperOfFile = new Map(
-    files.rows.flatMap((row) => {
-      try {
-        return [[new URL(row.pdf_url, 'http://site.invalid').pathname, row.id] as const];
-      } catch {
-        return [];
-      }
-    }),
-  );
   const readership: Record<string, PaperReadership> = {};
   const add = (id: string, field: keyof PaperReadership, count: number) => {
     readership[id] ??= { views: 0, downloads: 0 };
@@ -231,7 +229,7 @@ export async function getPaperReadership(): Promise<Record<string, PaperReadersh
       const id = PAPER_PAGE.exec(row.key)?.[1];
       if (id) add(id, 'views', count);
     } else {
-      const id = PAPER_CITE.exec(row.key)?.[1] ?? paperOfFile.get(row.key);
+      const id = PAPER_CITE.exec(row.key)?.[1] ?? files.get(row.key)?.id;
       if (id) add(id, 'downloads', count);
     }
   }

@@ -1,6 +1,7 @@
 import 'server-only';
 
 import { noteAdminWrite } from '@/lib/backup/notify';
+import { getSiteTimeZoneForEditing } from '@/lib/content/settings/queries';
 import { getDb } from '@/lib/db/client';
 import type { Queryable } from '@/lib/db/types';
 import { DEFAULT_ANALYTICS_SETTINGS, RETENTION_CHOICES, type AnalyticsSettings, type RetentionDays } from './types';
@@ -53,12 +54,8 @@ export function collectorSettings(now = Date.now()): Promise<CollectorSettings> 
   if (!slot.value || now - slot.readAt > SETTINGS_MS) {
     slot.readAt = now;
     slot.value = (async () => {
-      const db = await getDb();
-      const [settings, zone] = await Promise.all([
-        readAnalyticsSettings(db),
-        db.query<{ time_zone: string | null }>('select time_zone from public.site_settings where id'),
-      ]);
-      return { ...settings, timeZone: zone.rows[0]?.time_zone || 'UTC' };
+      const [settings, timeZone] = await Promise.all([getAnalyticsSettings(), getSiteTimeZoneForEditing()]);
+      return { ...settings, timeZone };
     })();
     slot.value.catch(() => forgetCollectorSettings());
   }
