@@ -12,7 +12,7 @@
  * Alone: `npx tsx scripts/lib/beacon-flood-bench.ts` (the build must exist: `npm run build` or `npm start` once).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -80,12 +80,14 @@ delay = function() return ${FLOOD_DELAY_MS} end
 /** The beacons sent, and how many were answered 2xx and otherwise (wrk's report: its threads keep no counts it can print). */
 function flood(url: string, oneAddress: boolean): Promise<{ sent: number; statuses: Record<string, number> }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('wrk', ['-t1', `-c${FLOOD_CONNECTIONS}`, `-d${DURATION_S}s`, '-s', floodScript(oneAddress), url]);
+    const script = floodScript(oneAddress);
+    const child = spawn('wrk', ['-t1', `-c${FLOOD_CONNECTIONS}`, `-d${DURATION_S}s`, '-s', script, url]);
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', (error) => reject(new Error(`wrk could not run (apt-get install wrk): ${error.message}`)));
     child.on('close', (code) => {
+      rmSync(path.dirname(script), { recursive: true, force: true });
       const sent = Number(/(\d+) requests in/.exec(output)?.[1] ?? Number.NaN);
       // A script wrk cannot load is reported on stderr, and wrk then sends plain GETs: not beacons.
       if (code !== 0 || !Number.isFinite(sent) || /\.lua:\d+:/.test(output)) return reject(new Error(`wrk failed (${code}):\n${output}`));

@@ -12,6 +12,7 @@
  * Alone: `npx tsx scripts/lib/citation-run-bench.ts` (the build must exist: `npm run build` or `npm start` once).
  */
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 
 import { fakeScholarlyEnv } from '../../tests/helpers/fake-scholarly-server';
 import { runScript, startSite, tempDataDir } from '../../tests/helpers/site-server';
@@ -158,6 +159,7 @@ export async function benchCitationRun(): Promise<CitationRunBench> {
     return { papers: PAPERS, delayMs: DELAY_MS, idle, during, runOutlasted, runMs, papersChecked };
   } finally {
     await site.stop();
+    rmSync(site.dataDir, { recursive: true, force: true });
     await sources.stop();
   }
 }

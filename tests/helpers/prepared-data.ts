@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -28,8 +28,29 @@ function key(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** Named by the run's global setup (./run-temp-dir.ts), whose own temporary folder does not outlive the run. */
+function preparedRoot(): string {
+  return path.join(process.env.PORTFOLIO_PREPARED_DATA_ROOT ?? os.tmpdir(), 'portfolio-prepared-data');
+}
+
 function templateDir(kind: PreparedKind): string {
-  return path.join(os.tmpdir(), 'portfolio-prepared-data', key(), kind);
+  return path.join(preparedRoot(), key(), kind);
+}
+
+/**
+ * Another schema's templates that no run has prepared for a day: each run marks its own when it starts, so a
+ * run of another checkout (another commit, a worktree) that started within the day keeps the ones it copies.
+ */
+const STALE_MS = 24 * 60 * 60 * 1000;
+
+function removeStaleTemplates(): void {
+  const current = key();
+  const now = new Date();
+  utimesSync(path.join(preparedRoot(), current), now, now);
+  for (const entry of readdirSync(preparedRoot(), { withFileTypes: true })) {
+    const folder = path.join(preparedRoot(), entry.name);
+    if (entry.name !== current && Date.now() - statSync(folder).mtimeMs > STALE_MS) rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** Makes the template, unless there: built aside and renamed into place, so a racing maker's copy is simply dropped. */
@@ -59,6 +80,7 @@ export async function prepareData(): Promise<void> {
   await ensureTemplate('empty');
   await ensureTemplate('migrated');
   await ensureTemplate('seeded');
+  removeStaleTemplates();
 }
 
 /**
