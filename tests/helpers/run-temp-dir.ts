@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -10,18 +10,27 @@ import path from 'node:path';
  * servers a suite starts are about 90 MB each, and left behind they once filled this machine's disk and
  * failed CI.
  *
- * The prepared databases (./prepared-data.ts) are kept across runs on purpose: they stay in the system's
- * temporary folder, named by PORTFOLIO_PREPARED_DATA_ROOT.
+ * - One folder, not one inside another: Vitest runs the global setup once for the run and once per project,
+ *   and Chromium's socket (`$TMPDIR/.org.chromium.Chromium.XXXXXX/SingletonSocket`) must stay within a
+ *   Unix socket path's 108 bytes, so a setup that finds the run's folder in place keeps it.
+ * - Readable and searchable by others (0755, as /tmp's own folders are made): the test Postgres servers run
+ *   as the `postgres` user in folders of their own inside it.
+ * - The prepared databases (./prepared-data.ts) are kept across runs on purpose: they stay in the system's
+ *   temporary folder, named by PORTFOLIO_PREPARED_DATA_ROOT.
  */
 export function makeRunTempDir(): () => void {
+  if (process.env.PORTFOLIO_RUN_TMPDIR && process.env.TMPDIR === process.env.PORTFOLIO_RUN_TMPDIR) return () => undefined;
   const systemTmp = os.tmpdir();
   process.env.PORTFOLIO_PREPARED_DATA_ROOT ??= systemTmp;
-  const dir = mkdtempSync(path.join(systemTmp, 'portfolio-test-run-'));
+  const dir = mkdtempSync(path.join(systemTmp, 'portfolio-run-'));
+  chmodSync(dir, 0o755);
   const before = process.env.TMPDIR;
   process.env.TMPDIR = dir;
+  process.env.PORTFOLIO_RUN_TMPDIR = dir;
   return () => {
     if (before === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = before;
+    delete process.env.PORTFOLIO_RUN_TMPDIR;
     rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   };
 }
