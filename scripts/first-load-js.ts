@@ -1,6 +1,8 @@
 /**
- * `npm run js:size`: the JavaScript a modern browser runs on first load of each public page (issue: at
- * most 150 kB gzip). For every page it fetches the HTML from a production server, takes every
+ * `npm run js:size`: the JavaScript a modern browser runs on first load of each public page, against the
+ * floor's (issue 49: at most 15 kB gzip over a bare Next.js page built from the same next, react and
+ * react-dom: benchmarks/floor, scripts/lib/floor.ts). For every page it fetches the HTML from a production
+ * server, takes every
  * `<script src>` that is not `noModule` (legacy browsers' polyfills, which a modern browser skips) plus
  * any chunk the inline React payload names, fetches each once and sums their gzip sizes (zlib level 9, so
  * the figure does not depend on the server's compression setting). Prints one table with the totals, then
@@ -14,6 +16,11 @@
  *   npm run js:size -- --json             machine-readable output
  *   npm run js:size -- --modules          also list, per page, the packages and files by size, from the
  *                                         module graph of `next build --analyze` (build with it first)
+ *   npm run js:size -- --record-floor     write the floor's figure and versions to benchmarks/floor/first-load.json,
+ *                                         which the end-to-end budget test reads (after next or react is updated)
+ *
+ * The floor is built when its sources or those packages changed, and served by plain `next start`, in every
+ * run; its figure is compared with the recorded one, and a difference is reported.
  *
  * Package names per chunk come from fingerprints: strings each package leaves in its minified code
  * (production chunks carry no module paths and no source maps). They say what is in a chunk, not how much
@@ -22,13 +29,13 @@
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 
+import { startNext } from '../tests/helpers/next-start';
 import { repoRoot, startSite, tempDataDir, type SiteServer } from '../tests/helpers/site-server';
+import { ensureFixtureBuild } from './lib/build';
 import { fail, kB, log } from './lib/cli';
-
-/** The issue's budget: gzip bytes of first-load JavaScript per page (kB here are 1000 bytes). */
-const BUDGET_BYTES = 150_000;
+import { firstLoadScripts, gzipBytes, stylesheets } from './lib/first-load';
+import { FIRST_LOAD_OVER_FLOOR_BYTES, FLOOR, installedFrameworkVersions, readFloorRecord, staleFloorRecord, writeFloorRecord } from './lib/floor';
 
 /** The sample content's post with mathematics (the issue names it). */
 const POST_PATH = '/blog/computing-zeros-of-the-zeta-function-with-python';
@@ -90,56 +97,6 @@ function argValue(name: string): string | undefined {
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
-/** The attributes of one start tag, names lower-cased (`noModule` and `nomodule` alike). */
-function attributes(tag: string): Map<string, string> {
-  const found = new Map<string, string>();
-  const pattern = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
-  const body = tag.replace(/^<\s*\w+/, '').replace(/\/?>$/, '');
-  for (const match of body.matchAll(pattern)) found.set(match[1]!.toLowerCase(), match[2] ?? match[3] ?? match[4] ?? '');
-  return found;
-}
-
-const decode = (value: string) => value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
-
-/** The scripts a module-capable browser runs from this HTML, in document order, and how many it skips. */
-function firstLoadScripts(html: string, base: string): { urls: string[]; skippedNoModule: number } {
-  const urls = new Set<string>();
-  const noModule = new Set<string>();
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
-    const attrs = attributes(tag);
-    const src = attrs.get('src');
-    if (!src) continue;
-    if (attrs.has('nomodule')) {
-      noModule.add(new URL(decode(src), base).href);
-      continue;
-    }
-    const type = attrs.get('type')?.toLowerCase();
-    if (type && type !== 'module' && !/javascript|ecmascript/.test(type)) continue;
-    urls.add(new URL(decode(src), base).href);
-  }
-  // Chunks the inline React payload names (client components of streamed content) load during hydration
-  // too; React normally also emits them as <script async src>, so this rarely adds any.
-  for (const [reference] of html.matchAll(/\/_next\/static\/chunks\/[\w.~-]+\.js/g)) urls.add(new URL(reference, base).href);
-  for (const url of noModule) urls.delete(url);
-  return { urls: [...urls], skippedNoModule: noModule.size };
-}
-
-/**
- * The stylesheets the page loads: <link rel="stylesheet"> and style preloads in the markup, and those React
- * inserts for streamed content (its $RR instructions name them in inline scripts).
- */
-function stylesheets(html: string, base: string): string[] {
-  const urls = new Set<string>();
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    const attrs = attributes(tag);
-    const href = attrs.get('href');
-    const rel = attrs.get('rel')?.toLowerCase();
-    if (href && (rel === 'stylesheet' || (rel === 'preload' && attrs.get('as') === 'style'))) urls.add(new URL(decode(href), base).href);
-  }
-  for (const [reference] of html.matchAll(/\/_next\/static\/[\w./~-]+\.css/g)) urls.add(new URL(reference, base).href);
-  return [...urls];
-}
-
 const fetched = new Map<string, Promise<Chunk>>();
 
 /** One asset, fetched once for all pages; sizes are of the body as served, gzip at level 9. */
@@ -154,7 +111,7 @@ function asset(url: string): Promise<Chunk> {
       return {
         url,
         rawBytes: body.length,
-        gzipBytes: gzipSync(body, { level: 9 }).length,
+        gzipBytes: gzipBytes(body),
         packages: FINGERPRINTS.filter(({ pattern }) => pattern.test(text)).map(({ name }) => name),
         isKatexCss: /\.katex\b/.test(text) && /KaTeX_Main/.test(text),
       };
@@ -267,24 +224,30 @@ function table(header: string[], rows: string[][], rightAligned: number[] = []):
   return [format(header), format(widths.map((width) => '-'.repeat(width))), ...rows.map(format)].join('\n');
 }
 
-function report(results: PageResult[], top: number, modules: boolean): string {
+function report(results: PageResult[], floor: PageResult, top: number, modules: boolean): string {
+  const budget = floor.totalGzip + FIRST_LOAD_OVER_FLOOR_BYTES;
   const summary = table(
-    ['page', 'path', 'status', 'scripts', 'raw kB', 'gzip kB', 'budget', 'katex css'],
-    results.map((result) => [
+    ['page', 'path', 'status', 'scripts', 'raw kB', 'gzip kB', 'over floor kB', 'budget', 'katex css'],
+    [floor, ...results].map((result) => [
       result.label,
       result.path.length > 44 ? `${result.path.slice(0, 43)}…` : result.path,
       String(result.status),
       String(result.chunks.length),
       kB(result.totalRaw),
       kB(result.totalGzip),
-      result.totalGzip <= BUDGET_BYTES ? 'ok' : 'OVER',
+      result === floor ? '-' : kB(result.totalGzip - floor.totalGzip),
+      result === floor ? '-' : result.totalGzip <= budget ? 'ok' : 'OVER',
       result.katexCss ? 'linked' : '-',
     ]),
-    [2, 3, 4, 5],
+    [2, 3, 4, 5, 6],
   );
-  const lines = [summary, '', `Budget: ${kB(BUDGET_BYTES)} kB gzip of first-load JS per page (noModule scripts not counted).`];
+  const lines = [
+    summary,
+    '',
+    `Budget: the floor's ${kB(floor.totalGzip)} kB + ${kB(FIRST_LOAD_OVER_FLOOR_BYTES)} kB = ${kB(budget)} kB gzip of first-load JS per page (noModule scripts not counted).`,
+  ];
   if (top > 0) {
-    for (const result of results) {
+    for (const result of [floor, ...results]) {
       lines.push('', `${result.label} (${result.path}): ${kB(result.totalGzip)} kB gzip in ${result.chunks.length} scripts`);
       lines.push(
         table(
@@ -310,11 +273,43 @@ function report(results: PageResult[], top: number, modules: boolean): string {
   return lines.join('\n');
 }
 
+/** The floor's page, measured as the site's are: built when needed, served by plain `next start`. */
+async function measureFloor(): Promise<PageResult> {
+  if ((await ensureFixtureBuild(FLOOR)) === 'built') log('Floor build ready.');
+  const floor = await startNext({ dir: FLOOR.dir });
+  try {
+    await (await fetch(`${floor.url}/`)).arrayBuffer();
+    return await measurePage(floor.url, { label: 'floor', path: '/', route: '/' });
+  } finally {
+    await floor.stop();
+  }
+}
+
+/** The recorded floor against the one just measured: written with --record-floor, otherwise any difference reported. */
+function checkFloorRecord(floor: PageResult, record: boolean): void {
+  const measured = { versions: installedFrameworkVersions(), firstLoadGzipBytes: floor.totalGzip };
+  if (record) {
+    writeFloorRecord(measured);
+    log(`Recorded the floor: ${kB(floor.totalGzip)} kB gzip on next ${measured.versions.next}, react ${measured.versions.react} (benchmarks/floor/first-load.json).`);
+    return;
+  }
+  const recorded = readFloorRecord();
+  const stale = staleFloorRecord(recorded, measured.versions);
+  if (stale) log(stale);
+  else if (recorded.firstLoadGzipBytes !== floor.totalGzip) {
+    log(`The floor measured ${floor.totalGzip} B; benchmarks/floor/first-load.json says ${recorded.firstLoadGzipBytes} B: record it again with --record-floor.`);
+    process.exitCode = 1;
+  }
+}
+
 async function main(): Promise<void> {
   const given = argValue('--url');
   const top = Number(argValue('--top') ?? 5);
   const json = process.argv.includes('--json');
   const modules = process.argv.includes('--modules');
+  log('Measuring the floor (benchmarks/floor, plain next start; built first when needed)…');
+  const floor = await measureFloor();
+  checkFloorRecord(floor, process.argv.includes('--record-floor'));
   let site: SiteServer | null = null;
   let baseUrl = given?.replace(/\/+$/, '');
   if (!baseUrl) {
@@ -329,8 +324,8 @@ async function main(): Promise<void> {
       await (await fetch(baseUrl + page.path)).arrayBuffer();
       results.push(await measurePage(baseUrl, page));
     }
-    console.log(json ? JSON.stringify(results, null, 2) : `\n${report(results, top, modules)}\n`);
-    if (results.some((result) => result.totalGzip > BUDGET_BYTES)) process.exitCode = 1;
+    console.log(json ? JSON.stringify({ floor, pages: results }, null, 2) : `\n${report(results, floor, top, modules)}\n`);
+    if (results.some((result) => result.totalGzip > floor.totalGzip + FIRST_LOAD_OVER_FLOOR_BYTES)) process.exitCode = 1;
   } finally {
     if (site) {
       await site.stop();

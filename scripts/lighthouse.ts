@@ -36,18 +36,14 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { addLongPost, ADMIN, LONG_POST, signIn } from './lib/admin-http';
 import { startNext, startNextStart } from '../tests/helpers/next-start';
 import { startSite, tempDataDir } from '../tests/helpers/site-server';
-import { ensureBuild, ensureFixtureBuild, type FixtureApp } from './lib/build';
+import { ensureBuild, ensureFixtureBuild } from './lib/build';
 import { fail, log, median } from './lib/cli';
+import { FLOOR } from './lib/floor';
 
 const TARGET = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 2500, tbtMs: 150 } as const;
 /** Issue 49's targets: a page's median LCP and TBT at most these multiples of the floor's. */
 const FLOOR_TARGET = { lcp: 1.5, tbt: 1.25 } as const;
 
-/** The floor's app, and what its build is made from: its own files and the installed packages it is built with. */
-const FLOOR: FixtureApp = {
-  dir: 'benchmarks/floor',
-  sources: ['benchmarks/floor/app', 'benchmarks/floor/next.config.mjs', 'benchmarks/floor/tsconfig.json', 'node_modules/next/package.json', 'node_modules/react/package.json', 'node_modules/react-dom/package.json'],
-};
 
 interface Page {
   label: string;

@@ -12,7 +12,9 @@ import { getEnv } from '@/lib/env';
 import { FEED_PATH, feedTitle } from '@/lib/feed';
 import { OG_IMAGE_SIZE, SITE_CARD_PATH } from '@/lib/og-card';
 import { getAbout } from '@/lib/content/about/queries';
-import { INSIGHTS_SCRIPT } from '@/lib/analytics/rules';
+import { INSIGHTS_SCRIPT, VERCEL_INSIGHTS_SCRIPT } from '@/lib/analytics/rules';
+
+const onVercel = process.env.VERCEL === '1';
 
 /**
  * Every public page's title template, default description and social image come from Admin Settings'
@@ -54,6 +56,10 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
       {/* The site's own page-view counts (issue 48): a tiny script from this site, no cookie (docs/product.md
           "Reader analytics"). React hoists it into the head; async, so it never holds up the page. */}
       <script src={INSIGHTS_SCRIPT} async />
+      {/* On a Vercel deployment, Vercel's own page-view script too (docs/product.md §1), served there from the
+          site's own path; it follows client-side navigations itself. A plain tag, not @vercel/analytics'
+          component, whose client chunk (5 kB gzip) every host's home page loaded although only Vercel runs it. */}
+      {onVercel ? <script src={VERCEL_INSIGHTS_SCRIPT} async /> : null}
     </SiteShell>
   );
 }

@@ -1,6 +1,5 @@
 import type { Metadata, ResolvingMetadata } from 'next';
 import Link from 'next/link';
-import { Analytics } from '@vercel/analytics/next';
 import { ArrowRight, FolderKanban } from '@/components/site/icons';
 
 import { canonicalMetadata } from '@/lib/canonical';
@@ -34,12 +33,6 @@ export async function generateMetadata(_props: unknown, parent: ResolvingMetadat
   };
 }
 
-/**
- * Vercel's page-view script (docs/product.md §1: loaded from the site's own insights path) exists only on a
- * Vercel deployment; anywhere else nothing may call out.
- */
-const onVercel = process.env.VERCEL === '1';
-
 export default function HomePage() {
   return (
     <>
@@ -72,7 +65,6 @@ export default function HomePage() {
         </ContentBoundary>
       </HomeSection>
       <StayUpdated />
-      {onVercel ? <Analytics /> : null}
     </>
   );
 }

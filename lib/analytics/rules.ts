@@ -8,6 +8,8 @@ import type { ReferrerGroup } from './types';
 /** The page-view script (public/insights/script.js), and where it sends each view. */
 export const INSIGHTS_SCRIPT = '/insights/script.js';
 export const BEACON_PATH = '/insights/event';
+/** Vercel's page-view script, which a Vercel deployment serves from the site's own origin. */
+export const VERCEL_INSIGHTS_SCRIPT = '/_vercel/insights/script.js';
 
 /** The largest beacon body read; a larger one is refused unread (413). A path and a referrer fit in far less. */
 export const BEACON_MAX_BYTES = 2_048;

@@ -3,8 +3,6 @@
 import { useEffect } from 'react';
 import { useRouter } from 'next/navigation';
 
-import { KEY_ORDER, parseResearchFilters, researchHref } from '@/lib/content/research/filters';
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -13,23 +11,40 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * `/research#{id}` (a card's anchor, where older links point) lands on the card when it is on the page (the
  * browser looks for it before the cards have streamed in, so this scrolls once they are there), and opens the
  * paper's own page when the card is on another page of the list.
+ *
+ * The filters' rules (the paper kinds and their labels, 5 kB gzip) are loaded only for an address with a query:
+ * a reader who comes by a plain /research loads none of it (issue 49).
  */
 export function ResearchAddress() {
   const router = useRouter();
   useEffect(() => {
-    const query = new URLSearchParams(window.location.search);
-    if (KEY_ORDER.some((key) => query.has(key))) {
-      const view = researchHref(parseResearchFilters(Object.fromEntries(query)));
-      if (view !== window.location.pathname) {
-        router.replace(`${view}${window.location.hash}`);
-        return;
-      }
+    let left = false;
+    const landOnCard = () => {
+      const id = decodeURIComponent(window.location.hash.slice(1));
+      if (!id) return;
+      const card = document.getElementById(id);
+      if (card) card.scrollIntoView({ block: 'start' });
+      else if (UUID.test(id)) router.replace(`/research/${id}`);
+    };
+    if (!window.location.search) {
+      landOnCard();
+      return;
     }
-    const id = decodeURIComponent(window.location.hash.slice(1));
-    if (!id) return;
-    const card = document.getElementById(id);
-    if (card) card.scrollIntoView({ block: 'start' });
-    else if (UUID.test(id)) router.replace(`/research/${id}`);
+    void import('@/lib/content/research/filters').then(({ KEY_ORDER, parseResearchFilters, researchHref }) => {
+      if (left) return;
+      const query = new URLSearchParams(window.location.search);
+      if (KEY_ORDER.some((key) => query.has(key))) {
+        const view = researchHref(parseResearchFilters(Object.fromEntries(query)));
+        if (view !== window.location.pathname) {
+          router.replace(`${view}${window.location.hash}`);
+          return;
+        }
+      }
+      landOnCard();
+    });
+    return () => {
+      left = true;
+    };
   }, [router]);
   return null;
 }
