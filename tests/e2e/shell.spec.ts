@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/site';
+import { hydrated } from './fixtures/hydration';
 
 const NOT_FOUND_TEXT = "Oops! The page you're looking for doesn't exist or has been moved.";
 
@@ -85,7 +86,8 @@ test.describe('the site shell', () => {
   test('on a small screen the menu groups the links and closes on every route change', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/missing-page');
-    const toggle = page.getByRole('button', { name: 'Toggle menu' });
+    // A stored page loads its JavaScript after its first paint: the menu opens once React has hydrated it.
+    const toggle = await hydrated(page.getByRole('button', { name: 'Toggle menu' }));
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('banner').getByRole('heading', { name: 'Professional' })).toBeHidden();
 

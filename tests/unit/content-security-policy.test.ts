@@ -9,8 +9,8 @@ import fc from 'fast-check';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import RouteCache, { inlineScriptPolicy, isOwnInlineScript, payloadAsData } from '@/lib/cache/route-cache-handler.mjs';
-import { contentSecurityPolicy, PAYLOAD_READER, REACT_TIMING_SCRIPT, REACT_TIMING_SCRIPT_HASH } from '@/lib/content-security-policy.mjs';
+import RouteCache, { chunksAfterFirstPaint, inlineScriptPolicy, isOwnInlineScript, payloadAsData } from '@/lib/cache/route-cache-handler.mjs';
+import { CHUNK_LOADER, contentSecurityPolicy, PAYLOAD_READER, REACT_TIMING_SCRIPT, REACT_TIMING_SCRIPT_HASH } from '@/lib/content-security-policy.mjs';
 
 /**
  * Issue 31: a Content-Security-Policy without 'unsafe-inline' for scripts on the pages a cache keeps (the
@@ -177,11 +177,13 @@ describe('the route cache keeps the policy with the page', () => {
     await render.get(key, ctx);
     await render.set(key, entry, ctx);
     const headers = entry.headers as Record<string, string>;
-    expect(entry.html).toBe(payloadAsData(pageHtml()));
-    expect(headers['content-security-policy']).toBe(inlineScriptPolicy(payloadAsData(pageHtml())));
+    const stored = chunksAfterFirstPaint(payloadAsData(pageHtml()));
+    expect(entry.html).toBe(stored);
+    expect(headers['content-security-policy']).toBe(inlineScriptPolicy(stored));
+    expect(headers['content-security-policy']).toContain(sha256(CHUNK_LOADER));
     expect(headers.etag).toBe(`"${createHash('sha1').update(entry.html).digest('base64url')}"`);
-    const stored = (await handler().get(key, ctx)) as { value: { headers: Record<string, string> } };
-    expect(stored.value.headers['content-security-policy']).toBe(headers['content-security-policy']);
+    const read = (await handler().get(key, ctx)) as { value: { headers: Record<string, string> } };
+    expect(read.value.headers['content-security-policy']).toBe(headers['content-security-policy']);
   });
 
   it('adds it to a page read from the build (the 404 page) when first read, whatever its status', async () => {
@@ -189,8 +191,8 @@ describe('the route cache keeps the policy with the page', () => {
     await handler().set(key, { kind: 'APP_PAGE', html: pageHtml(), rscData: Buffer.from(''), headers: {}, postponed: undefined, status: 404 }, ctx);
     vi.stubEnv('NODE_ENV', 'production');
     const read = (await handler().get(key, ctx)) as { value: { html: string; headers: Record<string, string> } };
-    expect(read.value.html).toBe(payloadAsData(pageHtml()));
-    expect(read.value.headers['content-security-policy']).toBe(inlineScriptPolicy(payloadAsData(pageHtml())));
+    expect(read.value.html).toBe(chunksAfterFirstPaint(payloadAsData(pageHtml())));
+    expect(read.value.headers['content-security-policy']).toBe(inlineScriptPolicy(chunksAfterFirstPaint(payloadAsData(pageHtml()))));
     expect(read.value.headers.etag).toBeUndefined();
   });
 
@@ -203,5 +205,80 @@ describe('the route cache keeps the policy with the page', () => {
     await render.set(key, entry, ctx);
     expect(entry.headers).not.toHaveProperty('content-security-policy');
     expect(entry.html).toBe(pageHtml());
+  });
+});
+
+/**
+ * Issue 49: a stored page's JavaScript loads after its first paint. Its head's chunk scripts become inert
+ * blocks, and CHUNK_LOADER adds them back once the page has painted.
+ */
+describe("a stored page's chunks after its first paint", () => {
+  const head = (scripts: string) => `<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="stylesheet" href="/_next/static/chunks/s.css" data-precedence="next"/>${scripts}</head>`;
+  const CHUNKS = ['/_next/static/chunks/0u59_mh3fb-c-.js', '/_next/static/chunks/1bhl2-6f2q_ba.js', '/_next/static/chunks/turbopack-077hmtqrhcoji.js'];
+  const OTHERS = '<script src="/insights/script.js" async=""></script><script src="/_next/static/chunks/polyfill.js" noModule=""></script>';
+  const page = (body = '<p>Hello</p>') => `${head(`${CHUNKS.map((src) => `<script src="${src}" async=""></script>`).join('')}${OTHERS}`)}<body>${body}</body></html>`;
+
+  /** Runs the page's loader as a browser would, once it has painted: answers the scripts it adds to the head. */
+  function loadAfterPaint(html: string): { src: string; async: boolean }[] {
+    const blocks = scriptsOf(html).filter((script) => 'data-after-paint' in script.attribs);
+    const added: { src: string; async: boolean }[] = [];
+    const queued: (() => void)[] = [];
+    const context = createContext({
+      requestAnimationFrame: (run: () => void) => queued.push(run),
+      setTimeout: (run: () => void) => queued.push(run),
+      document: {
+        querySelectorAll: (selector: string) => {
+          expect(selector).toBe('script[data-after-paint]');
+          return blocks
+            .filter((block) => 'data-after-paint' in block.attribs)
+            .map((block) => ({ getAttribute: (name: string) => block.attribs[name], removeAttribute: (name: string) => delete block.attribs[name] }));
+        },
+        createElement: (name: string) => {
+          expect(name).toBe('script');
+          return { src: '', async: false };
+        },
+        head: { appendChild: (element: { src: string; async: boolean }) => added.push(element) },
+      },
+    });
+    const loaders = scriptsOf(html).filter((script) => script.text === CHUNK_LOADER);
+    expect(loaders).toHaveLength(1);
+    runInContext(loaders[0]!.text, context);
+    expect(added, 'nothing before the frame after the first paint').toEqual([]);
+    while (queued.length > 0) queued.shift()!();
+    runInContext(loaders[0]!.text, context);
+    while (queued.length > 0) queued.shift()!();
+    return added;
+  }
+
+  it("moves each of Next's chunk scripts out of the head into an inert block, and ends the page with the loader its policy names", () => {
+    const html = chunksAfterFirstPaint(page());
+    const scripts = scriptsOf(html);
+    expect(scripts.filter((script) => script.attribs.src?.startsWith('/_next/static/chunks/') && !('nomodule' in script.attribs))).toEqual([]);
+    expect(scripts.filter((script) => 'data-after-paint' in script.attribs).map((script) => [script.attribs['data-after-paint'], script.attribs.type, script.text])).toEqual(
+      CHUNKS.map((src) => [src, 'application/json', '']),
+    );
+    expect(html).toContain(OTHERS);
+    expect(html.endsWith(`<script>${CHUNK_LOADER}</script></body></html>`)).toBe(true);
+    expect(inlineScriptPolicy(html)).toBe(`script-src 'self' ${sha256(CHUNK_LOADER)}`);
+  });
+
+  it('the loader adds every chunk back to the head, async, in order and once each, only after the page has painted', () => {
+    expect(loadAfterPaint(chunksAfterFirstPaint(page()))).toEqual(CHUNKS.map((src) => ({ src, async: true })));
+  });
+
+  it("loads nothing but Next's own chunks: a forged block naming another script is skipped", () => {
+    const forged = ['/storage/evil.js', 'https://evil.example/x.js', '/_next/static/chunks/../../storage/x.js', 'javascript:alert(1)'];
+    const html = chunksAfterFirstPaint(page(forged.map((src) => `<script type=application/json data-after-paint="${src}"></script>`).join('')));
+    expect(loadAfterPaint(html).map(({ src }) => src)).toEqual(CHUNKS);
+  });
+
+  it('reads only the head: a lookalike tag after it stays as it is, and a page without chunk scripts is left whole', () => {
+    const lookalike = '<script src="/_next/static/chunks/body.js" async=""></script>';
+    const html = chunksAfterFirstPaint(page(`<p>Hello</p>${lookalike}`));
+    expect(html).toContain(lookalike);
+    expect(loadAfterPaint(html).map(({ src }) => src)).toEqual(CHUNKS);
+    const without = `${head(OTHERS)}<body><p>Hello</p></body></html>`;
+    expect(chunksAfterFirstPaint(without)).toBe(without);
+    expect(chunksAfterFirstPaint('<p>no head</p>')).toBe('<p>no head</p>');
   });
 });
