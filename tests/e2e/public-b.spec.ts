@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures/site';
+import { hydrated } from './fixtures/hydration';
 import type { Locator, Page } from '@playwright/test';
 
 /** Seed data (supabase/seed.sql): four blog posts, three personal posts (one of each type). */
@@ -68,8 +69,9 @@ test.describe('/blog', () => {
     await page.goto('/blog');
     await expectTitles(page, [SPECTRAL, TALK, ZETA, PRIME]);
 
-    // 'ZETA' is in one title and in another post's excerpt.
-    await search(page).fill('ZETA');
+    // 'ZETA' is in one title and in another post's excerpt. (A stored page's JavaScript loads after its first
+    // paint: the explorer filters once hydrated.)
+    await (await hydrated(search(page))).fill('ZETA');
     await expectTitles(page, [ZETA, PRIME]);
 
     await tagFilter(page, 'expository').click();
@@ -93,7 +95,7 @@ test.describe('/blog', () => {
 
   test('the filter lives in the URL and survives a reload', async ({ page }) => {
     await page.goto('/blog');
-    await search(page).fill('zeros');
+    await (await hydrated(search(page))).fill('zeros');
     await tagFilter(page, 'python').click();
     await expect(page).toHaveURL(/\/blog\?q=zeros&tag=python$/);
 
@@ -111,7 +113,7 @@ test.describe('/blog', () => {
 
   test('clicking a tag on a card selects it as the filter', async ({ page }) => {
     await page.goto('/blog');
-    await cards(page).filter({ hasText: TALK }).getByRole('button', { name: 'academia' }).click();
+    await (await hydrated(cards(page).filter({ hasText: TALK }).getByRole('button', { name: 'academia' }))).click();
     await expect(tagFilter(page, 'academia')).toHaveAttribute('aria-pressed', 'true');
     await expectTitles(page, [TALK]);
     await expect(page).toHaveURL(/\/blog\?tag=academia$/);

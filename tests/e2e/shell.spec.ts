@@ -78,7 +78,7 @@ test.describe('the site shell', () => {
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(0);
 
     await page.goto('/');
-    await nav.getByRole('button', { name: 'Personal' }).click();
+    await (await hydrated(nav.getByRole('button', { name: 'Personal' }))).click();
     await expect(page.getByRole('menuitem', { name: 'Blog' })).toHaveAttribute('href', '/blog');
     await expect(page.getByRole('menuitem', { name: 'Personal' })).toHaveAttribute('href', '/personal');
   });
@@ -128,7 +128,8 @@ test.describe('the site shell', () => {
     await expect(page.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
     await expect.poll(() => site.output()).toContain('[404] GET "/no/such/page?x=1"');
 
-    await page.getByRole('button', { name: 'Go Back' }).click();
+    // The 404 page is stored, so its JavaScript loads after its first paint: Go Back works once hydrated.
+    await (await hydrated(page.getByRole('button', { name: 'Go Back' }))).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Mathematics PhD Student & Researcher' })).toBeVisible();
   });
