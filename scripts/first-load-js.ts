@@ -2,12 +2,11 @@
  * `npm run js:size`: the JavaScript a modern browser runs on first load of each public page, against the
  * floor's (issue 49: at most 15 kB gzip over a bare Next.js page built from the same next, react and
  * react-dom: benchmarks/floor, scripts/lib/floor.ts). For every page it fetches the HTML from a production
- * server, takes every
- * `<script src>` that is not `noModule` (legacy browsers' polyfills, which a modern browser skips) plus
- * any chunk the inline React payload names, fetches each once and sums their gzip sizes (zlib level 9, so
- * the figure does not depend on the server's compression setting). Prints one table with the totals, then
- * per page the largest chunks and the packages recognised in them; also says whether the page links
- * KaTeX's stylesheet (only pages with mathematics should).
+ * server, takes every `<script src>` that is not `noModule` (legacy browsers' polyfills, which a modern
+ * browser skips) plus any chunk the page names otherwise (scripts/lib/first-load.ts), fetches each once
+ * and sums their gzip sizes (zlib level 9, so the figure does not depend on the server's compression
+ * setting). Prints one table with the totals, then per page the largest chunks and the packages recognised
+ * in them; also says whether the page links KaTeX's stylesheet (only pages with mathematics should).
  *
  *   npm run js:size                       start the production site on the sample content (`npm start`'s
  *                                         script, a temporary DATA_DIR; it builds first when needed)

@@ -58,7 +58,7 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
       <script src={INSIGHTS_SCRIPT} async />
       {/* On a Vercel deployment, Vercel's own page-view script too (docs/product.md §1), served there from the
           site's own path; it follows client-side navigations itself. A plain tag, not @vercel/analytics'
-          component, whose client chunk (5 kB gzip) every host's home page loaded although only Vercel runs it. */}
+          component, whose client chunk every host would load although only Vercel runs it. */}
       {onVercel ? <script src={VERCEL_INSIGHTS_SCRIPT} async /> : null}
     </SiteShell>
   );

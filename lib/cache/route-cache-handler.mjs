@@ -232,10 +232,10 @@ const HEAD_CHUNK_SCRIPT = /<script src="(\/_next\/static\/chunks\/[\w.~-]+\.js)"
 /**
  * The page with its JavaScript loaded after its first paint (issue 49): each of Next's own chunk scripts in the
  * head becomes an inert data block naming the chunk, `<script type=application/json data-after-paint="…">`, and
- * one fixed script at the end, CHUNK_LOADER, adds them back at the frame after the first paint. Measured with
- * Lighthouse (mobile) against a bare Next.js page: the chunks had arrived and run before the site's first
- * paint, which waits for the stylesheet, so the largest paint waited for all of them (about 2.5× the bare
- * page's); loaded after it, it waits for the HTML and the stylesheet only. Only the head is read: React writes
+ * one fixed script at the end, CHUNK_LOADER, adds them back at the frame after the first paint. Loaded as React
+ * writes them, the chunks arrive and run before the first paint, which waits for the stylesheet, so the largest
+ * paint waits for all of them (docs/architecture.md, "A public page load"); loaded after it, it waits for the
+ * HTML and the stylesheet only. Only the head is read: React writes
  * the scripts it preinitialises there, before any content, and the payload and the content below hold no such
  * tag (text is escaped). The chunk's path (data-after-paint) is what js:size and the budget test count.
  * @param {string} html

@@ -12,8 +12,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * browser looks for it before the cards have streamed in, so this scrolls once they are there), and opens the
  * paper's own page when the card is on another page of the list.
  *
- * The filters' rules (the paper kinds and their labels, 5 kB gzip) are loaded only for an address with a query:
- * a reader who comes by a plain /research loads none of it (issue 49).
+ * The filters' rules (the paper kinds and their labels) are loaded only for an address with a query: a reader
+ * who comes by a plain /research loads none of them (issue 49).
  */
 export function ResearchAddress() {
   const router = useRouter();
