@@ -91,6 +91,7 @@ async function pages(baseUrl: string): Promise<Page[]> {
     { label: 'experience', path: '/experience' },
     { label: 'research', path: '/research' },
     { label: 'talks', path: '/talks' },
+    { label: 'teaching', path: '/teaching' },
     { label: 'cv', path: '/cv' },
     { label: 'blog', path: '/blog' },
     { label: 'a post', path: post },
