@@ -13,21 +13,20 @@ import type { FixtureApp } from './build';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
+/** The packages the floor is built from: its build and its recorded figure hold for their versions only. */
+const FRAMEWORK = ['next', 'react', 'react-dom'] as const;
+
 /** The floor's app, and what its build is made from: its own files and the installed packages it is built with. */
 export const FLOOR: FixtureApp = {
   dir: 'benchmarks/floor',
-  sources: ['benchmarks/floor/app', 'benchmarks/floor/next.config.mjs', 'benchmarks/floor/tsconfig.json', 'node_modules/next/package.json', 'node_modules/react/package.json', 'node_modules/react-dom/package.json'],
+  sources: ['benchmarks/floor/app', 'benchmarks/floor/next.config.mjs', 'benchmarks/floor/tsconfig.json', ...FRAMEWORK.map((name) => `node_modules/${name}/package.json`)],
 };
 
 /** Issue 49: a public page's first-load JavaScript is at most this many gzip bytes over the floor's. */
 export const FIRST_LOAD_OVER_FLOOR_BYTES = 15_000;
 
-/** The packages the floor is made of, by version: a recorded figure holds for these only. */
-export interface FrameworkVersions {
-  next: string;
-  react: string;
-  'react-dom': string;
-}
+/** The packages the floor is made of, by version. */
+export type FrameworkVersions = Record<(typeof FRAMEWORK)[number], string>;
 
 export interface FloorRecord {
   versions: FrameworkVersions;
@@ -39,7 +38,7 @@ const RECORD_FILE = path.join(root, 'benchmarks', 'floor', 'first-load.json');
 
 export function installedFrameworkVersions(): FrameworkVersions {
   const version = (name: string) => (JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-  return { next: version('next'), react: version('react'), 'react-dom': version('react-dom') };
+  return Object.fromEntries(FRAMEWORK.map((name) => [name, version(name)])) as FrameworkVersions;
 }
 
 export function readFloorRecord(): FloorRecord {
@@ -52,7 +51,7 @@ export function writeFloorRecord(record: FloorRecord): void {
 
 /** Why the recorded figure does not hold for the installed packages, or null when it does. */
 export function staleFloorRecord(record: FloorRecord, installed = installedFrameworkVersions()): string | null {
-  const differing = (Object.keys(installed) as (keyof FrameworkVersions)[]).filter((name) => record.versions[name] !== installed[name]);
+  const differing = FRAMEWORK.filter((name) => record.versions[name] !== installed[name]);
   if (differing.length === 0) return null;
   const list = differing.map((name) => `${name} ${record.versions[name]} → ${installed[name]}`).join(', ');
   return `benchmarks/floor/first-load.json was measured on other versions (${list}): measure the floor again with \`npm run js:size -- --record-floor\``;

@@ -20,12 +20,17 @@ export type PreparedKind = 'empty' | 'migrated' | 'seeded';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
+/** What the templates are made from, read once per process: every copy of a test database asks for it. */
+let madeFrom: string | undefined;
+
 function key(): string {
+  if (madeFrom) return madeFrom;
   const hash = createHash('sha256');
   const migrations = path.join(root, 'supabase', 'migrations');
   for (const file of readdirSync(migrations).sort()) hash.update(file).update(readFileSync(path.join(migrations, file)));
   for (const file of ['supabase/seed.sql', 'lib/db/auth-bootstrap.sql', 'node_modules/@electric-sql/pglite/package.json']) hash.update(readFileSync(path.join(root, file)));
-  return hash.digest('hex').slice(0, 16);
+  madeFrom = hash.digest('hex').slice(0, 16);
+  return madeFrom;
 }
 
 /** Named by the run's global setup (./run-temp-dir.ts), whose own temporary folder does not outlive the run. */
@@ -49,7 +54,7 @@ function removeStaleTemplates(): void {
   utimesSync(path.join(preparedRoot(), current), now, now);
   for (const entry of readdirSync(preparedRoot(), { withFileTypes: true })) {
     const folder = path.join(preparedRoot(), entry.name);
-    if (entry.name !== current && Date.now() - statSync(folder).mtimeMs > STALE_MS) rmSync(folder, { recursive: true, force: true });
+    if (entry.name !== current && now.getTime() - statSync(folder).mtimeMs > STALE_MS) rmSync(folder, { recursive: true, force: true });
   }
 }
 
