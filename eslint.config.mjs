@@ -11,6 +11,14 @@ export default defineConfig([
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
+    // Links prefetch on the reader's intent, not on sight (components/link.tsx): every link goes through it.
+    files: ['app/**', 'components/**'],
+    ignores: ['components/link.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'next/link', message: "Use Link from '@/components/link': it prefetches on intent, not on sight." }] }],
+    },
+  },
+  {
     // lib/ is below components/: components may use lib, never the other way round.
     files: ['lib/**'],
     rules: {

@@ -1,5 +1,5 @@
 import type { Metadata, ResolvingMetadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { ArrowRight, FolderKanban } from '@/components/site/icons';
 
 import { canonicalMetadata } from '@/lib/canonical';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useTransition, type ReactNode } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { ArrowLeft, LayoutDashboard, Loader2, LogOut } from 'lucide-react';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useTransition } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { useRouter } from 'next/navigation';
 import { Loader2, Sparkles } from 'lucide-react';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState, useEffect, useRef, useState } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { ArrowLeft, Loader2 } from 'lucide-react';
 
 import { signInAction, signUpAction } from '@/app/admin/(open)/login/actions';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { House } from '@/components/site/icons';
 
 import { GoBackButton } from '@/components/site/go-back-button';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 
 import { BrandIcon } from '@/components/site/brand-icons';
 import { Mail } from '@/components/site/icons';

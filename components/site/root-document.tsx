@@ -14,7 +14,7 @@ export function RootDocument({ children }: { children: ReactNode }) {
     <html lang="en" className="dark" style={{ colorScheme: 'dark' }} suppressHydrationWarning>
       <body>
         <ScrollToTop />
-        {/* Loads next/link and the public chrome once for every page (see the module). */}
+        {/* Loads the site's Link and the public chrome once for every page (see the module). */}
         <SharedClientModules />
         {children}
       </body>

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 
 import { ContentBoundary } from '@/components/site/content-boundary';
 import { CurrentYear } from '@/components/site/current-year';

@@ -120,6 +120,32 @@ test.describe('the site shell', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("a link's page is fetched when the reader points at or focuses the link, not when it comes into view, and the click stays in the page", async ({ page }) => {
+    const pageData: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.searchParams.has('_rsc')) pageData.push(url.pathname);
+    });
+    await page.goto('/research');
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+    await hydrated(nav.getByRole('link', { name: 'About' }));
+    // Every header link and every paper's link is in view, and none was fetched.
+    expect(pageData).toEqual([]);
+
+    await nav.getByRole('link', { name: 'About' }).hover();
+    await expect.poll(() => pageData).toContain('/about');
+    await nav.getByRole('link', { name: 'Projects' }).focus();
+    await expect.poll(() => pageData).toContain('/projects');
+    expect(pageData.filter((pathname) => pathname !== '/about' && pathname !== '/projects')).toEqual([]);
+
+    // A client-side navigation: the document is the one loaded above.
+    await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
+    await nav.getByRole('link', { name: 'About' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('main')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+  });
+
   test('an unknown path answers 404 with the text, Go Home and Go Back, and is logged', async ({ page, site }) => {
     await page.goto('/');
     const response = await page.goto('/no/such/page?x=1');

@@ -61,7 +61,9 @@ test.describe('on a site of its own', () => {
 
   test('export in the browser, change the site, import the export with replace: the public pages are as before, and a backup was taken first', async ({ page, playwright }) => {
     test.setTimeout(180_000);
-    const visitor = await playwright.request.newContext();
+    // A connection per request, as in supabase-mode.spec.ts: a kept-alive one, idle while the admin
+    // works, can be closed by the server just as the next request goes out on it (ECONNRESET).
+    const visitor = await playwright.request.newContext({ extraHTTPHeaders: { connection: 'close' } });
     const before = await publicContent(visitor);
     await signIn(page, OWNER, `${site.url}/admin/login`);
     const file = await exportArchive(page);

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { Award, BookOpen, Briefcase, Database, FileText, FolderKanban, Images, PenLine, Settings, Upload, User, Users, type LucideIcon } from 'lucide-react';
 
 import { isAdminRouteReady } from '@/components/admin/admin-nav';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { analyticsRangeHref } from '@/lib/analytics/display';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { ArrowRight, Briefcase, Download, GraduationCap, Lightbulb, type SiteIcon } from '@/components/site/icons';
 
 import { FallbackImage, LARGEST_PAINT } from '@/components/site/fallback-image';

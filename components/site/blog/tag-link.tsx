@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { badgeVariants } from '@/components/ui/badge-variants';
 import { tagHref } from '@/lib/content/blog/rules';
 

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 
 import { Building2, CalendarDays, Download, ExternalLink } from '@/components/site/icons';
 import { CourseDescription } from '@/components/site/stored-markup';

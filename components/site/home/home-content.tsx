@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 
 import { BadgeList } from '@/components/site/badge-list';
 import { CardCover } from '@/components/site/card-cover';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { ArrowRight } from '@/components/site/icons';
 
 import { Button } from '@/components/ui/button';

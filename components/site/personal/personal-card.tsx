@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { ArrowRight } from '@/components/site/icons';
 
 import { LongDate } from '@/components/site/long-date';

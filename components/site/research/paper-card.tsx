@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { Download, ExternalLink, Users } from '@/components/site/icons';
 
 import { ExternalLinkButton } from '@/components/site/external-link-button';

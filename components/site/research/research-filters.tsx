@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 
 import { hasFacetFilters, researchHref, type FacetCount, type ResearchFacets, type ResearchFilters } from '@/lib/content/research/filters';
 import { PAPER_KIND_LABELS, type PaperKind } from '@/lib/content/research/kinds';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/link';
 
 import { EmptyState } from '@/components/site/empty-state';
 import { Search } from '@/components/site/icons';

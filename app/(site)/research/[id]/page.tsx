@@ -1,5 +1,5 @@
 import type { Metadata, ResolvingMetadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 
 import { ContentBoundary } from '@/components/site/content-boundary';
 import { BackLink, DetailNotFound } from '@/components/site/detail-page';

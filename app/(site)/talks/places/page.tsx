@@ -1,5 +1,5 @@
 import type { Metadata, ResolvingMetadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { connection } from 'next/server';
 
 import { ContentBoundary } from '@/components/site/content-boundary';

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import type { Metadata } from 'next';
 import { connection } from 'next/server';
-import Link from 'next/link';
+import { Link } from '@/components/link';
 import { Loader2 } from 'lucide-react';
 
 import { SetupForm } from '@/components/admin/setup-form';
