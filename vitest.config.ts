@@ -7,11 +7,11 @@ const root = path.dirname(new URL(import.meta.url).pathname);
 /**
  * A test file that changes what another file would import or read (a module mock, the environment, a
  * global) runs in a module graph of its own. Every other file shares its worker's modules with the files
- * before it (isolate: false), which spares each file the import of the modules they have in common.
- * Measured on this 2-core machine: the unit files took 56 s each in a graph of its own and 38 s so, and the
- * whole run 188 s and 172 s (the integration files' time is mostly the scripts and databases they start).
+ * before it (isolate: false), which spares each file the import of the modules they have in common
+ * (docs/architecture.md, "Testing", and its measurements).
  */
-const CHANGES_SHARED_STATE = /\bvi\.(?:mock|doMock|unmock|resetModules|stubEnv|stubGlobal)\(|process\.env(?:\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/;
+const CHANGES_SHARED_STATE =
+  /\bvi\.(?:mock|doMock|unmock|resetModules|stubEnv|stubGlobal)\(|process\.env(?:\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|Object\.assign\(process\.env/;
 
 /** The test files under `folder` that change shared state (above). */
 function filesWithOwnModules(folder: string): string[] {

@@ -5,13 +5,13 @@ import { useState, type ComponentProps, type FocusEvent, type PointerEvent, type
 
 /*
  * The site's links: next/link, prefetching a page when the reader shows they may go there (the pointer
- * over the link, focus on it, a touch), not when the link scrolls into view. Next's default fetched every
- * visible link's page data and route code on each page view: 19 requests after `/` had loaded, 41 after
- * /research (a link per paper), each one a render on the server and work on the reader's main thread,
- * and on a phone data the reader pays for and mostly never uses. This is the hover-triggered prefetch of
- * Next's prefetching guide (`prefetch={false}` until the intent, then the default), with focus and touch
- * added. A click is a client-side navigation either way; without a prefetch it fetches the page then.
- * Every link goes through here (eslint.config.mjs refuses next/link elsewhere).
+ * over the link, focus on it, a touch), not when the link scrolls into view. Next's default fetches the
+ * page data and route code of every link in view after each page load: a render on the server and work on
+ * the reader's main thread per link, and on a phone data the reader pays for and mostly never uses
+ * (figures in docs/architecture.md, "A public page load"). This is the hover-triggered prefetch of Next's
+ * prefetching guide (`prefetch={false}` until the intent, then the default), with focus and touch added.
+ * A click is a client-side navigation either way; without a prefetch it fetches the page then. Every link
+ * goes through here (eslint.config.mjs refuses next/link elsewhere).
  */
 export function Link({ prefetch, onPointerEnter, onFocus, onTouchStart, ...props }: ComponentProps<typeof NextLink>) {
   const [intent, setIntent] = useState(false);
