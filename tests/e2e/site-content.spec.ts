@@ -5,7 +5,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ageFreshnessStamp, AUTH_SECRET, expect, register, signIn, test } from './fixtures/auth';
-import { chooseArchive, openSiteContent } from './fixtures/site-content';
+import { chooseArchive, newVisitor, openSiteContent } from './fixtures/site-content';
 import { startSite, type SiteServer } from '../helpers/site-server';
 
 /**
@@ -61,9 +61,7 @@ test.describe('on a site of its own', () => {
 
   test('export in the browser, change the site, import the export with replace: the public pages are as before, and a backup was taken first', async ({ page, playwright }) => {
     test.setTimeout(180_000);
-    // A connection per request, as in supabase-mode.spec.ts: a kept-alive one, idle while the admin
-    // works, can be closed by the server just as the next request goes out on it (ECONNRESET).
-    const visitor = await playwright.request.newContext({ extraHTTPHeaders: { connection: 'close' } });
+    const visitor = await newVisitor(playwright);
     const before = await publicContent(visitor);
     await signIn(page, OWNER, `${site.url}/admin/login`);
     const file = await exportArchive(page);

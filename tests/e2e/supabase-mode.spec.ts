@@ -22,7 +22,7 @@ import {
 import { NEVER_STORE } from '../../lib/public-pages';
 import { AUTH_SECRET, freshnessStamp, signIn } from './fixtures/auth';
 import { expect, test as base } from './fixtures/csp';
-import { chooseArchive, openSiteContent } from './fixtures/site-content';
+import { chooseArchive, newVisitor, openSiteContent } from './fixtures/site-content';
 
 /**
  * The production build made for Supabase mode (.next-supabase, tests/helpers/supabase-e2e-config.ts),
@@ -467,10 +467,7 @@ test('uploads land in Supabase Storage under the admin\'s own token, are listed,
 
 test('Settings → Site content in Supabase mode: the export downloaded in the browser, the site changed, the export imported with replace: the public pages are as before and the file is back in Supabase Storage; an embedded site\'s export moves in', async ({ page, playwright }) => {
   test.setTimeout(180_000);
-  // A connection per request: a kept-alive one, idle while the admin works, can be closed by the server
-  // (Node's 5 s keep-alive timeout) just as the next request goes out on it, and that request fails with
-  // ECONNRESET (seen once in a local run). A browser retries such a request; this client does not.
-  const visitor = await playwright.request.newContext({ extraHTTPHeaders: { connection: 'close' } });
+  const visitor = await newVisitor(playwright);
   const pages = ['/', '/about', '/research', '/blog', '/projects', '/experience', '/personal', '/cv'];
   // Each page's <main> as the server sends it. (Not the whole document: a page the response cache stored
   // from a router prefetch names `?_rsc=…` in its flight data, which a fresh render after the import does not.)
