@@ -1,17 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-
-/** Debian's Chromium: nothing downloads a browser here, and the flags keep it off the network. */
-export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+import { chromiumLaunch } from './tests/helpers/chromium';
 
 /** The longest files with a worker of their own (tests/e2e/fixtures/site.ts's siteTest, supabase-mode's base). */
 const OWN_WORKER = ['**/supabase-mode.spec.ts', '**/hostile-xss.spec.ts', '**/feed.spec.ts', '**/scholar.spec.ts'];

@@ -18,6 +18,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 
+import { chromiumLaunch } from '../tests/helpers/chromium';
 import { repoRoot, startSite, tempDataDir, type SiteServer } from '../tests/helpers/site-server';
 import { isBuildCurrent } from './lib/build';
 import { fail, log } from './lib/cli';
@@ -40,10 +41,7 @@ function actionId(name: string): string {
 
 /** Signs in through the login page in Chromium and answers the session cookies as a Cookie header. */
 async function signIn(baseUrl: string): Promise<string> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await chromium.launch(chromiumLaunch);
   try {
     const page = await browser.newPage();
     await page.goto(`${baseUrl}/admin/login`);

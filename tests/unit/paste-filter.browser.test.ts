@@ -5,6 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS } from '@/lib/markup/allowed-html';
+import { chromiumLaunch } from '../helpers/chromium';
 
 /**
  * The rich editor's paste and draft filter (`components/admin/paste-filter.ts`), run where it runs: in a
@@ -116,10 +117,7 @@ beforeAll(async () => {
     alias: { '@': ROOT.replace(/\/$/, '') },
     logLevel: 'silent',
   });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  browser = await chromium.launch(chromiumLaunch);
   page = await browser.newPage();
   // A payload that ran would show up here: an alert, an uncaught error, or window.__xss set.
   page.on('dialog', (dialog) => {

@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+
+/**
+ * The Chromium the tests drive: Debian's, never a downloaded one. Its headless shell
+ * (`chromium-headless-shell`, the same Chromium release built without the browser's window and UI
+ * layers) when it is installed, as `.ci/run` does, else the browser itself; `CHROMIUM_PATH` overrides
+ * both. The shell is the build Playwright itself runs headless tests on, and here it takes about a third
+ * of the browser's processor time per page load (docs/architecture.md, "Measurements").
+ * Lighthouse (scripts/lighthouse.ts) keeps the browser: it measures what a reader's browser does.
+ */
+export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+export const chromiumExecutable = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
+/** Launch options for Playwright: the executable above, and flags that keep it off the network. */
+export const chromiumLaunch = {
+  executablePath: chromiumExecutable,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
