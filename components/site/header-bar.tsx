@@ -187,7 +187,9 @@ function Bar({ pathname: currentPath, markActive, icons, brand, hidden }: BarPro
       </div>
 
       <div id={menuId} className={menuOpen ? 'mobile-panel open' : 'mobile-panel'}>
-        <div className="overflow-hidden">
+        {/* Clipped, not hidden: an overflow-hidden box is still a scroll container, which scrollIntoView (a link
+            given focus, a test's click) scrolls while the panel grows, sliding the link from under the pointer. */}
+        <div className="overflow-clip">
           <nav
             aria-label="Main"
             className="max-h-[calc(100dvh-var(--header-height))] space-y-6 overflow-y-auto border-t border-border px-4 pt-5 pb-6 sm:px-6"
