@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { freePort, preparedDataDir, repoRoot, type ScriptRun, type SiteOptions } from './site-server';
+import { freePort, killOnExit, preparedDataDir, repoRoot, type ScriptRun, type SiteOptions } from './site-server';
 
 export interface NextServer extends ScriptRun {
   url: string;
@@ -30,7 +30,7 @@ export async function startNext(options: { dir?: string; env?: Record<string, st
   child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  process.once('exit', () => child.kill('SIGKILL'));
+  killOnExit(child);
   const url = `http://127.0.0.1:${port}`;
   const run: ScriptRun = { child, output: () => text, exited };
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);

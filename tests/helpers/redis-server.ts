@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './site-server';
+import { freePort, killOnExit } from './site-server';
 
 /**
  * A throwaway Redis server (Debian's redis-server) on a free port in a temporary directory, for the
@@ -25,12 +25,6 @@ export interface RedisServer {
 }
 
 const REDIS_SERVER = '/usr/bin/redis-server';
-
-/** Every redis-server still running: none outlives the test process. */
-const running = new Set<ChildProcess>();
-process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
 
 function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -60,8 +54,7 @@ export async function startRedis(): Promise<RedisServer> {
       stdio: 'ignore',
     });
     child = started;
-    running.add(started);
-    started.once('exit', () => running.delete(started));
+    killOnExit(started);
     const deadline = Date.now() + 10_000;
     while (!(await answers(port))) {
       if (started.exitCode !== null) throw new Error(`redis-server exited with ${started.exitCode}`);

@@ -35,6 +35,12 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
+/** Kills `child` when the test process exits, if it is still running then (one exit listener for all). */
+export function killOnExit(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+}
+
 /** Runs a TypeScript script of this repository in its own Node process (as `npm run` would, minus npm). */
 export function runScript(script: string, args: string[] = [], env: Record<string, string> = {}): ScriptRun {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, script), ...args], {
@@ -43,8 +49,7 @@ export function runScript(script: string, args: string[] = [], env: Record<strin
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', REFRESH_SCHEDULE: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
+  killOnExit(child);
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
