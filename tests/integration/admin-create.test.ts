@@ -1,16 +1,25 @@
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_CREATE_USAGE } from '../../scripts/lib/admin-create-args';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { migrate } from '@/lib/db/migrate';
 import { openDatabase } from '@/lib/db/open';
 import { parseEnv } from '@/lib/env';
+import { preparePgliteDir } from '../helpers/prepared-data';
 import { runScript, tempDataDir } from '../helpers/site-server';
 
 async function adminCreate(dataDir: string, ...args: string[]) {
   const run = runScript('scripts/admin-create.ts', args, { DATA_DIR: dataDir });
   const { code } = await run.exited;
   return { code, output: run.output() };
+}
+
+/** A DATA_DIR whose database exists, migrated, as any start leaves it (copied: no initdb). */
+async function migratedDataDir(): Promise<string> {
+  const dataDir = tempDataDir();
+  await preparePgliteDir('migrated', path.join(dataDir, 'pglite'));
+  return dataDir;
 }
 
 async function readUsers(dataDir: string) {
@@ -59,10 +68,9 @@ describe('npm run admin:create', () => {
   });
 
   it("promotes an existing registered user given that account's password, and keeps the password", async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await migratedDataDir();
     const hash = await hashPassword('long-enough-1');
     const opened = await openDatabase(parseEnv({ DATA_DIR: dataDir }), { purpose: 'test' });
-    await migrate(opened.db, { authBootstrap: true });
     await opened.db.query("insert into auth.users (email, encrypted_password) values ('reader@example.com', $1)", [hash]);
     await opened.release();
 
@@ -73,10 +81,9 @@ describe('npm run admin:create', () => {
   });
 
   it('refuses to promote an account someone else registered first under the address: the password does not match', async () => {
-    const dataDir = tempDataDir();
+    const dataDir = await migratedDataDir();
     const hash = await hashPassword('squatter-password');
     const opened = await openDatabase(parseEnv({ DATA_DIR: dataDir }), { purpose: 'test' });
-    await migrate(opened.db, { authBootstrap: true });
     await opened.db.query("insert into auth.users (email, encrypted_password) values ('owner@example.com', $1)", [hash]);
     await opened.release();
 
@@ -90,10 +97,9 @@ describe('npm run admin:create', () => {
 describe('ensureAdmin', () => {
   it('two servers making the same admin at once on one database: one creates it, the other finds it made (no failed start)', async () => {
     const { ensureAdmin } = await import('@/lib/auth/admin-provisioning');
-    const env = parseEnv({ DATA_DIR: tempDataDir() });
+    const env = parseEnv({ DATA_DIR: await migratedDataDir() });
     const opened = await openDatabase(env, { purpose: 'test' });
     try {
-      await migrate(opened.db, { authBootstrap: true });
       const credentials = { email: 'owner@example.org', password: 'owner-password-123' };
       // Both look the address up before either has written it: the second insert meets the first's row.
       const results = await Promise.all([ensureAdmin(opened.db, env, credentials), ensureAdmin(opened.db, env, credentials)]);

@@ -10,7 +10,6 @@ import { exportSite } from '@/lib/backup/export';
 import { CONTENT_TABLES, EXPORT_FORMAT_VERSION } from '@/lib/backup/export-format';
 import { ImportRefusedError, importSite } from '@/lib/backup/import';
 import { restoreBackup, RestoreError } from '@/lib/backup/restore';
-import { migrate } from '@/lib/db/migrate';
 import { openDatabase } from '@/lib/db/open';
 import { seedSampleContent } from '@/lib/db/seed';
 import type { Database } from '@/lib/db/types';
@@ -19,6 +18,7 @@ import type { Bucket } from '@/lib/storage/buckets';
 import { LocalStorage } from '@/lib/storage/local';
 import { contentOf, rawTar, readEntries, treeListing, writeRawArchive, withManifest, type RawEntry } from '../helpers/archives';
 import { openTestPglite } from '../helpers/db';
+import { preparePgliteDir } from '../helpers/prepared-data';
 import { runScript, tempDataDir as newTempDir } from '../helpers/site-server';
 import { padded, SAMPLES } from '../helpers/storage-samples';
 
@@ -63,10 +63,10 @@ beforeAll(async () => {
   exportEntries = await readEntries(exportFile);
 
   dataDir = tempDir();
+  // A site's data folder with the sample content, as a first start leaves it (copied: no initdb).
+  await preparePgliteDir('seeded', path.join(dataDir, 'pglite'));
   const opened = await openDatabase(parseEnv({ DATA_DIR: dataDir }), { purpose: 'hostile archive test' });
   try {
-    await migrate(opened.db, { authBootstrap: true });
-    await seedSampleContent(opened.db);
     const own = new LocalStorage(path.join(dataDir, 'storage'));
     await own.ensureBuckets();
     await own.upload('blog-images', { path: '1-cover.png', bytes: SAMPLES.png, contentType: 'image/png' });
