@@ -4,9 +4,9 @@ import { existsSync } from 'node:fs';
  * The Chromium the tests drive: Debian's, never a downloaded one. Its headless shell
  * (`chromium-headless-shell`, the same Chromium release built without the browser's window and UI
  * layers) when it is installed, as `.ci/run` does, else the browser itself; `CHROMIUM_PATH` overrides
- * both. The shell is the build Playwright itself runs headless tests on, and here it takes about a third
- * of the browser's processor time per page load (docs/architecture.md, "Measurements").
- * Lighthouse (scripts/lighthouse.ts) keeps the browser: it measures what a reader's browser does.
+ * both. The shell is the build Playwright itself runs headless tests on, and a page load costs it far less
+ * processor time than the browser (docs/architecture.md, "Measurements"): the end-to-end run is bound by
+ * the processor. Lighthouse (scripts/lighthouse.ts) keeps the browser: it measures what a reader's does.
  */
 export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 

@@ -7,7 +7,7 @@ import { fetchOrcid, type OrcidWork } from '@/lib/scholarly/orcid';
 import { ErrorList } from '@/lib/scholarly/refresh/errors';
 import { FOUND_WORKS_MAX, ORCID_PROFILE_MAX_BYTES } from '@/lib/scholarly/refresh/found-works';
 import { processHolder, releaseLease, renewLease, takeLease } from '@/lib/scholarly/refresh/lease';
-import { runRefresh } from '@/lib/scholarly/refresh/run';
+import { ROUTE_RUN_COVERS_MS, runRefresh } from '@/lib/scholarly/refresh/run';
 import {
   dismissFoundWorks,
   dueForRun,
@@ -309,6 +309,25 @@ describe('a run’s counts', () => {
     const again = await runRefresh(options(fake.fetchCount, { holder: HOLDER_B }));
     expect(again).toMatchObject({ ran: true, resumed: false, finished: true, papersChecked: 3, countsUpdated: 0 });
     expect(fake.calls).toHaveLength(9);
+  });
+
+  it("asked by the outside scheduler on an instance that takes the lease after another's run has ended, runs nothing when that run started within a minute", async () => {
+    for (let n = 1; n <= 2; n += 1) await addPaper(n, `Paper ${n}`);
+    const fake = fakeCounts(() => ok(1));
+    // The scheduler calls two instances at once; one runs, the other gets to the lease only afterwards.
+    expect(await runRefresh(options(fake.fetchCount, { holder: HOLDER_A, trigger: 'route' }))).toMatchObject({ ran: true, finished: true });
+    expect(await runRefresh(options(fake.fetchCount, { holder: HOLDER_B, trigger: 'route' }))).toEqual({ ran: false, reason: 'just-ran' });
+    expect(fake.calls).toHaveLength(2);
+    expect(await state()).toMatchObject({ lease_holder: null, finished: true, run_trigger: 'route' });
+
+    // Refresh now and the schedule are not the scheduler's calls: they run.
+    expect(await runRefresh(options(fake.fetchCount, { holder: HOLDER_B, trigger: 'admin' }))).toMatchObject({ ran: true, finished: true });
+    expect(fake.calls).toHaveLength(4);
+
+    // Once the last run started more than ROUTE_RUN_COVERS_MS ago, the scheduler's next call runs.
+    await db.query(`update public.refresh_state set run_started_at = now() - $1 * interval '1 millisecond' - interval '1 second'`, [ROUTE_RUN_COVERS_MS]);
+    expect(await runRefresh(options(fake.fetchCount, { holder: HOLDER_A, trigger: 'route' }))).toMatchObject({ ran: true, finished: true });
+    expect(fake.calls).toHaveLength(6);
   });
 
   it('is taken over when its holder stalls past its lease: the next holder resumes it, and the stalled one writes nothing more', async () => {

@@ -14,7 +14,8 @@ import { searchLimiter } from '@/lib/search/rate-limit';
  * then it wants `Authorization: Bearer {REFRESH_SECRET}` (401 without it), and each address may call it
  * REFRESH_ROUTE_LIMIT.requests times a minute, right or wrong (429 after). The run goes on after the answer
  * (`after`, so a serverless function is kept for it), once in the site however many instances are asked: the
- * lease in the database decides (lib/scholarly/refresh/lease.ts).
+ * lease in the database decides (lib/scholarly/refresh/lease.ts), and a run that started within the minute
+ * and has finished answers the calls that reach the lease after it (ROUTE_RUN_COVERS_MS in run.ts).
  */
 
 const REFRESH_ROUTE_LIMIT = { requests: 6, windowMs: 60_000, addresses: 1_000 } as const;

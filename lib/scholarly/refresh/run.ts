@@ -488,12 +488,39 @@ function runningHere(): Set<string> {
  * of this holder is going on in this process): a new one, or the one that stopped part-way resumed. See the
  * module's comment for what it does and how it ends. Throws only what it did not expect, after recording it.
  */
+/**
+ * How long a run that started and finished answers the outside scheduler's calls. Its calls to several
+ * instances at once must make one run; the lease alone keeps two from overlapping, not an instance that
+ * takes the lease only after the other's run has ended.
+ */
+export const ROUTE_RUN_COVERS_MS = 60_000;
+
+/** Whether a run started within ROUTE_RUN_COVERS_MS (by the database's clock, as the lease) and has finished. */
+async function finishedJustNow(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ covered: boolean }>(
+    `select run_finished_at is not null and run_started_at > now() - $1 * interval '1 millisecond' as covered
+       from public.refresh_state where id`,
+    [ROUTE_RUN_COVERS_MS],
+  );
+  return rows[0]?.covered === true;
+}
+
 export async function runRefresh(options: RunOptions): Promise<RunResult> {
   const running = runningHere();
   if (running.has(options.holder)) return { ran: false, reason: 'held' };
   running.add(options.holder);
   try {
     if (!(await takeLease(options.db, options.holder, options.leaseMs ?? LEASE_MS))) return { ran: false, reason: 'held' };
+    if (options.trigger === 'route') {
+      const covered = await finishedJustNow(options.db).catch(async (error: unknown) => {
+        await releaseLease(options.db, options.holder);
+        throw error;
+      });
+      if (covered) {
+        await releaseLease(options.db, options.holder);
+        return { ran: false, reason: 'just-ran' };
+      }
+    }
     return await leased(options);
   } finally {
     running.delete(options.holder);

@@ -59,11 +59,13 @@ export interface RunOptions {
 }
 
 /**
- * What a run did. `ran: false`: another holder has the lease. `finished`: the run got to its end (false when it
- * lost its lease or was aborted; it is then resumed by the next holder), and `stopped` says why it did not.
+ * What a run did. `ran: false`: another holder has the lease ('held'), or, asked by the outside scheduler, a run
+ * that started within ROUTE_RUN_COVERS_MS has finished, which was the run asked for ('just-ran'). `finished`: the
+ * run got to its end (false when it lost its lease or was aborted; it is then resumed by the next holder), and
+ * `stopped` says why it did not.
  */
 export type RunResult =
-  | { ran: false; reason: 'held' }
+  | { ran: false; reason: 'held' | 'just-ran' }
   | {
       ran: true;
       resumed: boolean;
