@@ -484,11 +484,6 @@ function runningHere(): Set<string> {
 }
 
 /**
- * One run, when this holder can take the lease (`{ ran: false, reason: 'held' }` when another holds it, or a run
- * of this holder is going on in this process): a new one, or the one that stopped part-way resumed. See the
- * module's comment for what it does and how it ends. Throws only what it did not expect, after recording it.
- */
-/**
  * How long a run that started and finished answers the outside scheduler's calls. Its calls to several
  * instances at once must make one run; the lease alone keeps two from overlapping, not an instance that
  * takes the lease only after the other's run has ended.
@@ -505,6 +500,12 @@ async function finishedJustNow(db: Database): Promise<boolean> {
   return rows[0]?.covered === true;
 }
 
+/**
+ * One run, when this holder can take the lease (`{ ran: false, reason: 'held' }` when another holds it, or a run
+ * of this holder is going on in this process; `'just-ran'` when the outside scheduler asked and a run of the last
+ * ROUTE_RUN_COVERS_MS has finished): a new one, or the one that stopped part-way resumed. See the
+ * module's comment for what it does and how it ends. Throws only what it did not expect, after recording it.
+ */
 export async function runRefresh(options: RunOptions): Promise<RunResult> {
   const running = runningHere();
   if (running.has(options.holder)) return { ran: false, reason: 'held' };
