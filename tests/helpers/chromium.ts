@@ -8,13 +8,11 @@ import { existsSync } from 'node:fs';
  * processor time than the browser (docs/architecture.md, "Measurements"): the end-to-end run is bound by
  * the processor. Lighthouse (scripts/lighthouse.ts) keeps the browser: it measures what a reader's does.
  */
-export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
-export const chromiumExecutable = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
-
-/** Launch options for Playwright: the executable above, and flags that keep it off the network. */
+/** Launch options for Playwright: the executable chosen as above, and flags that keep it off the network. */
 export const chromiumLaunch = {
-  executablePath: chromiumExecutable,
+  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   args: [
     '--no-sandbox',
     '--disable-gpu',

@@ -1,13 +1,11 @@
 import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_CREATE_USAGE } from '../../scripts/lib/admin-create-args';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { migrate } from '@/lib/db/migrate';
 import { openDatabase } from '@/lib/db/open';
 import { parseEnv } from '@/lib/env';
-import { preparePgliteDir } from '../helpers/prepared-data';
-import { runScript, tempDataDir } from '../helpers/site-server';
+import { preparedDataDir, runScript, tempDataDir } from '../helpers/site-server';
 
 async function adminCreate(dataDir: string, ...args: string[]) {
   const run = runScript('scripts/admin-create.ts', args, { DATA_DIR: dataDir });
@@ -15,12 +13,8 @@ async function adminCreate(dataDir: string, ...args: string[]) {
   return { code, output: run.output() };
 }
 
-/** A DATA_DIR whose database exists, migrated, as any start leaves it (copied: no initdb). */
-async function migratedDataDir(): Promise<string> {
-  const dataDir = tempDataDir();
-  await preparePgliteDir('migrated', path.join(dataDir, 'pglite'));
-  return dataDir;
-}
+/** A DATA_DIR whose database exists, migrated without the sample content (copied: no initdb). */
+const migratedDataDir = () => preparedDataDir({ env: { SEED_SAMPLE_CONTENT: 'false' } });
 
 async function readUsers(dataDir: string) {
   const opened = await openDatabase(parseEnv({ DATA_DIR: dataDir }), { purpose: 'test' });
