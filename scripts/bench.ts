@@ -138,7 +138,7 @@ interface ServerKind {
 
 const SERVERS: Record<ServerName, ServerKind> = {
   'npm-start': {
-    title: 'npm start (scripts/start.ts: Next behind the X-Forwarded-For rule)',
+    title: 'npm start (scripts/start.mjs → start.ts: Next behind the X-Forwarded-For rule)',
     goal: 0.25,
     goalNote: 'at least 25%, as next start',
     start: (env) => startSite({ env, timeoutMs: 600_000 }),

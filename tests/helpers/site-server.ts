@@ -41,9 +41,10 @@ export function killOnExit(child: ChildProcess): void {
   child.once('exit', () => running.delete(child));
 }
 
-/** Runs a TypeScript script of this repository in its own Node process (as `npm run` would, minus npm). */
+/** Runs a script of this repository in its own Node process (as `npm run` would, minus npm), TypeScript through tsx. */
 export function runScript(script: string, args: string[] = [], env: Record<string, string> = {}): ScriptRun {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, script), ...args], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, path.join(repoRoot, script), ...args], {
     cwd: repoRoot,
     // No citation schedule unless a test asks for one (REFRESH_SCHEDULE=true): it would ask the sources.
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', REFRESH_SCHEDULE: 'false', ...env },
@@ -97,7 +98,7 @@ export async function preparedDataDir(options: Pick<SiteOptions, 'fresh' | 'env'
 export async function startSite(options: SiteOptions = {}): Promise<SiteServer> {
   const dataDir = options.dataDir ?? (await preparedDataDir(options));
   const port = await freePort();
-  const run = runScript('scripts/start.ts', [], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env });
+  const run = runScript('scripts/start.mjs', [], { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...options.env });
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`The site did not start in time:\n${run.output()}`)), options.timeoutMs ?? 120_000);

@@ -43,7 +43,7 @@ describe('the data directory lock', () => {
     const holder = spawnTracked('tests/helpers/hold-data-dir.ts', [], { DATA_DIR: dataDir });
     await waitFor(holder, (o) => o.includes('holding'), 'the first process to open the database');
 
-    const second = spawnTracked('scripts/start.ts', [], { DATA_DIR: dataDir, PORT: '0' });
+    const second = spawnTracked('scripts/start.mjs', [], { DATA_DIR: dataDir, PORT: '0' });
     expect((await second.exited).code).toBe(1);
     expect(second.output()).toContain(`is in use by the site server (pid ${holder.child.pid}`);
     expect(second.output()).toContain('Only one process may use a data directory at a time');
