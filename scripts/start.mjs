@@ -39,6 +39,7 @@ const ownLocation = {
   },
 };
 
+/** The bundle's code; a source esbuild cannot read ends the start with its messages, as `fail()` of scripts/lib/cli.ts does. */
 async function bundle() {
   try {
     const result = await esbuild.build({
@@ -55,16 +56,23 @@ async function bundle() {
       logLevel: 'silent',
     });
     return result.outputFiles[0].contents;
+  } catch (error) {
+    const messages = error.errors?.map((each) => `${each.location ? `${each.location.file}:${each.location.line}: ` : ''}${each.text}`);
+    console.error(`✖ scripts/start.ts could not be bundled:\n${messages?.join('\n') ?? error.message}`);
+    process.exit(1);
   } finally {
     await esbuild.stop();
   }
 }
 
+/** Another start may rename or remove a file between the listing and its look: that file is no longer this one's concern. */
 function removeStale(keep) {
   const now = Date.now();
   for (const name of readdirSync(cacheDir)) {
+    if (name === keep) continue;
     const file = path.join(cacheDir, name);
-    if (name !== keep && now - statSync(file).mtimeMs > STALE_MS) rmSync(file, { force: true });
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (stats && now - stats.mtimeMs > STALE_MS) rmSync(file, { force: true });
   }
 }
 
