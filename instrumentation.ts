@@ -12,6 +12,11 @@ export async function register(): Promise<void> {
   // Page-view beacons answered on the HTTP server, before Next's handler (issue 48: a flood of them must not slow pages).
   const { answerBeaconsBeforeNext } = await import('./lib/analytics/fast-path');
   answerBeaconsBeforeNext();
+  // Pages rendered per request load their JavaScript after their first paint, as stored pages do (issue 49).
+  if (process.env.NODE_ENV === 'production') {
+    const { loadStreamedPageChunksAfterPaint } = await import('./lib/streamed-page-chunks');
+    loadStreamedPageChunksAfterPaint();
+  }
   // Exports and uploads of Settings → Site content left by a server that crashed: they hold drafts and up to the archive limit.
   const { removeLeftOperationFolders } = await import('./lib/backup/site-content-folders');
   removeLeftOperationFolders();

@@ -10,6 +10,5 @@ export default class RouteCache {
 export function inlineScriptPolicy(html: string): string;
 /** The page with each RSC payload push turned into a data block, and the one fixed script that pushes them. */
 export function payloadAsData(html: string): string;
-export function chunksAfterFirstPaint(html: string): string;
 /** Whether an inline script's text has the shape of one Next or React writes. */
 export function isOwnInlineScript(text: string): boolean;

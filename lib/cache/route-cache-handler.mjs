@@ -23,6 +23,7 @@
 import { createHash } from 'node:crypto';
 import { MB } from '../bytes.mjs';
 import { CHUNK_LOADER, PAYLOAD_READER, REACT_TIMING_SCRIPT } from '../content-security-policy.mjs';
+import { chunksAfterFirstPaint } from './after-paint.mjs';
 import { nextFileSystemCache, nextTags } from './next-internals.mjs';
 import { ETAG_LOOKUP, pageLookups } from './stored-etag.mjs';
 import { keptRecently, refreshSharedTags } from './shared-cache.mjs';
@@ -224,35 +225,6 @@ export function payloadAsData(html) {
   const reader = `<script>${PAYLOAD_READER}</script>`;
   const end = '</body></html>';
   return rewritten.endsWith(end) ? `${rewritten.slice(0, -end.length)}${reader}${end}` : `${rewritten}${reader}`;
-}
-
-/** One of Next's own chunk scripts as React writes it into a page's head. */
-const HEAD_CHUNK_SCRIPT = /<script src="(\/_next\/static\/chunks\/[\w.~-]+\.js)" async=""><\/script>/g;
-
-/**
- * The page with its JavaScript loaded after its first paint (issue 49): each of Next's own chunk scripts in the
- * head becomes an inert data block naming the chunk, `<script type=application/json data-after-paint="…">`, and
- * one fixed script at the end, CHUNK_LOADER, adds them back at the frame after the first paint. Loaded as React
- * writes them, the chunks arrive and run before the first paint, which waits for the stylesheet, so the largest
- * paint waits for all of them (docs/architecture.md, "A public page load"); loaded after it, it waits for the
- * HTML and the stylesheet only. Only the head is read: React writes
- * the scripts it preinitialises there, before any content, and the payload and the content below hold no such
- * tag (text is escaped). The chunk's path (data-after-paint) is what js:size and the budget test count.
- * @param {string} html
- */
-export function chunksAfterFirstPaint(html) {
-  const headEnd = html.indexOf('</head>');
-  if (headEnd === -1) return html;
-  let moved = 0;
-  const head = html.slice(0, headEnd).replace(HEAD_CHUNK_SCRIPT, (_, /** @type {string} */ src) => {
-    moved += 1;
-    return `<script type=application/json data-after-paint="${src}"></script>`;
-  });
-  if (moved === 0) return html;
-  const rest = html.slice(headEnd);
-  const loader = `<script>${CHUNK_LOADER}</script>`;
-  const end = '</body></html>';
-  return rest.endsWith(end) ? `${head}${rest.slice(0, -end.length)}${loader}${end}` : `${head}${rest}${loader}`;
 }
 
 /** The page path a route cache key ends in (`…/$/about`, `…/$/index` for the home page), or null. */

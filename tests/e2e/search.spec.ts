@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
 import { expect, test } from './fixtures/auth';
+import { CHUNK_LOADER } from '@/lib/content-security-policy.mjs';
+import { hydrated } from './fixtures/hydration';
 import { card as cardIn, confirmDialog, openEditor as openEditorAt, toast, unique } from './fixtures/editors';
 
 /**
@@ -102,5 +104,28 @@ test.describe('site search', () => {
     await card(page, title).getByRole('button', { name: 'Delete' }).click();
     await confirmDialog(page);
     await expect(card(page, title)).toHaveCount(0);
+  });
+
+  test('/search and /talks, rendered per request, load their JavaScript after the first paint as stored pages do, and hydrate', async ({ page, request }) => {
+    // Under npm start the HTTP server's hooks are installed by the first request the server takes.
+    await request.get('/');
+    for (const path of ['/search?q=prime', '/talks']) {
+      const html = await (await request.get(path)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head, `${path}: no chunk script in the head`).not.toMatch(/<script src="\/_next\/static\/chunks\/[^"]+" async="">/);
+      expect(head.match(/<script type=application\/json data-after-paint="\/_next\/static\/chunks\/[\w.~-]+\.js"><\/script>/g)?.length ?? 0, path).toBeGreaterThan(0);
+      expect(html.endsWith(`<script>${CHUNK_LOADER}</script></body></html>`), `${path}: ends with the loader`).toBe(true);
+
+      const chunks: string[] = [];
+      page.on('request', (sent) => {
+        if (new URL(sent.url()).pathname.startsWith('/_next/static/chunks/') && sent.resourceType() === 'script') chunks.push(sent.url());
+      });
+      await page.goto(path);
+      // React hydrates once the loader has added the chunks: the header's Search button then opens the palette.
+      await (await hydrated(page.getByRole('banner').getByRole('link', { name: 'Search', exact: true }))).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(chunks.length, `${path}: its chunks were loaded`).toBeGreaterThan(0);
+      page.removeAllListeners('request');
+    }
   });
 });

@@ -9,7 +9,9 @@ import fc from 'fast-check';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import RouteCache, { chunksAfterFirstPaint, inlineScriptPolicy, isOwnInlineScript, payloadAsData } from '@/lib/cache/route-cache-handler.mjs';
+import { ChunksAfterPaint, chunksAfterFirstPaint } from '@/lib/cache/after-paint.mjs';
+import RouteCache, { inlineScriptPolicy, isOwnInlineScript, payloadAsData } from '@/lib/cache/route-cache-handler.mjs';
+import { allowsInlineScripts } from '@/lib/streamed-page-chunks';
 import { CHUNK_LOADER, contentSecurityPolicy, PAYLOAD_READER, REACT_TIMING_SCRIPT, REACT_TIMING_SCRIPT_HASH } from '@/lib/content-security-policy.mjs';
 
 /**
@@ -280,5 +282,76 @@ describe("a stored page's chunks after its first paint", () => {
     const without = `${head(OTHERS)}<body><p>Hello</p></body></html>`;
     expect(chunksAfterFirstPaint(without)).toBe(without);
     expect(chunksAfterFirstPaint('<p>no head</p>')).toBe('<p>no head</p>');
+  });
+});
+
+/**
+ * Issue 49: a page rendered per request is rewritten as it streams out (lib/streamed-page-chunks.ts), piece by
+ * piece, into the same bytes chunksAfterFirstPaint makes of the whole page.
+ */
+describe("a streamed page's chunks after its first paint", () => {
+  const CHUNKS = ['/_next/static/chunks/0u59_mh3fb-c-.js', '/_next/static/chunks/turbopack-077hmtqrhcoji.js'];
+  const head = `<!DOCTYPE html><html><head><meta charSet="utf-8"/><title>Talks — Café</title>${CHUNKS.map((src) => `<script src="${src}" async=""></script>`).join('')}<script src="/insights/script.js" async=""></script></head>`;
+  const pages = [
+    `${head}<body><p>Ünïcode ∑ and a lookalike <script src="/_next/static/chunks/body.js" async=""></script></p></body></html>`,
+    `${head}<body><p>no end tag</p></body>`,
+    `${head}<body><p>ends on a prefix</p></b`,
+    '<!DOCTYPE html><html><head><title>no chunks</title></head><body><p>x</p></body></html>',
+    '<p>no head at all</p>',
+  ];
+
+  /** The page cut at the given byte offsets, streamed through the rewrite: everything it sent, in order. */
+  function streamed(html: string, cuts: number[]): Buffer {
+    const bytes = Buffer.from(html);
+    const offsets = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+    const rewriter = new ChunksAfterPaint();
+    const sent: Buffer[] = [];
+    let from = 0;
+    for (const to of [...offsets, bytes.length]) {
+      sent.push(...rewriter.push(bytes.subarray(from, to)));
+      from = to;
+    }
+    sent.push(...rewriter.end());
+    return Buffer.concat(sent);
+  }
+
+  it('sends, however the page is cut into pieces (inside a tag, a character or </body></html>), what chunksAfterFirstPaint makes of it whole', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...pages), fc.array(fc.nat(), { maxLength: 12 }), (html, cuts) => {
+        expect(streamed(html, cuts).toString('utf8')).toBe(chunksAfterFirstPaint(html));
+      }),
+      { numRuns: 400 },
+    );
+    expect(chunksAfterFirstPaint(pages[0]!)).not.toBe(pages[0]);
+    expect(chunksAfterFirstPaint(pages[0]!).endsWith(`<script>${CHUNK_LOADER}</script></body></html>`)).toBe(true);
+  });
+
+  it('holds back nothing of a page that has no chunk scripts once its head has arrived, and nothing but a possible </body></html> after a moved head', () => {
+    const still = new ChunksAfterPaint();
+    expect(still.push(Buffer.from('<html><head><title>x</title>'))).toEqual([]);
+    expect(Buffer.concat(still.push(Buffer.from('</head><body>')))).toEqual(Buffer.from('<html><head><title>x</title></head><body>'));
+    expect(still.push(Buffer.from('<p>later</p></body></html>'))).toEqual([Buffer.from('<p>later</p></body></html>')]);
+    expect(still.end()).toEqual([]);
+    const moved = new ChunksAfterPaint();
+    expect(Buffer.concat(moved.push(Buffer.from(`${head}<body><p>first</p>`))).toString()).toContain('<p>first</p>');
+    expect(Buffer.concat(moved.push(Buffer.from('<p>second</p></bo'))).toString()).toBe('<p>second</p>');
+    expect(Buffer.concat([...moved.push(Buffer.from('dy></html>')), ...moved.end()]).toString()).toBe(`<script>${CHUNK_LOADER}</script></body></html>`);
+  });
+
+  it('lets a page without </head> in its first 256 kB go out unchanged', () => {
+    const rewriter = new ChunksAfterPaint();
+    const big = Buffer.alloc(300 * 1024, 'a');
+    expect(Buffer.concat(rewriter.push(big)).equals(big)).toBe(true);
+    expect(Buffer.concat(rewriter.push(Buffer.from(head))).toString()).toBe(head);
+  });
+
+  it('rewrites only under a policy that lets inline scripts run: not with a nonce or a hash', () => {
+    expect(allowsInlineScripts([])).toBe(true);
+    expect(allowsInlineScripts([contentSecurityPolicy("'unsafe-inline'")])).toBe(true);
+    expect(allowsInlineScripts([contentSecurityPolicy("'unsafe-inline'"), contentSecurityPolicy("'nonce-abc'")])).toBe(false);
+    expect(allowsInlineScripts([contentSecurityPolicy("'unsafe-inline'"), `script-src 'self' ${sha256(CHUNK_LOADER)}`])).toBe(false);
+    expect(allowsInlineScripts(["default-src 'self'"])).toBe(false);
+    expect(allowsInlineScripts(["default-src 'self' 'unsafe-inline'"])).toBe(true);
+    expect(allowsInlineScripts(["default-src 'none'; script-src 'self' 'unsafe-inline' 'nonce-x'"])).toBe(false);
   });
 });
