@@ -26,5 +26,5 @@ export default defineConfig([
     },
   },
   // benchmarks/floor is a Next.js app of its own (the Lighthouse floor): its build and Next's declarations file as at the root.
-  globalIgnores(['.next/**', '.next-supabase/**', 'node_modules/**', 'data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'benchmarks/floor/.next/**', 'benchmarks/floor/next-env.d.ts']),
+  globalIgnores(['.next/**', '.next-supabase/**', '.next-profile/**', 'node_modules/**', 'data/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'benchmarks/floor/.next/**', 'benchmarks/floor/next-env.d.ts']),
 ]);

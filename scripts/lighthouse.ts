@@ -24,6 +24,11 @@
  * their ratio would compare the stretches. In turns every page has a run in each stretch, and no page is
  * always the first of a turn or always measured after the same page.
  *
+ * A second table says, for each page's median run, what its largest paint waited for: the element, and the
+ * requests that had begun before it was painted (in the trace, as loaded), by kind with their bytes. Lighthouse's
+ * simulated LCP takes every one of those (its pessimistic estimate), so anything there the paint does not need
+ * (a script, a second stylesheet, a font) is a wait to remove.
+ *
  * `--pages=a long post,research` measures only the pages of those labels (and the floor).
  *
  * Builds the site and the floor first when their sources changed (as `npm start` does); run it on a quiet machine.
@@ -33,22 +38,18 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 
-import { addLongPost, ADMIN, LONG_POST, signIn } from './lib/admin-http';
+import { addLongPost, ADMIN, signIn } from './lib/admin-http';
 import { startNext, startNextStart } from '../tests/helpers/next-start';
 import { startSite, tempDataDir } from '../tests/helpers/site-server';
 import { ensureBuild, ensureFixtureBuild } from './lib/build';
-import { fail, log, median } from './lib/cli';
+import { fail, log, median, textTable } from './lib/cli';
 import { FLOOR } from './lib/floor';
+import { measuredPages as pages, selected, type Page } from './lib/measured-pages';
 
 const TARGET = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 2500, tbtMs: 150 } as const;
 /** Issue 49's targets: a page's median LCP and TBT at most these multiples of the floor's. */
 const FLOOR_TARGET = { lcp: 1.5, tbt: 1.25 } as const;
 
-
-interface Page {
-  label: string;
-  path: string;
-}
 
 interface Row extends Page {
   performance: number;
@@ -63,9 +64,22 @@ interface Row extends Page {
   spread: { performance: [number, number]; lcpMs: [number, number]; tbtMs: [number, number] };
   /** Over every run of the page: the median LCP and TBT, whose multiples of the floor's are the × floor columns. */
   median: { lcpMs: number; tbtMs: number };
+  /** In the median run: what the largest paint waited for. */
+  waits: Waits;
 }
 
-type Measured = Omit<Row, 'label' | 'path' | 'spread' | 'median'>;
+/**
+ * What the largest paint waited for, in a run's trace: its element, and the requests that had begun before it was
+ * painted (as loaded, unthrottled), by kind, with their bytes. Lighthouse's simulated LCP waits for all of
+ * those (its pessimistic estimate takes every request begun before the observed paint), so this is the list
+ * issue 49 asks to find: what the first paint needs, and anything more on it is a wait to remove.
+ */
+interface Waits {
+  element: string;
+  before: Record<string, { count: number; bytes: number }>;
+}
+
+type Measured = Omit<Row, 'label' | 'path' | 'spread' | 'median' | 'waits'>;
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /** `--runs=N`: how many times each page, and the floor, is measured (default 5). */
@@ -74,44 +88,6 @@ function runsPerPage(): number {
   const runs = flag ? Number(flag.slice('--runs='.length)) : 5;
   if (!Number.isInteger(runs) || runs < 1 || runs > 20) fail(`--runs must be a whole number from 1 to 20, not ${flag?.slice('--runs='.length)}.`);
   return runs;
-}
-
-/** The public pages of the issue, with a post and a personal post of the sample content. */
-async function pages(baseUrl: string): Promise<Page[]> {
-  const blog = await (await fetch(`${baseUrl}/blog`)).text();
-  const personal = await (await fetch(`${baseUrl}/personal`)).text();
-  // The newest post of the sample content (the long post, added just before, is measured on its own).
-  const post = [...blog.matchAll(/href="(\/blog\/[^"?#]+)"/g)].map((match) => match[1]).find((path) => path !== `/blog/${LONG_POST.slug}`);
-  const story = /href="(\/personal\/[0-9a-f-]{36})"/.exec(personal)?.[1];
-  if (!post || !story) fail('The sample content has no post or personal post to measure.');
-  return [
-    { label: 'home', path: '/' },
-    { label: 'about', path: '/about' },
-    { label: 'projects', path: '/projects' },
-    { label: 'experience', path: '/experience' },
-    { label: 'research', path: '/research' },
-    { label: 'talks', path: '/talks' },
-    { label: 'teaching', path: '/teaching' },
-    { label: 'cv', path: '/cv' },
-    { label: 'blog', path: '/blog' },
-    { label: 'a post', path: post },
-    { label: 'personal', path: '/personal' },
-    { label: 'a personal post', path: story },
-    { label: 'a long post', path: `/blog/${LONG_POST.slug}` },
-    // A search with hits in several types: the search form and its results are client components.
-    { label: 'search', path: '/search?q=prime' },
-    { label: '404 page', path: '/no-such-page' },
-  ];
-}
-
-/** `--pages=home,a long post`: only the pages of those labels (default every page). */
-function selected(all: Page[]): Page[] {
-  const flag = process.argv.find((arg) => arg.startsWith('--pages='));
-  if (!flag) return all;
-  const labels = flag.slice('--pages='.length).split(',').map((label) => label.trim());
-  const unknown = labels.filter((label) => !all.some((page) => page.label === label));
-  if (unknown.length > 0) fail(`--pages: no page labelled ${unknown.join(', ')} (the labels: ${all.map((page) => page.label).join(', ')}).`);
-  return all.filter((page) => labels.includes(page.label));
 }
 
 async function lighthouseRun(url: string, port: number): Promise<Result> {
@@ -161,12 +137,39 @@ async function measureInTurns(urls: string[], port: number, runs: number): Promi
   return results;
 }
 
+interface RequestItem {
+  url: string;
+  resourceType?: string;
+  networkRequestTime?: number;
+  transferSize?: number;
+}
+
+/** The largest paint's element and the requests begun before it (see Waits), from one run's audits. */
+function waitsOf({ audits }: Result): Waits {
+  const observedLcp = (audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number }[] } | undefined)?.items?.[0]?.observedLargestContentfulPaint ?? Infinity;
+  const requests = ((audits['network-requests']?.details as { items?: RequestItem[] } | undefined)?.items ?? []).filter(
+    (request) => (request.networkRequestTime ?? Infinity) < observedLcp && !request.url.startsWith('data:'),
+  );
+  const before: Waits['before'] = {};
+  for (const request of requests) {
+    const kind = (request.resourceType ?? 'Other').toLowerCase();
+    before[kind] = { count: (before[kind]?.count ?? 0) + 1, bytes: (before[kind]?.bytes ?? 0) + (request.transferSize ?? 0) };
+  }
+  const lcpItems = (audits['lcp-breakdown-insight']?.details as { items?: { type?: string; nodeLabel?: string; snippet?: string }[] } | undefined)?.items ?? [];
+  const node = lcpItems.find((item) => item.type === 'node');
+  const tag = /^<(\w+)/.exec(node?.snippet ?? '')?.[1] ?? '?';
+  const text = (node?.nodeLabel ?? '').replace(/\s+/g, ' ').trim();
+  return { element: `<${tag}> ${text.length > 28 ? `${text.slice(0, 27)}…` : text}`, before };
+}
+
 /** A page's runs: the median run's figures, the spread over all of them, and the median LCP and TBT. */
 function summary(results: Result[]): Omit<Row, 'label' | 'path'> {
   const all = results.map(figures);
   const range = (pick: (measured: Measured) => number): [number, number] => [Math.min(...all.map(pick)), Math.max(...all.map(pick))];
+  const medianRun = computeMedianRun(results) as Result;
   return {
-    ...all[results.indexOf(computeMedianRun(results) as Result)]!,
+    ...all[results.indexOf(medianRun)]!,
+    waits: waitsOf(medianRun),
     spread: { performance: range((m) => m.performance), lcpMs: range((m) => m.lcpMs), tbtMs: range((m) => m.tbtMs) },
     median: { lcpMs: median(all.map((m) => m.lcpMs)), tbtMs: median(all.map((m) => m.tbtMs)) },
   };
@@ -195,9 +198,22 @@ function table(rows: Row[], floor: Row): string {
     span(row.spread.lcpMs, seconds),
     span(row.spread.tbtMs),
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
-  const format = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
-  return [format(header), format(widths.map((width) => '-'.repeat(width))), ...lines.map(format)].join('\n');
+  return textTable(header, lines);
+}
+
+/** Per page, in its median run: the largest paint's element and the requests begun before it, by kind (kB transferred). */
+function waitsTable(rows: Row[]): string {
+  const kinds = [...new Set(rows.flatMap((row) => Object.keys(row.waits.before)))].sort((a, b) => (a === 'document' ? -1 : b === 'document' ? 1 : a.localeCompare(b)));
+  const header = ['page', 'largest paint', ...kinds.map((kind) => `${kind}: n / kB`)];
+  const lines = rows.map((row) => [
+    row.label,
+    row.waits.element,
+    ...kinds.map((kind) => {
+      const requests = row.waits.before[kind];
+      return requests ? `${requests.count} / ${(requests.bytes / 1000).toFixed(1)}` : '';
+    }),
+  ]);
+  return textTable(header, lines);
 }
 
 async function main(): Promise<void> {
@@ -236,6 +252,7 @@ async function main(): Promise<void> {
       `* misses the target: performance ≥ ${TARGET.performance}, accessibility, best practices and SEO 100, LCP ≤ ${TARGET.lcpMs / 1000} s and ≤ ${FLOOR_TARGET.lcp} × floor, TBT ≤ ${TARGET.tbtMs} ms and ≤ ${FLOOR_TARGET.tbt} × floor.`,
     ];
     console.log(`\n${table(rows, floorRow)}\n${failures.length > 0 ? `\nAudits not passed (median run):\n${failures.join('\n')}\n` : ''}\n${notes.join('\n')}`);
+    console.log(`\nWhat the largest paint waited for (median run): its element, and the requests begun before it was painted, by kind (count / kB transferred):\n\n${waitsTable(rows)}`);
   } finally {
     chrome.kill();
     await floor.stop();

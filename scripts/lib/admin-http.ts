@@ -24,9 +24,13 @@ export const LONG_POST = {
   content: readFileSync(path.join(repoRoot, 'tests', 'fixtures', 'long-post.md'), 'utf8'),
 };
 
-/** A server action's id from the build's server-reference manifest (as a deployed build exposes them). */
+/**
+ * A server action's id from the build's server-reference manifest (as a deployed build exposes them): the build
+ * in NEXT_DIST_DIR when set, as next.config.mjs places it, else `.next`.
+ */
 export function actionId(name: string, file: string): string {
-  const manifest = JSON.parse(readFileSync(path.join(repoRoot, '.next', 'server', 'server-reference-manifest.json'), 'utf8')) as {
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, distDir, 'server', 'server-reference-manifest.json'), 'utf8')) as {
     node: Record<string, { exportedName?: string; filename?: string }>;
   };
   const found = Object.entries(manifest.node).find(([, entry]) => entry.exportedName === name && entry.filename === file);

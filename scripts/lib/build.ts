@@ -29,6 +29,8 @@ export interface BuildVariant {
   distDir: string;
   /** Variables set for this build only (NEXT_PUBLIC_ ones and PUBLIC_CACHE_SECONDS count towards its fingerprint). */
   env: Record<string, string>;
+  /** Options for `next build` (they count towards its fingerprint), e.g. `--profile` for React's profiling build. */
+  args?: readonly string[];
 }
 
 /**
@@ -51,20 +53,23 @@ interface Build {
   distDir: string;
   sources: readonly string[];
   env: NodeJS.ProcessEnv;
+  args: readonly string[];
 }
 
 function siteBuild(variant: BuildVariant): Build {
   const env = variant === DEFAULT_BUILD ? process.env : { ...process.env, ...variant.env, NEXT_DIST_DIR: variant.distDir };
-  return { dir: '.', distDir: variant.distDir, sources: SOURCES, env };
+  return { dir: '.', distDir: variant.distDir, sources: SOURCES, env, args: variant.args ?? [] };
 }
 
 /** A fixture's next.config sets no distDir: Next's default, `.next` in the app's folder. */
 function fixtureBuild(app: FixtureApp): Build {
-  return { dir: app.dir, distDir: path.join(app.dir, '.next'), sources: app.sources, env: process.env };
+  return { dir: app.dir, distDir: path.join(app.dir, '.next'), sources: app.sources, env: process.env, args: [] };
 }
 
 /** Where a build records the fingerprint of the sources it was made from. */
 const fingerprintFile = (build: Build) => path.join(root, build.distDir, 'source-fingerprint');
+/** What a build is made from and with: its sources' fingerprint and its options. */
+const buildFingerprint = (build: Build) => [sourceFingerprint(build.env, build.sources), ...build.args].join(' ');
 
 export function sourceFingerprint(env: NodeJS.ProcessEnv = process.env, sources: readonly string[] = SOURCES): string {
   const files: string[] = [];
@@ -84,7 +89,7 @@ export function sourceFingerprint(env: NodeJS.ProcessEnv = process.env, sources:
 
 function isCurrent(build: Build): boolean {
   if (!existsSync(path.join(root, build.distDir, 'BUILD_ID')) || !existsSync(fingerprintFile(build))) return false;
-  return readFileSync(fingerprintFile(build), 'utf8').trim() === sourceFingerprint(build.env, build.sources);
+  return readFileSync(fingerprintFile(build), 'utf8').trim() === buildFingerprint(build);
 }
 
 export function isBuildCurrent(variant: BuildVariant = DEFAULT_BUILD): boolean {
@@ -94,9 +99,9 @@ export function isBuildCurrent(variant: BuildVariant = DEFAULT_BUILD): boolean {
 /** Runs `next build` when the sources changed since the last one (or there is none). */
 async function make(build: Build, force = false): Promise<'built' | 'current'> {
   if (!force && isCurrent(build)) return 'current';
-  const fingerprint = sourceFingerprint(build.env, build.sources);
+  const fingerprint = buildFingerprint(build);
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build', build.dir], {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build', build.dir, ...build.args], {
       cwd: root,
       stdio: 'inherit',
       env: { ...build.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },

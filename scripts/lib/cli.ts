@@ -26,3 +26,10 @@ export function median(values: number[]): number {
 export function loadEnvFiles(dev = false): void {
   nextEnv.loadEnvConfig(path.resolve(import.meta.dirname, '..', '..'), dev, { info: () => undefined, error: console.error });
 }
+
+/** Rows of text as a table: a header, a rule, the cells padded to their column's widest. */
+export function textTable(header: string[], lines: string[][]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
+  const format = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+  return [format(header), format(widths.map((width) => '-'.repeat(width))), ...lines.map(format)].join('\n');
+}
