@@ -10,7 +10,7 @@ import { cn } from '@/lib/utils';
 import { Loaded } from '@/components/site/loaded';
 import { LoadingText, PageBody, PageIntro } from '@/components/site/page-intro';
 import { canonicalMetadata } from '@/lib/canonical';
-import { toBlogCardPost } from '@/lib/content/blog/rules';
+import { distinctTags, toBlogCardPost } from '@/lib/content/blog/rules';
 import { getBlogPosts } from '@/lib/content/blog/queries';
 
 export async function generateMetadata(_props: unknown, parent: ResolvingMetadata): Promise<Metadata> {
@@ -41,7 +41,7 @@ export default function BlogPage() {
             {(posts) => {
               const cards = posts.map(toBlogCardPost);
               const covers = Object.fromEntries(cards.map((post, index) => [post.id, <BlogCardCover key={post.id} post={post} first={index === 0} />]));
-              return <BlogExplorer posts={cards} covers={covers} classes={EXPLORER_CLASSES} />;
+              return <BlogExplorer posts={cards} tags={distinctTags(cards)} covers={covers} classes={EXPLORER_CLASSES} />;
             }}
           </Loaded>
         </ContentBoundary>

@@ -21,8 +21,10 @@ export function distinctTags(posts: readonly Pick<Filterable, 'tags'>[]): string
 
 /** docs/product.md §5: the search matches title or excerpt, case-insensitive. An empty search matches all. */
 export function matchesSearch(post: Pick<Filterable, 'title' | 'excerpt'>, query: string): boolean {
-  const needle = query.trim().toLocaleLowerCase('en');
-  if (!needle) return true;
+  // Empty first: lower-casing in a named locale loads the browser's ICU data, which /blog's first render need not.
+  const trimmed = query.trim();
+  if (!trimmed) return true;
+  const needle = trimmed.toLocaleLowerCase('en');
   return post.title.toLocaleLowerCase('en').includes(needle) || post.excerpt.toLocaleLowerCase('en').includes(needle);
 }
 
