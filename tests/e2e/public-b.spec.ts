@@ -54,8 +54,10 @@ test.describe('/blog', () => {
     await expect(cards(page).filter({ hasText: TALK }).locator('img')).toHaveAttribute('src', /placeholder\.svg/);
     // A client-side navigation (the page is not loaded anew): the body comes packed in the payload and is
     // unpacked in the browser (lib/markup/html-fragment.ts), formulas typeset.
+    // A stored page loads its JavaScript after its first paint: the click navigates in place once React has hydrated the link.
+    const readArticle = await hydrated(prime.getByRole('link', { name: /Read Article/ }));
     await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
-    await prime.getByRole('link', { name: /Read Article/ }).click();
+    await readArticle.click();
     await expect(page).toHaveURL(/\/blog\/why-the-prime-number-theorem-still-surprises-me$/);
     await expect(page.getByRole('heading', { level: 1, name: PRIME })).toBeVisible();
     const article = mainArticle(page);
