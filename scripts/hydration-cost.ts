@@ -31,27 +31,20 @@ import { startNext, startNextStart } from '../tests/helpers/next-start';
 import { repoRoot } from '../tests/helpers/site-server';
 import { addLongPost, ADMIN, signIn } from './lib/admin-http';
 import { ensureBuild, ensureFixtureBuild, type BuildVariant } from './lib/build';
-import { fail, log, median, textTable } from './lib/cli';
+import { log, median, textTable } from './lib/cli';
 import { FLOOR } from './lib/floor';
-import { measuredPages, selected } from './lib/measured-pages';
+import { measuredPages, runsPerPage, selected } from './lib/measured-pages';
 
 /** React's profiling build of the site, in a folder of its own. */
 const PROFILING_BUILD: BuildVariant = { distDir: '.next-profile', env: {}, args: ['--profile', '--no-mangling'] };
 /** Lighthouse's mobile setting slows the processor four times. */
 const CPU_SLOWDOWN = 4;
 const COMPONENTS_TRACK = 'Components \u269b';
-const SCHEDULER_TRACKS = 'Scheduler \u269b';
+const SCHEDULER_GROUP = 'Scheduler \u269b';
 /** React's phases on its scheduler tracks that are work on the main thread: hydrating (and preparing hidden parts), rendering, committing, effects. */
 const HYDRATION_PHASES = ['Hydrated', 'Prepared'];
 const UPDATE_PHASES = ['Render', 'Commit', 'Remaining Effects'];
 
-/** `--runs=N`: how many times each page is loaded (default 3). */
-function runsPerPage(): number {
-  const flag = process.argv.find((arg) => arg.startsWith('--runs='));
-  const runs = flag ? Number(flag.slice('--runs='.length)) : 3;
-  if (!Number.isInteger(runs) || runs < 1 || runs > 20) fail(`--runs must be a whole number from 1 to 20, not ${flag?.slice('--runs='.length)}.`);
-  return runs;
-}
 
 /**
  * Records, from before the page's first script, React's timings and Chromium's long tasks. React times
@@ -73,7 +66,7 @@ const RECORDER = `(() => {
   console.timeStamp = (...args) => {
     if (typeof args[1] === 'number' && typeof args[2] === 'number') {
       if (args[3] === ${JSON.stringify(COMPONENTS_TRACK)}) timings.push([String(args[0]), args[1], args[2], String(args[5] ?? '')]);
-      else if (args[4] === ${JSON.stringify(SCHEDULER_TRACKS)}) phases.push([String(args[0]), args[2] - args[1]]);
+      else if (args[4] === ${JSON.stringify(SCHEDULER_GROUP)}) phases.push([String(args[0]), args[2] - args[1]]);
     }
     return timeStamp(...args);
   };
@@ -170,7 +163,7 @@ const total = (times: Record<Phase, number> | undefined) => (times ? times.hydra
 const ms = (value: number) => value.toFixed(1);
 
 async function main(): Promise<void> {
-  const runs = runsPerPage();
+  const runs = runsPerPage(3);
   if ((await ensureBuild({ variant: PROFILING_BUILD })) === 'built') log('Profiling build ready.');
   log('Starting the profiling build on the sample content (plain next start)…');
   // For next start, and for the action ids addLongPost reads from the build.

@@ -42,9 +42,9 @@ import { addLongPost, ADMIN, signIn } from './lib/admin-http';
 import { startNext, startNextStart } from '../tests/helpers/next-start';
 import { startSite, tempDataDir } from '../tests/helpers/site-server';
 import { ensureBuild, ensureFixtureBuild } from './lib/build';
-import { fail, log, median, textTable } from './lib/cli';
+import { fail, kB, log, median, textTable } from './lib/cli';
 import { FLOOR } from './lib/floor';
-import { measuredPages as pages, selected, type Page } from './lib/measured-pages';
+import { measuredPages as pages, runsPerPage, selected, type Page } from './lib/measured-pages';
 
 const TARGET = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 2500, tbtMs: 150 } as const;
 /** Issue 49's targets: a page's median LCP and TBT at most these multiples of the floor's. */
@@ -82,13 +82,6 @@ interface Waits {
 type Measured = Omit<Row, 'label' | 'path' | 'spread' | 'median' | 'waits'>;
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-/** `--runs=N`: how many times each page, and the floor, is measured (default 5). */
-function runsPerPage(): number {
-  const flag = process.argv.find((arg) => arg.startsWith('--runs='));
-  const runs = flag ? Number(flag.slice('--runs='.length)) : 5;
-  if (!Number.isInteger(runs) || runs < 1 || runs > 20) fail(`--runs must be a whole number from 1 to 20, not ${flag?.slice('--runs='.length)}.`);
-  return runs;
-}
 
 async function lighthouseRun(url: string, port: number): Promise<Result> {
   // The 404 page answers 404 on purpose: Lighthouse audits it anyway only when told to.
@@ -210,7 +203,7 @@ function waitsTable(rows: Row[]): string {
     row.waits.element,
     ...kinds.map((kind) => {
       const requests = row.waits.before[kind];
-      return requests ? `${requests.count} / ${(requests.bytes / 1000).toFixed(1)}` : '';
+      return requests ? `${requests.count} / ${kB(requests.bytes)}` : '';
     }),
   ]);
   return textTable(header, lines);
@@ -220,7 +213,7 @@ async function main(): Promise<void> {
   if ((await ensureBuild()) === 'built') log('Production build ready.');
   if ((await ensureFixtureBuild(FLOOR)) === 'built') log('Floor build ready.');
   const plain = process.argv.includes('--next-start');
-  const runs = runsPerPage();
+  const runs = runsPerPage(5);
   log(`Starting the floor (${FLOOR.dir}, plain next start)…`);
   const floor = await startNext({ dir: FLOOR.dir });
   if (floor.child.exitCode !== null || floor.child.signalCode !== null) fail(`The floor did not start:\n${floor.output()}`);

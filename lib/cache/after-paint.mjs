@@ -20,6 +20,17 @@ const HEAD_END = '</head>';
 /** The loader as it ends a page whose chunks were moved. */
 const LOADER_TAG = `<script>${CHUNK_LOADER}</script>`;
 
+/**
+ * The page with `tag` added at its end: just before `</body></html>`, with which Next ends a whole page (the
+ * payload's last pieces just before it), or after everything when it does not end so.
+ * @param {string} html
+ * @param {string} tag
+ * @returns {string}
+ */
+export function beforePageEnd(html, tag) {
+  return html.endsWith(PAGE_END) ? `${html.slice(0, -PAGE_END.length)}${tag}${PAGE_END}` : `${html}${tag}`;
+}
+
 /** One of Next's own chunk scripts as React writes it into a page's head. */
 const HEAD_CHUNK_SCRIPT = /<script src="(\/_next\/static\/chunks\/[\w.~-]+\.js)" async=""><\/script>/g;
 
@@ -51,14 +62,14 @@ export function chunksAfterFirstPaint(html) {
   if (headEnd === -1) return html;
   const head = headChunksAsData(html.slice(0, headEnd));
   if (head === null) return html;
-  const rest = html.slice(headEnd);
-  return rest.endsWith(PAGE_END) ? `${head}${rest.slice(0, -PAGE_END.length)}${LOADER_TAG}${PAGE_END}` : `${head}${rest}${LOADER_TAG}`;
+  return `${head}${beforePageEnd(html.slice(headEnd), LOADER_TAG)}`;
 }
 
 /** How much of a page is held back while its head is looked for; past it the page goes out unchanged. */
 const MAX_HEAD_BYTES = 256 * 1024;
 const HEAD_END_BYTES = Buffer.from(HEAD_END);
 const PAGE_END_BYTES = Buffer.from(PAGE_END);
+const LOADER_BYTES = Buffer.from(LOADER_TAG);
 
 /**
  * The length of the longest end of `bytes` that begins PAGE_END: what must wait for the next piece, since the
@@ -90,10 +101,12 @@ export class ChunksAfterPaint {
    */
   push(piece) {
     if (this.#state === 'unchanged') return [piece];
-    const bytes = this.#held.length === 0 ? piece : Buffer.concat([this.#held, piece]);
+    const searched = this.#held.length;
+    const bytes = searched === 0 ? piece : Buffer.concat([this.#held, piece]);
     this.#held = Buffer.alloc(0);
     if (this.#state === 'moved') return this.#holdPageEnd(bytes);
-    const headEnd = bytes.indexOf(HEAD_END_BYTES);
+    // The head held so far has no `</head>`: only one that reaches into the new piece can be there.
+    const headEnd = bytes.indexOf(HEAD_END_BYTES, Math.max(searched - HEAD_END_BYTES.length + 1, 0));
     if (headEnd === -1) {
       if (bytes.length <= MAX_HEAD_BYTES) {
         this.#held = bytes;
@@ -116,8 +129,7 @@ export class ChunksAfterPaint {
     const held = this.#held;
     this.#held = Buffer.alloc(0);
     if (this.#state !== 'moved') return held.length > 0 ? [held] : [];
-    const loader = Buffer.from(LOADER_TAG);
-    return held.equals(PAGE_END_BYTES) ? [loader, held] : [held, loader];
+    return held.equals(PAGE_END_BYTES) ? [LOADER_BYTES, held] : [held, LOADER_BYTES];
   }
 
   /** @param {Buffer} bytes */

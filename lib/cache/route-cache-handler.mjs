@@ -23,7 +23,7 @@
 import { createHash } from 'node:crypto';
 import { MB } from '../bytes.mjs';
 import { CHUNK_LOADER, PAYLOAD_READER, REACT_TIMING_SCRIPT } from '../content-security-policy.mjs';
-import { chunksAfterFirstPaint } from './after-paint.mjs';
+import { beforePageEnd, chunksAfterFirstPaint } from './after-paint.mjs';
 import { nextFileSystemCache, nextTags } from './next-internals.mjs';
 import { ETAG_LOOKUP, pageLookups } from './stored-etag.mjs';
 import { keptRecently, refreshSharedTags } from './shared-cache.mjs';
@@ -221,10 +221,8 @@ export function payloadAsData(html) {
     return `<script type=application/json data-next-f${attributes}>${text.slice(PAYLOAD_PUSH.prefix.length, -PAYLOAD_PUSH.suffix.length)}</script>`;
   });
   if (moved === 0) return html;
-  // After every block: Next ends a whole page with `</body></html>`, its payload's last pieces just before.
-  const reader = `<script>${PAYLOAD_READER}</script>`;
-  const end = '</body></html>';
-  return rewritten.endsWith(end) ? `${rewritten.slice(0, -end.length)}${reader}${end}` : `${rewritten}${reader}`;
+  // After every block: the payload's last pieces come just before the page's end.
+  return beforePageEnd(rewritten, `<script>${PAYLOAD_READER}</script>`);
 }
 
 /** The page path a route cache key ends in (`…/$/about`, `…/$/index` for the home page), or null. */

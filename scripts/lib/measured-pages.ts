@@ -52,3 +52,11 @@ export function selected(all: Page[]): Page[] {
   if (unknown.length > 0) fail(`--pages: no page labelled ${unknown.join(', ')} (the labels: ${all.map((page) => page.label).join(', ')}).`);
   return all.filter((page) => labels.includes(page.label));
 }
+
+/** `--runs=N`: how many times each page is measured (`defaultRuns` without the flag). */
+export function runsPerPage(defaultRuns: number): number {
+  const flag = process.argv.find((arg) => arg.startsWith('--runs='));
+  const runs = flag ? Number(flag.slice('--runs='.length)) : defaultRuns;
+  if (!Number.isInteger(runs) || runs < 1 || runs > 20) fail(`--runs must be a whole number from 1 to 20, not ${flag?.slice('--runs='.length)}.`);
+  return runs;
+}
