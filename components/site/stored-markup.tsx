@@ -15,12 +15,12 @@ import { TAGS } from '@/lib/content/tags';
  * typeset here.
  */
 
-/** A blog post's body, by its slug. */
+/** A blog post's body, by its slug (`.post-body`: its blocks are laid out as they near the screen, app/globals.css). */
 export async function BlogPostBody({ slug }: { slug: string }) {
   'use cache';
   cacheTag(TAGS.blog);
   const post = await getBlogPost(slug);
-  return post ? <Markdown source={post.content} insert={PageHtml} /> : null;
+  return post ? <Markdown source={post.content} className="post-body" insert={PageHtml} /> : null;
 }
 
 const ABSTRACT_LOOKS = {

@@ -157,6 +157,36 @@ test.describe('/blog/{slug}', () => {
     await expect(cards(page)).toHaveCount(4);
   });
 
+  test("a post's blocks far below the first screen are laid out only as they near it, and are found and read all the same", async ({ page }) => {
+    // A phone-wide, short screen: the sample post runs to several of them (Chromium lays out what is within
+    // about two and a half screens of the top at first).
+    await page.setViewportSize({ width: 412, height: 400 });
+    await page.goto('/blog/computing-zeros-of-the-zeta-function-with-python');
+    const blocks = mainArticle(page).locator('.post-body > *');
+    // Whether what is inside a block is laid out: checkVisibility says so when asked about content-visibility.
+    const laidOut = (block: Locator) => block.evaluate((element) => element.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }));
+    // Each block with elements: whether it is laid out, read before anything asks for a position (which lays a
+    // block out), and how far down it starts, in screens.
+    const found = await blocks.evaluateAll((elements) => {
+      const laid = elements.map((element) => element.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }));
+      return elements.flatMap((element, index) =>
+        element.firstElementChild ? [{ index, laidOut: laid[index], screens: element.getBoundingClientRect().top / window.innerHeight }] : [],
+      );
+    });
+    expect(found[0]?.laidOut).toBe(true);
+    const far = found.find(({ screens }) => screens > 3);
+    expect(far?.laidOut).toBe(false);
+    // Its text is in the page and in the accessibility tree, for find-in-page and screen readers alike.
+    const block = blocks.nth(far!.index);
+    const text = (await block.textContent())!.replace(/\s+/g, ' ').trim();
+    expect(text.length).toBeGreaterThan(10);
+    expect(await page.locator('main').ariaSnapshot()).toContain(text.slice(0, 10));
+    // Scrolled to, it is laid out and shown.
+    await block.scrollIntoViewIfNeeded();
+    await expect.poll(() => laidOut(block)).toBe(true);
+    await expect(block).toBeInViewport();
+  });
+
   test('a tag link opens /blog filtered by that tag', async ({ page }) => {
     await page.goto('/blog/computing-zeros-of-the-zeta-function-with-python');
     await mainArticle(page).getByRole('list', { name: 'Tags' }).getByRole('link', { name: 'python' }).click();
