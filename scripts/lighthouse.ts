@@ -44,7 +44,7 @@ import { startSite, tempDataDir } from '../tests/helpers/site-server';
 import { ensureBuild, ensureFixtureBuild } from './lib/build';
 import { fail, kB, log, median, textTable } from './lib/cli';
 import { FLOOR } from './lib/floor';
-import { measuredPages as pages, runsPerPage, selected, type Page } from './lib/measured-pages';
+import { measuredPages, runsPerPage, selected, type Page } from './lib/measured-pages';
 
 const TARGET = { performance: 95, accessibility: 100, bestPractices: 100, seo: 100, lcpMs: 2500, tbtMs: 150 } as const;
 /** Issue 49's targets: a page's median LCP and TBT at most these multiples of the floor's. */
@@ -68,12 +68,7 @@ interface Row extends Page {
   waits: Waits;
 }
 
-/**
- * What the largest paint waited for, in a run's trace: its element, and the requests that had begun before it was
- * painted (as loaded, unthrottled), by kind, with their bytes. Lighthouse's simulated LCP waits for all of
- * those (its pessimistic estimate takes every request begun before the observed paint), so this is the list
- * issue 49 asks to find: what the first paint needs, and anything more on it is a wait to remove.
- */
+/** What the largest paint waited for in a run (the second table, see the header): its element, and the requests begun before it by kind. */
 interface Waits {
   element: string;
   before: Record<string, { count: number; bytes: number }>;
@@ -228,7 +223,7 @@ async function main(): Promise<void> {
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
-    const toMeasure = [{ label: 'floor', path: '/', url: `${floor.url}/` }, ...selected(await pages(site.url)).map((page) => ({ ...page, url: site.url + page.path }))];
+    const toMeasure = [{ label: 'floor', path: '/', url: `${floor.url}/` }, ...selected(await measuredPages(site.url)).map((page) => ({ ...page, url: site.url + page.path }))];
     // One unmeasured load of each first: Next's caches are warm, as for a real visitor.
     for (const { url } of toMeasure) await (await fetch(url)).arrayBuffer();
     const results = await measureInTurns(toMeasure.map(({ url }) => url), chrome.port, runs);

@@ -191,6 +191,9 @@ export function inlineScriptPolicy(html) {
   return ["script-src 'self'", ...hashes].join(' ');
 }
 
+/** The reader as it ends a page whose payload was moved into data blocks. */
+const READER_TAG = `<script>${PAYLOAD_READER}</script>`;
+
 /**
  * The page with its RSC payload as data: each `<script>self.__next_f.push(<JSON>)</script>` becomes
  * `<script type=application/json data-next-f><JSON></script>`, a block the browser never runs, and one fixed
@@ -222,7 +225,7 @@ export function payloadAsData(html) {
   });
   if (moved === 0) return html;
   // After every block: the payload's last pieces come just before the page's end.
-  return beforePageEnd(rewritten, `<script>${PAYLOAD_READER}</script>`);
+  return beforePageEnd(rewritten, READER_TAG);
 }
 
 /** The page path a route cache key ends in (`…/$/about`, `…/$/index` for the home page), or null. */
