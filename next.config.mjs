@@ -130,6 +130,10 @@ const nextConfig = {
     isrFlushToDisk: false,
     // app/global-not-found.tsx answers unknown addresses; see that file for why it is not a not-found.tsx.
     globalNotFound: true,
+    // Turbopack keeps what it compiled under <distDir>/cache, so that the next build of a changed project
+    // compiles only what changed. TURBOPACK_BUILD_CACHE=false skips writing it: scripts/lib/build.ts sets it
+    // where no later build reads it (a CI run on a fresh clone), and the build takes less processor time.
+    turbopackFileSystemCacheForBuild: process.env.TURBOPACK_BUILD_CACHE !== 'false',
   },
   async headers() {
     if (!publicCacheSeconds.success) {

@@ -96,6 +96,13 @@ export function isBuildCurrent(variant: BuildVariant = DEFAULT_BUILD): boolean {
   return isCurrent(siteBuild(variant));
 }
 
+/**
+ * A CI run builds in a fresh clone and never builds there again, so the compiler's cache (next.config.mjs,
+ * turbopackFileSystemCacheForBuild) would be written and never read, at a cost to each build's time
+ * (docs/architecture.md, "Measurements"). Anywhere else it is kept: it spares the next build after a change.
+ */
+const NO_BUILD_CACHE = { TURBOPACK_BUILD_CACHE: 'false' };
+
 /** Runs `next build` when the sources changed since the last one (or there is none). */
 async function make(build: Build, force = false): Promise<'built' | 'current'> {
   if (!force && isCurrent(build)) return 'current';
@@ -104,7 +111,7 @@ async function make(build: Build, force = false): Promise<'built' | 'current'> {
     const child = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build', build.dir, ...build.args], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...build.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+      env: { ...build.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', ...(process.env.CI ? NO_BUILD_CACHE : {}) },
     });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
