@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -17,12 +17,13 @@ import path from 'node:path';
  *   as the `postgres` user in folders of their own inside it.
  * - The prepared databases (./prepared-data.ts) are kept across runs on purpose: they stay in the system's
  *   temporary folder, named by PORTFOLIO_PREPARED_DATA_ROOT.
+ * - In memory where it can be (runFolderParent), else in the system's temporary folder.
  */
 export function makeRunTempDir(): () => void {
   if (process.env.PORTFOLIO_RUN_TMPDIR && process.env.TMPDIR === process.env.PORTFOLIO_RUN_TMPDIR) return () => undefined;
   const systemTmp = os.tmpdir();
   process.env.PORTFOLIO_PREPARED_DATA_ROOT ??= systemTmp;
-  const dir = mkdtempSync(path.join(systemTmp, 'portfolio-run-'));
+  const dir = mkdtempSync(path.join(runFolderParent(), 'portfolio-run-'));
   chmodSync(dir, 0o755);
   const before = process.env.TMPDIR;
   process.env.TMPDIR = dir;
@@ -33,4 +34,27 @@ export function makeRunTempDir(): () => void {
     delete process.env.PORTFOLIO_RUN_TMPDIR;
     rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   };
+}
+
+/** Linux's shared-memory file system: files in memory, never written to a disk. */
+const MEMORY_FOLDER = '/dev/shm';
+const TMPFS_MAGIC = 0x01021994;
+/** Room the run's folder may need at most: every data folder of an end-to-end run, kept until it ends, with a margin. */
+const MEMORY_NEEDED_BYTES = 6 * 1024 ** 3;
+
+/**
+ * The folder the run's folder is made in. The tests' databases write and sync their files all the time, and on
+ * a disk the kernel's journal and write-back cost processor time and waits (docs/architecture.md,
+ * "Measurements"). So /dev/shm when it is one (Linux) with room to spare, in it and in free memory; otherwise,
+ * or when TMPDIR names a folder of the caller's choosing, the system's temporary folder.
+ */
+function runFolderParent(): string {
+  if (process.env.TMPDIR || process.platform !== 'linux' || os.freemem() < MEMORY_NEEDED_BYTES) return os.tmpdir();
+  try {
+    const fs = statfsSync(MEMORY_FOLDER);
+    if (fs.type === TMPFS_MAGIC && fs.bavail * fs.bsize >= MEMORY_NEEDED_BYTES) return MEMORY_FOLDER;
+  } catch {
+    // No /dev/shm here.
+  }
+  return os.tmpdir();
 }
