@@ -39,8 +39,11 @@ export function makeRunTempDir(): () => void {
 /** Linux's shared-memory file system: files in memory, never written to a disk. */
 const MEMORY_FOLDER = '/dev/shm';
 const TMPFS_MAGIC = 0x01021994;
-/** Room the run's folder may need at most: every data folder of an end-to-end run, kept until it ends, with a margin. */
-const MEMORY_NEEDED_BYTES = 6 * 1024 ** 3;
+/**
+ * Room the run's folder may need: twice the most it was seen to hold, an end-to-end run's, which keeps every
+ * server's data folder until it ends (docs/architecture.md, "Testing").
+ */
+const MEMORY_NEEDED_BYTES = 3 * 1024 ** 3;
 
 /**
  * The folder the run's folder is made in. The tests' databases write and sync their files all the time, and on
