@@ -23,7 +23,7 @@ export function makeRunTempDir(): () => void {
   if (process.env.PORTFOLIO_RUN_TMPDIR && process.env.TMPDIR === process.env.PORTFOLIO_RUN_TMPDIR) return () => undefined;
   const systemTmp = os.tmpdir();
   process.env.PORTFOLIO_PREPARED_DATA_ROOT ??= systemTmp;
-  const dir = mkdtempSync(path.join(runFolderParent(), 'portfolio-run-'));
+  const dir = mkdtempSync(path.join(runFolderParent(systemTmp), 'portfolio-run-'));
   chmodSync(dir, 0o755);
   const before = process.env.TMPDIR;
   process.env.TMPDIR = dir;
@@ -51,13 +51,13 @@ const MEMORY_NEEDED_BYTES = 3 * 1024 ** 3;
  * "Measurements"). So /dev/shm when it is one (Linux) with room to spare, in it and in free memory; otherwise,
  * or when TMPDIR names a folder of the caller's choosing, the system's temporary folder.
  */
-function runFolderParent(): string {
-  if (process.env.TMPDIR || process.platform !== 'linux' || os.freemem() < MEMORY_NEEDED_BYTES) return os.tmpdir();
+function runFolderParent(systemTmp: string): string {
+  if (process.env.TMPDIR || process.platform !== 'linux' || os.freemem() < MEMORY_NEEDED_BYTES) return systemTmp;
   try {
-    const fs = statfsSync(MEMORY_FOLDER);
-    if (fs.type === TMPFS_MAGIC && fs.bavail * fs.bsize >= MEMORY_NEEDED_BYTES) return MEMORY_FOLDER;
+    const memory = statfsSync(MEMORY_FOLDER);
+    if (memory.type === TMPFS_MAGIC && memory.bavail * memory.bsize >= MEMORY_NEEDED_BYTES) return MEMORY_FOLDER;
   } catch {
     // No /dev/shm here.
   }
-  return os.tmpdir();
+  return systemTmp;
 }
