@@ -4,6 +4,9 @@ import { hydrated } from './fixtures/hydration';
 const NOT_FOUND_TEXT = "Oops! The page you're looking for doesn't exist or has been moved.";
 
 test.describe('the site shell', () => {
+  // As a reader with no preference browses: the rest of the suite asks for reduced motion (playwright.config.ts).
+  test.use({ reducedMotion: 'no-preference' });
+
   test('the home page renders in dark mode with the hero, header and footer', async ({ page, request }) => {
     // The served HTML is dark before any script runs: no light flash.
     const html = await (await request.get('/')).text();
@@ -118,6 +121,14 @@ test.describe('the site shell', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'About' }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the page scrolls smoothly, and at once for a reader who asks for reduced motion', async ({ page }) => {
+    await page.goto('/');
+    const scrollBehavior = () => page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior);
+    expect(await scrollBehavior()).toBe('smooth');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await scrollBehavior()).toBe('auto');
   });
 
   test("a link's page is fetched when the reader points at or focuses the link, not when it comes into view, and the click stays in the page", async ({ page }) => {
