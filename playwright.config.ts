@@ -27,10 +27,9 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     // Browsers ask for reduced motion, so the site scrolls at once and its transitions end at once (app/
-    // globals.css): a click then never lands while a smooth scroll is still moving its target (CI 63b: the
-    // press reached "Add Highlight", the click did not), and Chromium renders no animation frames for them
-    // (seven editor files: 16% less of Chromium's processor time, 11% less time). The shell's tests
-    // (shell.spec.ts) browse as a reader with no such preference, and check the smooth scrolling there.
+    // globals.css): a click never lands while a smooth scroll is still moving its target, and Chromium
+    // draws no frames for them (docs/architecture.md, "Measurements"). The shell's tests (shell.spec.ts)
+    // browse as a reader with no such preference, and check the smooth scrolling there.
     reducedMotion: 'reduce',
   },
   // Files whose worker is theirs alone (a server with its own settings, or Supabase's doubles) run one

@@ -79,8 +79,8 @@ export default defineConfig({
           name: 'integration-own-modules',
           include: INTEGRATION_OWN_MODULES,
           // A worker thread per file instead of a process: these files' modules are their own either way, and
-          // a thread starts for less (docs/architecture.md, "Measurements"). The unit files stay in processes,
-          // whose time zone (UNIT's TZ) Node sets as the process starts; a thread cannot have its own.
+          // a thread starts for less (docs/architecture.md, "Measurements"). The unit files stay in processes:
+          // they run in UNIT's time zone (TZ), and a thread has the zone of the process it runs in.
           pool: 'threads',
         },
       },
