@@ -57,8 +57,6 @@ interface Row extends Page {
   accessibility: number;
   bestPractices: number;
   seo: number;
-  lcpMs: number;
-  tbtMs: number;
   /** The audits of accessibility, best practices and SEO that did not pass, by id. */
   failing: string[];
   /** Over every run of the page: the lowest and highest performance score, LCP and TBT. */
@@ -75,7 +73,8 @@ interface Waits {
   before: Record<string, { count: number; bytes: number }>;
 }
 
-type Measured = Omit<Row, 'label' | 'path' | 'spread' | 'median' | 'waits'>;
+/** One run's figures: its scores and failing audits, and its LCP and TBT, of which a page's row keeps the medians. */
+type Measured = Omit<Row, 'label' | 'path' | 'spread' | 'median' | 'waits'> & { lcpMs: number; tbtMs: number };
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 
@@ -151,7 +150,7 @@ function waitsOf({ audits }: Result): Waits {
   return { element: `<${tag}> ${text.length > 28 ? `${text.slice(0, 27)}…` : text}`, before };
 }
 
-/** A page's runs: the median run's figures, the spread over all of them, and the median LCP and TBT. */
+/** A page's runs: the median run's scores, the spread over all of them, and the median LCP and TBT. */
 function summary(results: Result[]): Omit<Row, 'label' | 'path'> {
   const all = results.map(figures);
   const range = (pick: (measured: Measured) => number): [number, number] => [Math.min(...all.map(pick)), Math.max(...all.map(pick))];

@@ -1,6 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { GB } from '@/lib/bytes.mjs';
 
 /**
  * One temporary folder per test run (a Vitest or Playwright global setup) that holds every temporary folder
@@ -43,7 +44,7 @@ const TMPFS_MAGIC = 0x01021994;
  * Room the run's folder may need: twice the most it was seen to hold, an end-to-end run's, which keeps every
  * server's data folder until it ends (docs/architecture.md, "Testing").
  */
-const MEMORY_NEEDED_BYTES = 3 * 1024 ** 3;
+const MEMORY_NEEDED_BYTES = 3 * GB;
 
 /**
  * The folder the run's folder is made in. The tests' databases write and sync their files all the time, and on
