@@ -55,7 +55,7 @@ export function decodeEntities(raw: string): string {
         decoded += source.slice(start, end);
       },
       ontextentity: (codePoint) => {
-        // A reference to a control character (or to the placeholders' marks) decodes to nothing.
+        // A reference to a character that is no text (CONTROL) decodes to nothing.
         decoded += String.fromCodePoint(codePoint).replace(CONTROL, '');
       },
     },
@@ -189,7 +189,12 @@ const TEXT_FORMULA = /\$\$[^$]{1,2000}\$\$|\$[^$]{1,2000}\$/g;
 const TEXT_FORMULA_AMONG_TAGS = /\$\$[^$>]{1,2000}\$\$|\$[^$>]{1,2000}\$/g;
 /** A complete tag somewhere: without one, the input is plain text and a '<' in it is a less-than sign. */
 const HAS_TAG = /<\/?[A-Za-z][\w:.-]*(?:\s[^<>]*)?\/?>/;
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uE000\uE001]/g;
+/**
+ * Characters that are no text: controls, the placeholders' marks, and Unicode's noncharacters (U+FDD0–U+FDEF and
+ * the last two of each plane), which the markup reader turns into U+FFFD where the writer had to spell one as a
+ * character reference, after an emphasis for one.
+ */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uE000\uE001]|\p{Noncharacter_Code_Point}/gu;
 
 class Formulas {
   /** What each placeholder stands for: a formula's TeX, or text. */

@@ -56,10 +56,10 @@ function rendered(markup: string): { paragraphs: string[]; elements: string[] } 
   return { paragraphs, elements };
 }
 
-/** Text as a reader of the source sees it: control characters are not text, and runs of whitespace are one space. */
+/** Text as a reader of the source sees it: control characters and noncharacters are not text, and runs of whitespace are one space. */
 const readable = (text: string) =>
   text
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uE000\uE001]/g, '')
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uE000\uE001]|\p{Noncharacter_Code_Point}/gu, '')
     .replace(/\s+/g, ' ')
     .normalize('NFC');
 
@@ -111,6 +111,12 @@ describe('jatsToMarkup', () => {
     }
     // A bare address is a link on every page of the site, its text as written.
     expect(rendered(abstract('See www.example.org'))).toEqual({ paragraphs: ['See www.example.org'], elements: ['p', 'a'] });
+  });
+
+  it('drops noncharacters, which are no text, written or referenced, after an emphasis as anywhere (seed -1399216032)', () => {
+    for (const jats of ['<jats:p><jats:italic>*</jats:italic>\u{1FFFE}</jats:p>', '<jats:p><jats:italic>*</jats:italic>&#x1FFFE;\uFDD0</jats:p>']) {
+      expect(rendered(jatsToMarkup(jats))).toEqual({ paragraphs: ['*'], elements: ['p', 'em'] });
+    }
   });
 
   it('renders any text of a JATS abstract as written, with exactly the emphasis and formulas the source marks', () => {
