@@ -37,17 +37,17 @@ export const PAYLOAD_READER =
   'for(const s of document.querySelectorAll("script[data-next-f]")){s.removeAttribute("data-next-f");try{(self.__next_f=self.__next_f||[]).push(JSON.parse(s.text))}catch{}}';
 
 /**
- * The one script that loads a stored page's JavaScript after its first paint (issue 49). The route cache turns
- * each of the page's own `<script src="/_next/static/chunks/…" async>` in its head into an inert data block
- * naming the chunk (`<script type=application/json data-after-paint="…">`, chunksAfterFirstPaint in
- * lib/cache/route-cache-handler.mjs) and ends the page with this: at the frame after the page's first paint it
- * adds the same `<script src async>` elements to the head, where React finds the ones it preinitialised.
- * So the first paint waits only for the HTML and the stylesheet, not for the framework's chunks to arrive and
- * run (on a phone they shared the connection with the stylesheet and ran ahead of the paint). Only paths of
- * Next's own chunks are loaded, each once.
+ * The one script that loads a public page's JavaScript after its first paint (issue 49). The rewrite turns each
+ * of the page's own `<script src="/_next/static/chunks/…" async>` in its head, React's bootstrap script after the
+ * content and the page-view script into an inert data block naming the script
+ * (`<script type=application/json data-after-paint="…">`, lib/cache/after-paint.mjs) and ends the page with this:
+ * at the frame after the page's first paint it adds the same `<script src async>` elements to the head, where
+ * React finds the ones it preinitialised. So the first paint waits only for the HTML and the stylesheet, not for
+ * scripts to arrive and run (on a phone they shared the connection with the stylesheet and ran ahead of the
+ * paint). Only paths of Next's own chunks and the page-view script are loaded, each once.
  */
 export const CHUNK_LOADER =
-  'requestAnimationFrame(()=>setTimeout(()=>{for(const s of document.querySelectorAll("script[data-after-paint]")){const u=s.getAttribute("data-after-paint");s.removeAttribute("data-after-paint");if(!/^\\/_next\\/static\\/chunks\\/[\\w.~-]+\\.js$/.test(u))continue;const n=document.createElement("script");n.src=u;n.async=true;document.head.appendChild(n)}}))';
+  'requestAnimationFrame(()=>setTimeout(()=>{for(const s of document.querySelectorAll("script[data-after-paint]")){const u=s.getAttribute("data-after-paint");s.removeAttribute("data-after-paint");if(!/^\\/_next\\/static\\/chunks\\/[\\w.~-]+\\.js$|^\\/insights\\/script\\.js$/.test(u))continue;const n=document.createElement("script");n.src=u;n.async=true;document.head.appendChild(n)}}))';
 
 /** The Supabase project's origin, when configured: images and API calls may go there. */
 function supabaseOrigin() {

@@ -32,9 +32,10 @@ export function firstLoadScripts(html: string, base: string): { urls: string[]; 
     if (type && type !== 'module' && !/javascript|ecmascript/.test(type)) continue;
     urls.add(new URL(decode(src), base).href);
   }
-  // Chunks named elsewhere in the page load too: a stored page's, whose head names them for loading after its
-  // first paint (data-after-paint, lib/cache/route-cache-handler.mjs), and those the React payload names for
+  // Scripts named elsewhere in the page load too: those a public page loads after its first paint (data-after-paint,
+  // lib/cache/after-paint.mjs: Next's chunks and the page-view script), and the chunks the React payload names for
   // client components of streamed content.
+  for (const [, reference] of html.matchAll(/data-after-paint="([^"]+)"/g)) urls.add(new URL(decode(reference!), base).href);
   for (const [reference] of html.matchAll(/\/_next\/static\/chunks\/[\w.~-]+\.js/g)) urls.add(new URL(reference, base).href);
   for (const url of noModule) urls.delete(url);
   return { urls: [...urls], skippedNoModule: noModule.size };

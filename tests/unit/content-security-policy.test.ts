@@ -211,14 +211,21 @@ describe('the route cache keeps the policy with the page', () => {
 });
 
 /**
- * Issue 49: a stored page's JavaScript loads after its first paint. Its head's chunk scripts become inert
- * blocks, and CHUNK_LOADER adds them back once the page has painted.
+ * Issue 49: a stored page's JavaScript loads after its first paint. Its head's chunk scripts and page-view script
+ * and React's bootstrap script after the content become inert blocks, the bootstrap's preload goes, and
+ * CHUNK_LOADER adds them back once the page has painted.
  */
 describe("a stored page's chunks after its first paint", () => {
   const head = (scripts: string) => `<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="stylesheet" href="/_next/static/chunks/s.css" data-precedence="next"/>${scripts}</head>`;
   const CHUNKS = ['/_next/static/chunks/0u59_mh3fb-c-.js', '/_next/static/chunks/1bhl2-6f2q_ba.js', '/_next/static/chunks/turbopack-077hmtqrhcoji.js'];
-  const OTHERS = '<script src="/insights/script.js" async=""></script><script src="/_next/static/chunks/polyfill.js" noModule=""></script>';
-  const page = (body = '<p>Hello</p>') => `${head(`${CHUNKS.map((src) => `<script src="${src}" async=""></script>`).join('')}${OTHERS}`)}<body>${body}</body></html>`;
+  const INSIGHTS = '<script src="/insights/script.js" async=""></script>';
+  const POLYFILL = '<script src="/_next/static/chunks/polyfill.js" noModule=""></script>';
+  const BOOTSTRAP = '/_next/static/chunks/171ke1mrulrwg.js';
+  const PRELOAD = `<link rel="preload" as="script" fetchPriority="low" href="${BOOTSTRAP}"/>`;
+  const page = (body = '<p>Hello</p>') =>
+    `${head(`${PRELOAD}${CHUNKS.map((src) => `<script src="${src}" async=""></script>`).join('')}${INSIGHTS}${POLYFILL}`)}<body>${body}<script src="${BOOTSTRAP}" id="_R_" async=""></script><script>self.__next_f=[]</script></body></html>`;
+  /** What the loader adds, in order: the head's blocks, then the bootstrap's. */
+  const LOADED = [...CHUNKS, '/insights/script.js', BOOTSTRAP];
 
   /** Runs the page's loader as a browser would, once it has painted: answers the scripts it adds to the head. */
   function loadAfterPaint(html: string): { src: string; async: boolean }[] {
@@ -252,34 +259,38 @@ describe("a stored page's chunks after its first paint", () => {
     return added;
   }
 
-  it("moves each of Next's chunk scripts out of the head into an inert block, and ends the page with the loader its policy names", () => {
+  it("moves each of Next's chunk scripts, the page-view script and the bootstrap script into an inert block, drops the bootstrap's preload, and ends the page with the loader its policy names", () => {
     const html = chunksAfterFirstPaint(page());
     const scripts = scriptsOf(html);
-    expect(scripts.filter((script) => script.attribs.src?.startsWith('/_next/static/chunks/') && !('nomodule' in script.attribs))).toEqual([]);
+    expect(scripts.filter((script) => script.attribs.src !== undefined && !('nomodule' in script.attribs))).toEqual([]);
     expect(scripts.filter((script) => 'data-after-paint' in script.attribs).map((script) => [script.attribs['data-after-paint'], script.attribs.type, script.text])).toEqual(
-      CHUNKS.map((src) => [src, 'application/json', '']),
+      LOADED.map((src) => [src, 'application/json', '']),
     );
-    expect(html).toContain(OTHERS);
+    expect(html).not.toContain('rel="preload" as="script"');
+    expect(html).toContain(POLYFILL);
+    expect(html).toContain('<p>Hello</p><script type=application/json data-after-paint="/_next/static/chunks/171ke1mrulrwg.js"></script><script>self.__next_f=[]</script>');
     expect(html.endsWith(`<script>${CHUNK_LOADER}</script></body></html>`)).toBe(true);
     expect(inlineScriptPolicy(html)).toBe(`script-src 'self' ${sha256(CHUNK_LOADER)}`);
   });
 
-  it('the loader adds every chunk back to the head, async, in order and once each, only after the page has painted', () => {
-    expect(loadAfterPaint(chunksAfterFirstPaint(page()))).toEqual(CHUNKS.map((src) => ({ src, async: true })));
+  it('the loader adds every script back to the head, async, in order and once each, only after the page has painted', () => {
+    expect(loadAfterPaint(chunksAfterFirstPaint(page()))).toEqual(LOADED.map((src) => ({ src, async: true })));
   });
 
-  it("loads nothing but Next's own chunks: a forged block naming another script is skipped", () => {
-    const forged = ['/storage/evil.js', 'https://evil.example/x.js', '/_next/static/chunks/../../storage/x.js', 'javascript:alert(1)'];
+  it("loads nothing but Next's own chunks and the page-view script: a forged block naming another script is skipped", () => {
+    const forged = ['/storage/evil.js', 'https://evil.example/x.js', '/_next/static/chunks/../../storage/x.js', 'javascript:alert(1)', '/insights/script.js?x', '/storage/insights/script.js'];
     const html = chunksAfterFirstPaint(page(forged.map((src) => `<script type=application/json data-after-paint="${src}"></script>`).join('')));
-    expect(loadAfterPaint(html).map(({ src }) => src)).toEqual(CHUNKS);
+    expect(loadAfterPaint(html).map(({ src }) => src)).toEqual(LOADED);
   });
 
-  it('reads only the head: a lookalike tag after it stays as it is, and a page without chunk scripts is left whole', () => {
-    const lookalike = '<script src="/_next/static/chunks/body.js" async=""></script>';
-    const html = chunksAfterFirstPaint(page(`<p>Hello</p>${lookalike}`));
-    expect(html).toContain(lookalike);
-    expect(loadAfterPaint(html).map(({ src }) => src)).toEqual(CHUNKS);
-    const without = `${head(OTHERS)}<body><p>Hello</p></body></html>`;
+  it('reads only the head for chunk scripts: after it, only the first bootstrap script moves, a lookalike stays, and a page without chunk scripts is left whole', () => {
+    const lookalikes = ['<script src="/_next/static/chunks/body.js" async=""></script>', '<script src="/insights/script.js" async=""></script>', `<script src="${BOOTSTRAP}" id="_R_x" async=""></script>`];
+    const html = chunksAfterFirstPaint(page(`<p>Hello</p>${lookalikes.join('')}`));
+    for (const lookalike of lookalikes) expect(html).toContain(lookalike);
+    expect(loadAfterPaint(html).map(({ src }) => src)).toEqual(LOADED);
+    const second = `<script src="/_next/static/chunks/second.js" id="_R_" async=""></script>`;
+    expect(chunksAfterFirstPaint(`${page()}`.replace('</body>', `${second}</body>`))).toContain(second);
+    const without = `${head(POLYFILL)}<body><p>Hello</p><script src="${BOOTSTRAP}" id="_R_" async=""></script></body></html>`;
     expect(chunksAfterFirstPaint(without)).toBe(without);
     expect(chunksAfterFirstPaint('<p>no head</p>')).toBe('<p>no head</p>');
   });
@@ -292,8 +303,11 @@ describe("a stored page's chunks after its first paint", () => {
 describe("a streamed page's chunks after its first paint", () => {
   const CHUNKS = ['/_next/static/chunks/0u59_mh3fb-c-.js', '/_next/static/chunks/turbopack-077hmtqrhcoji.js'];
   const head = `<!DOCTYPE html><html><head><meta charSet="utf-8"/><title>Talks — Café</title>${CHUNKS.map((src) => `<script src="${src}" async=""></script>`).join('')}<script src="/insights/script.js" async=""></script></head>`;
+  const BOOTSTRAP = '<script src="/_next/static/chunks/171ke1mrulrwg.js" id="_R_" async=""></script>';
   const pages = [
-    `${head}<body><p>Ünïcode ∑ and a lookalike <script src="/_next/static/chunks/body.js" async=""></script></p></body></html>`,
+    `${head}<body><p>Ünïcode ∑ and a lookalike <script src="/_next/static/chunks/body.js" async=""></script></p>${BOOTSTRAP}<script>self.__next_f=[]</script></body></html>`,
+    `${head}<body><p>a lookalike first: <script src="/_next/static/chunks/a.js" id="_R_x" async=""></script><script src="/_next/static/chunks/b.js" id="_R_" async="" </p>${BOOTSTRAP}${BOOTSTRAP.replace('171ke', 'second')}</body></html>`,
+    `${head}<body><p>ends in a bootstrap</p><script src="/_next/static/chunks/171ke1mrulrwg.js" id="_R_`,
     `${head}<body><p>no end tag</p></body>`,
     `${head}<body><p>ends on a prefix</p></b`,
     '<!DOCTYPE html><html><head><title>no chunks</title></head><body><p>x</p></body></html>',
@@ -326,7 +340,7 @@ describe("a streamed page's chunks after its first paint", () => {
     expect(chunksAfterFirstPaint(pages[0]!).endsWith(`<script>${CHUNK_LOADER}</script></body></html>`)).toBe(true);
   });
 
-  it('holds back nothing of a page that has no chunk scripts once its head has arrived, and nothing but a possible </body></html> after a moved head', () => {
+  it('holds back nothing of a page that has no chunk scripts once its head has arrived, and after a moved head only what may begin the bootstrap script or </body></html>', () => {
     const still = new ChunksAfterPaint();
     expect(still.push(Buffer.from('<html><head><title>x</title>'))).toEqual([]);
     expect(Buffer.concat(still.push(Buffer.from('</head><body>')))).toEqual(Buffer.from('<html><head><title>x</title></head><body>'));
@@ -334,7 +348,13 @@ describe("a streamed page's chunks after its first paint", () => {
     expect(still.end()).toEqual([]);
     const moved = new ChunksAfterPaint();
     expect(Buffer.concat(moved.push(Buffer.from(`${head}<body><p>first</p>`))).toString()).toContain('<p>first</p>');
-    expect(Buffer.concat(moved.push(Buffer.from('<p>second</p></bo'))).toString()).toBe('<p>second</p>');
+    expect(Buffer.concat(moved.push(Buffer.from('<p>second</p><script src="/_next/st'))).toString()).toBe('<p>second</p>');
+    expect(Buffer.concat(moved.push(Buffer.from('atic/chunks/b.js" async=""></script><script src="/_next/static/chunks/r.js" id="_'))).toString()).toBe(
+      '<script src="/_next/static/chunks/b.js" async=""></script>',
+    );
+    expect(Buffer.concat(moved.push(Buffer.from('R_" async=""></script><p>third</p></bo'))).toString()).toBe(
+      '<script type=application/json data-after-paint="/_next/static/chunks/r.js"></script><p>third</p>',
+    );
     expect(Buffer.concat([...moved.push(Buffer.from('dy></html>')), ...moved.end()]).toString()).toBe(`<script>${CHUNK_LOADER}</script></body></html>`);
   });
 
