@@ -41,13 +41,17 @@ export const PAYLOAD_READER =
  * of the page's own `<script src="/_next/static/chunks/…" async>` in its head, React's bootstrap script after the
  * content and the page-view script into an inert data block naming the script
  * (`<script type=application/json data-after-paint="…">`, lib/cache/after-paint.mjs) and ends the page with this:
- * at the frame after the page's first paint it adds the same `<script src async>` elements to the head, where
- * React finds the ones it preinitialised. So the first paint waits only for the HTML and the stylesheet, not for
- * scripts to arrive and run (on a phone they shared the connection with the stylesheet and ran ahead of the
- * paint). Only paths of Next's own chunks and the page-view script are loaded, each once.
+ * once the browser reports the page's first contentful paint (a Paint Timing entry, which comes once that frame
+ * is on the screen), it adds the same `<script src async>` elements to the head, where React finds the ones it
+ * preinitialised. So the first paint waits only for the HTML and the stylesheet, not for scripts to arrive and
+ * run (on a phone they shared the connection with the stylesheet and ran ahead of the paint). Counting frames
+ * was not enough: one or two animation frames after the loader ran, the scripts were often requested before
+ * the first frame reached the screen, on a large page by 50–150 ms. A browser without Paint Timing loads them
+ * two frames after the loader runs; and if no paint is reported within 3 seconds (a page opened in the
+ * background), they load then. Only paths of Next's own chunks and the page-view script are loaded, each once.
  */
 export const CHUNK_LOADER =
-  'requestAnimationFrame(()=>setTimeout(()=>{for(const s of document.querySelectorAll("script[data-after-paint]")){const u=s.getAttribute("data-after-paint");s.removeAttribute("data-after-paint");if(!/^\\/_next\\/static\\/chunks\\/[\\w.~-]+\\.js$|^\\/insights\\/script\\.js$/.test(u))continue;const n=document.createElement("script");n.src=u;n.async=true;document.head.appendChild(n)}}))';
+  '(()=>{let d=0;const go=()=>{if(d)return;d=1;for(const s of document.querySelectorAll("script[data-after-paint]")){const u=s.getAttribute("data-after-paint");s.removeAttribute("data-after-paint");if(!/^\\/_next\\/static\\/chunks\\/[\\w.~-]+\\.js$|^\\/insights\\/script\\.js$/.test(u))continue;const n=document.createElement("script");n.src=u;n.async=true;document.head.appendChild(n)}},later=()=>setTimeout(go);if(self.PerformanceObserver?.supportedEntryTypes?.includes("paint")){new PerformanceObserver(l=>{if(l.getEntriesByName("first-contentful-paint").length>0)later()}).observe({type:"paint",buffered:true});setTimeout(go,3e3)}else requestAnimationFrame(()=>requestAnimationFrame(later))})()';
 
 /** The Supabase project's origin, when configured: images and API calls may go there. */
 function supabaseOrigin() {

@@ -7,8 +7,8 @@
  * for the stylesheet, so the largest paint waited for all of them, and for the page view the script sends
  * (docs/architecture.md, "A public page load"). Here each becomes an inert data block naming the script,
  * `<script type=application/json data-after-paint="…">`, the preload goes, and one fixed script, CHUNK_LOADER,
- * adds them back at the frame after the first paint; the first paint then waits for the HTML and the stylesheet
- * only.
+ * adds them back once the first frame is on the screen; the first paint then waits for the HTML and the
+ * stylesheet only.
  *
  * Two callers: the route cache rewrites a page once as it stores it (chunksAfterFirstPaint), and a page rendered
  * per request (`/search`, `/talks`) is rewritten as it streams out (ChunksAfterPaint, installed by
