@@ -46,7 +46,7 @@ export const PAYLOAD_READER =
  * preinitialised. So the first paint waits only for the HTML and the stylesheet, not for scripts to arrive and
  * run (on a phone they shared the connection with the stylesheet and ran ahead of the paint). Counting frames
  * was not enough: one or two animation frames after the loader ran, the scripts were often requested before
- * the first frame reached the screen, on a large page by 50–150 ms. A browser without Paint Timing loads them
+ * the first frame reached the screen, on the home page by up to 160 ms. A browser without Paint Timing loads them
  * two frames after the loader runs; and if no paint is reported within 3 seconds (a page opened in the
  * background), they load then. Only paths of Next's own chunks and the page-view script are loaded, each once.
  */
