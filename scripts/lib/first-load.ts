@@ -22,6 +22,12 @@ export function firstLoadScripts(html: string, base: string): { urls: string[]; 
   const noModule = new Set<string>();
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
     const attrs = attributes(tag);
+    // A script a public page loads after its first paint (lib/cache/after-paint.mjs): an inert block naming it.
+    const later = attrs.get('data-after-paint');
+    if (later) {
+      urls.add(new URL(decode(later), base).href);
+      continue;
+    }
     const src = attrs.get('src');
     if (!src) continue;
     if (attrs.has('nomodule')) {
@@ -32,10 +38,8 @@ export function firstLoadScripts(html: string, base: string): { urls: string[]; 
     if (type && type !== 'module' && !/javascript|ecmascript/.test(type)) continue;
     urls.add(new URL(decode(src), base).href);
   }
-  // Scripts named elsewhere in the page load too: those a public page loads after its first paint (data-after-paint,
-  // lib/cache/after-paint.mjs: Next's chunks and the page-view script), and the chunks the React payload names for
-  // client components of streamed content.
-  for (const [, reference] of html.matchAll(/data-after-paint="([^"]+)"/g)) urls.add(new URL(decode(reference!), base).href);
+  // Chunks named elsewhere in the page load too: those the React payload names for client components of streamed
+  // content.
   for (const [reference] of html.matchAll(/\/_next\/static\/chunks\/[\w.~-]+\.js/g)) urls.add(new URL(reference, base).href);
   for (const url of noModule) urls.delete(url);
   return { urls: [...urls], skippedNoModule: noModule.size };
